@@ -1,0 +1,1 @@
+//! Render pool over rquickjs (QuickJS-NG).
