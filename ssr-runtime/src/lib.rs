@@ -1,1 +1,19 @@
 //! Render pool over rquickjs (QuickJS-NG).
+//!
+//! The server bundle is evaluated once in each of N worker threads; every thread owns
+//! one QuickJS runtime and serves renders from a shared queue. A render calls
+//! `globalThis.vetrinaRender(url, propsJson)` (see `docs/decisions/002-ssr-contract.md`)
+//! under a time limit and a memory limit; failures come back as [`SsrError`] values and
+//! the pool keeps serving.
+
+mod config;
+mod engine;
+mod error;
+mod host;
+mod page;
+mod pool;
+
+pub use config::PoolConfig;
+pub use error::SsrError;
+pub use page::RenderedPage;
+pub use pool::RenderPool;
