@@ -1,0 +1,90 @@
+//! Normal renders, concurrency and the errors a render can return.
+
+mod common;
+
+use common::{assert_still_renders, pages_pool, props};
+use ssr_runtime::{RenderedPage, SsrError};
+
+#[tokio::test]
+async fn renders_html_head_and_status_from_the_bundle() {
+    let pool = pages_pool(1);
+    let page = pool.render("/product/3/edilizia/12/cemento", &props("Cemento <32,5>")).await;
+    assert_eq!(
+        page,
+        Ok(RenderedPage {
+            html: "<h1>Cemento &lt;32,5&gt;</h1><p>/product/3/edilizia/12/cemento</p>".into(),
+            head: "<title>Cemento &lt;32,5&gt;</title>".into(),
+            status: 200,
+        })
+    );
+    let missing = pool.render("/store/9/x", r#"{"notFound":true}"#).await;
+    assert_eq!(missing.map(|p| p.status), Ok(404));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_concurrent_renders_on_two_threads_all_get_their_own_page() {
+    let pool = pages_pool(2);
+    assert_eq!(pool.threads(), 2);
+    let tasks: Vec<_> = (0..200)
+        .map(|i| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                let url = format!("/product/{i}");
+                let page = pool.render(&url, &props(&format!("Prodotto {i}"))).await;
+                (i, page)
+            })
+        })
+        .collect();
+    for task in tasks {
+        let (i, page) = match task.await {
+            Ok(done) => done,
+            Err(error) => panic!("render task failed: {error}"),
+        };
+        assert_eq!(
+            page.map(|p| p.html),
+            Ok(format!("<h1>Prodotto {i}</h1><p>/product/{i}</p>"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_thrown_error_comes_back_with_message_and_stack() {
+    let pool = pages_pool(1);
+    match pool.render("/throw", &props("x")).await {
+        Err(SsrError::Js { message, stack }) => {
+            assert_eq!(message, "TypeError: product is undefined");
+            let stack = stack.unwrap_or_default();
+            assert!(stack.contains("entry-server.js"), "stack names the bundle: {stack}");
+        }
+        other => panic!("expected a JS error, got {other:?}"),
+    }
+    assert_still_renders(&pool).await;
+}
+
+#[tokio::test]
+async fn a_thrown_non_error_value_is_reported_too() {
+    let pool = pages_pool(1);
+    match pool.render("/throw-string", &props("x")).await {
+        Err(SsrError::Js { message, .. }) => assert!(message.contains("plain string"), "{message}"),
+        other => panic!("expected a JS error, got {other:?}"),
+    }
+    assert_still_renders(&pool).await;
+}
+
+#[tokio::test]
+async fn output_that_breaks_the_contract_is_bad_output() {
+    let pool = pages_pool(1);
+    for url in ["/not-json", "/not-a-string", "/wrong-shape"] {
+        let result = pool.render(url, &props("x")).await;
+        assert!(matches!(result, Err(SsrError::BadOutput(_))), "{url}: {result:?}");
+    }
+    assert_still_renders(&pool).await;
+}
+
+#[tokio::test]
+async fn the_pool_works_from_any_clone_and_after_the_original_is_dropped() {
+    let pool = pages_pool(1);
+    let clone = pool.clone();
+    drop(pool);
+    assert_still_renders(&clone).await;
+}
