@@ -60,7 +60,30 @@
   if (typeof global.clearInterval !== "function") global.clearInterval = cancel;
   if (typeof global.clearImmediate !== "function") global.clearImmediate = cancel;
 
-  // react-dom/server's browser build creates a TextEncoder when it loads.
+  // react-dom/server's browser build creates a MessageChannel and a TextEncoder when it
+  // loads (its streaming renderer schedules work through the channel). Messages are
+  // delivered as microtasks, which the pool runs right after each render.
+  if (typeof global.MessageChannel !== "function") {
+    var connect = function (from, to) {
+      from.postMessage = function (data) {
+        queueMicrotask(function () {
+          if (typeof to.onmessage === "function") to.onmessage({ data: data });
+        });
+      };
+      from.close = function () {};
+    };
+    global.MessageChannel = function MessageChannel() {
+      this.port1 = { onmessage: null };
+      this.port2 = { onmessage: null };
+      connect(this.port1, this.port2);
+      connect(this.port2, this.port1);
+    };
+  }
+  if (typeof global.performance !== "object") {
+    var origin = Date.now();
+    global.performance = { timeOrigin: origin, now: function () { return Date.now() - origin; } };
+  }
+
   if (typeof global.TextEncoder !== "function") {
     global.TextEncoder = function TextEncoder() {};
     global.TextEncoder.prototype.encoding = "utf-8";

@@ -50,6 +50,7 @@ async fn console_output_is_forwarded_to_tracing() {
         "WARN ssr: Error: shown with its stack",
         "ERROR ssr: cyclic [object Object]",
         "INFO ssr: microtask ran after the render",
+        "INFO ssr: message delivered",
     ] {
         assert!(log.contains(expected), "missing {expected:?} in:\n{log}");
     }
