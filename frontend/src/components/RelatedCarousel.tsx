@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { it } from "../i18n/it";
+import type { Product, Store } from "../types";
+import { ProductCard } from "./ProductCard";
+import { IconChevronLeft, IconChevronRight } from "./ui/Icons";
+
+export function RelatedCarousel({ title, products, store }: { title: string; products: Product[]; store: Pick<Store, "id" | "slug"> }) {
+  const track = useRef<HTMLUListElement>(null);
+  // Before layout is known (server, first client render): at the start, more to the right if >1 item.
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(products.length <= 1);
+
+  const update = useCallback(() => {
+    const el = track.current;
+    if (!el) return;
+    setAtStart(el.scrollLeft <= 2);
+    setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 2);
+  }, []);
+
+  useEffect(() => {
+    update();
+    const el = track.current;
+    if (!el) return;
+    el.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      el.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, [update]);
+
+  const scroll = (dir: 1 | -1) => {
+    const el = track.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85, behavior: "smooth" });
+  };
+
+  const btn =
+    "flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-brand-600";
+  return (
+    <section aria-labelledby="related-title" className="mt-14">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id="related-title" className="text-xl font-bold text-stone-900">
+          {title}
+        </h2>
+        <div className="flex gap-2">
+          <button type="button" className={btn} onClick={() => scroll(-1)} disabled={atStart} aria-label={it.product.scrollLeft}>
+            <IconChevronLeft />
+          </button>
+          <button type="button" className={btn} onClick={() => scroll(1)} disabled={atEnd} aria-label={it.product.scrollRight}>
+            <IconChevronRight />
+          </button>
+        </div>
+      </div>
+      <ul ref={track} className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3 [scrollbar-width:thin]">
+        {products.map((p) => (
+          <li key={p.id} className="w-44 shrink-0 snap-start sm:w-52">
+            <ProductCard product={p} store={store} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

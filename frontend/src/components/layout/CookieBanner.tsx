@@ -1,0 +1,105 @@
+import { useEffect, useId, useState } from "react";
+import { it } from "../../i18n/it";
+import { useCookieConsent } from "../../lib/cookie-consent";
+import { Button } from "../ui/Button";
+import { Modal } from "../ui/Modal";
+import { cn } from "../ui/cn";
+
+function Toggle({
+  label,
+  help,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange?: (v: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 p-4">
+      <div>
+        <label htmlFor={id} className="font-semibold text-stone-900">
+          {label}
+        </label>
+        <p className="mt-1 text-sm text-stone-600">{help}</p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        disabled={disabled}
+        onClick={() => onChange?.(!checked)}
+        className={cn(
+          "relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70",
+          checked ? "bg-brand-700" : "bg-stone-300",
+        )}
+      >
+        <span className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
+      </button>
+    </div>
+  );
+}
+
+export function CookieBanner() {
+  const { bannerVisible, settingsOpen, openSettings, closeSettings, save, preferences } = useCookieConsent();
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+
+  useEffect(() => {
+    if (settingsOpen) {
+      setAnalytics(preferences?.analytics ?? false);
+      setMarketing(preferences?.marketing ?? false);
+    }
+  }, [settingsOpen, preferences]);
+
+  return (
+    <>
+      {bannerVisible && !settingsOpen && (
+        <section
+          aria-label={it.cookies.title}
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur"
+        >
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
+            <div className="text-sm text-stone-700">
+              <p className="font-semibold text-stone-900">{it.cookies.title}</p>
+              <p className="mt-1">
+                {it.cookies.text}{" "}
+                <a href="/cookie" className="font-medium text-brand-800 underline underline-offset-2">
+                  {it.cookies.policyLink}
+                </a>
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="ghost" onClick={openSettings}>
+                {it.cookies.customize}
+              </Button>
+              <Button variant="secondary" onClick={() => save({ analytics: false, marketing: false })}>
+                {it.cookies.rejectAll}
+              </Button>
+              <Button onClick={() => save({ analytics: true, marketing: true })}>{it.cookies.acceptAll}</Button>
+            </div>
+          </div>
+        </section>
+      )}
+      <Modal open={settingsOpen} onClose={closeSettings} title={it.cookies.modalTitle}>
+        <p className="mb-4 text-sm text-stone-600">{it.cookies.modalIntro}</p>
+        <div className="space-y-3">
+          <Toggle label={it.cookies.essential} help={it.cookies.essentialHelp} checked disabled />
+          <Toggle label={it.cookies.analytics} help={it.cookies.analyticsHelp} checked={analytics} onChange={setAnalytics} />
+          <Toggle label={it.cookies.marketing} help={it.cookies.marketingHelp} checked={marketing} onChange={setMarketing} />
+        </div>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={closeSettings}>
+            {it.cookies.cancel}
+          </Button>
+          <Button onClick={() => save({ analytics, marketing })}>{it.cookies.save}</Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

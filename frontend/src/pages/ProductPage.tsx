@@ -1,0 +1,144 @@
+import { ProductImage } from "../components/ProductImage";
+import { RelatedCarousel } from "../components/RelatedCarousel";
+import { SellerBlock } from "../components/SellerBlock";
+import { StoreLogo } from "../components/StoreLogo";
+import { Badge } from "../components/ui/Badge";
+import { Container } from "../components/ui/Container";
+import { IconArrowLeft } from "../components/ui/Icons";
+import { it } from "../i18n/it";
+import { formatPrice, schemaPrice, truncate } from "../lib/format";
+import { usePageData } from "../lib/page-data";
+import { absoluteUrl, productPath, storePath } from "../lib/paths";
+import type { HeadData } from "../lib/seo";
+import type { PageProps } from "../types";
+import { NotFoundBlock } from "./NotFoundPage";
+
+export const productIsMissing = (props: PageProps) => !!props.notFound || !props.product || !props.store;
+
+export function productHead(props: PageProps): HeadData {
+  const { product, store, site } = props;
+  if (productIsMissing(props) || !product || !store) {
+    return { title: `${it.product.notFound} | ${it.brand.name}`, description: it.product.notFoundText, noindex: true };
+  }
+  const path = productPath(store, product);
+  const url = absoluteUrl(site.publicUrl, path);
+  const storeUrl = absoluteUrl(site.publicUrl, storePath(store));
+  const image = product.image_url ? absoluteUrl(site.publicUrl, product.image_url) : null;
+  const description = product.description?.trim()
+    ? truncate(product.description)
+    : truncate(it.product.metaDescriptionFallback(product.name, store.name));
+
+  const ld: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description?.trim() || description,
+    url,
+  };
+  if (image) ld.image = [image];
+  if (product.brand) ld.brand = { "@type": "Brand", name: product.brand };
+  if (product.category) ld.category = product.category;
+  if (product.sku) ld.sku = product.sku;
+  if (product.ean && /^\d{13}$/.test(product.ean)) ld.gtin13 = product.ean;
+  if (product.price != null) {
+    ld.offers = {
+      "@type": "Offer",
+      price: schemaPrice(product.price),
+      priceCurrency: "EUR",
+      availability: product.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url,
+      seller: { "@type": "Organization", name: store.name },
+    };
+  }
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: it.brand.name, item: absoluteUrl(site.publicUrl, "/") },
+      { "@type": "ListItem", position: 2, name: store.name, item: storeUrl },
+      { "@type": "ListItem", position: 3, name: product.name, item: url },
+    ],
+  };
+  return {
+    title: `${product.name} | ${store.name}`,
+    description,
+    canonicalPath: path,
+    ogType: "product",
+    image,
+    jsonLd: [ld, breadcrumbs],
+  };
+}
+
+export function ProductPage() {
+  const props = usePageData();
+  const { product, store } = props;
+  if (productIsMissing(props) || !product || !store) {
+    return <NotFoundBlock title={it.product.notFound} text={it.product.notFoundText} cta={it.product.home} />;
+  }
+  const related = (props.related ?? []).slice(0, 15);
+  return (
+    <Container className="py-8 sm:py-10">
+      <nav aria-label={it.product.breadcrumb} className="mb-6">
+        <a href={storePath(store)} className="inline-flex items-center gap-2 text-sm font-medium text-stone-600 hover:text-brand-800">
+          <IconArrowLeft width={16} height={16} />
+          {it.product.backToStore(store.name)}
+        </a>
+      </nav>
+      <article className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+          <ProductImage src={product.image_url} alt={product.name} eager className="aspect-square w-full p-6" />
+        </div>
+        <div className="flex flex-col">
+          {product.category && (
+            <div>
+              <Badge tone="brand">{product.category}</Badge>
+            </div>
+          )}
+          <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-stone-900 sm:text-4xl">{product.name}</h1>
+          {product.brand && (
+            <p className="mt-2 text-base text-stone-600">
+              {it.product.brand}: <span className="font-semibold text-stone-800">{product.brand}</span>
+            </p>
+          )}
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            {product.price != null && <p className="text-3xl font-bold text-stone-900">{formatPrice(product.price)}</p>}
+            <Badge tone={product.in_stock ? "green" : "red"} className="text-sm">
+              <span className={`h-2 w-2 rounded-full ${product.in_stock ? "bg-emerald-500" : "bg-red-500"}`} aria-hidden="true" />
+              {product.in_stock ? it.product.inStock : it.product.outOfStock}
+            </Badge>
+          </div>
+          <div className="mt-6 whitespace-pre-line text-base leading-relaxed text-stone-700">
+            {product.description?.trim() ? product.description : <p className="italic text-stone-500">{it.product.noDescription}</p>}
+          </div>
+          {(product.sku || product.ean) && (
+            <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {product.sku && (
+                <>
+                  <dt className="text-stone-500">{it.product.sku}</dt>
+                  <dd className="font-mono text-stone-800">{product.sku}</dd>
+                </>
+              )}
+              {product.ean && (
+                <>
+                  <dt className="text-stone-500">{it.product.ean}</dt>
+                  <dd className="font-mono text-stone-800">{product.ean}</dd>
+                </>
+              )}
+            </dl>
+          )}
+          <a href="#venditore" className="mt-8 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-300">
+            <StoreLogo store={store} className="h-11 w-11 text-lg" />
+            <span>
+              <span className="block text-xs font-semibold uppercase tracking-wide text-stone-500">{it.product.soldBy}</span>
+              <span className="block font-semibold text-stone-900">{store.name}</span>
+            </span>
+          </a>
+        </div>
+      </article>
+      {related.length > 0 && product.brand && (
+        <RelatedCarousel title={it.product.related(product.brand)} products={related} store={store} />
+      )}
+      <SellerBlock store={store} />
+    </Container>
+  );
+}

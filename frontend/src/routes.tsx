@@ -1,0 +1,64 @@
+// The one route table, shared by the server bundle and the client bundle.
+// To add a page: append an entry. Owner pages (client-rendered, never server-rendered) get
+// `clientOnly: true`; their components must not be imported by modules that touch `window` at
+// load time, since this table is also bundled into the server entry.
+import type { ComponentType } from "react";
+import { matchRoutes } from "react-router";
+import { it } from "./i18n/it";
+import type { HeadData } from "./lib/seo";
+import { ContactsPage, contactsHead } from "./pages/ContactsPage";
+import { CookiePolicyPage, cookieHead } from "./pages/CookiePolicyPage";
+import { ExplorePage, exploreHead } from "./pages/ExplorePage";
+import { FaqPage, faqHead } from "./pages/FaqPage";
+import { LandingPage, landingHead } from "./pages/LandingPage";
+import { NotFoundPage, notFoundHead } from "./pages/NotFoundPage";
+import { PricingPage, pricingHead } from "./pages/PricingPage";
+import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
+import { ProductPage, productHead, productIsMissing } from "./pages/ProductPage";
+import { StorePage, storeHead, storeIsMissing } from "./pages/StorePage";
+import type { PageProps } from "./types";
+
+export interface AppRoute {
+  id: string;
+  path: string;
+  Component: ComponentType;
+  /** Head tags for this page; pages without it get a generic title. */
+  head?: (props: PageProps) => HeadData;
+  /** True when the page must answer 404 (unknown path, or a shop/product the server did not find). */
+  notFound?: (props: PageProps) => boolean;
+  /** Rendered in the browser only (createRoot), e.g. the owner app. */
+  clientOnly?: boolean;
+}
+
+export const routes: AppRoute[] = [
+  { id: "landing", path: "/", Component: LandingPage, head: landingHead },
+  { id: "explore", path: "/explore", Component: ExplorePage, head: exploreHead },
+  { id: "store", path: "/store/:storeId/:storeSlug", Component: StorePage, head: storeHead, notFound: storeIsMissing },
+  {
+    id: "product",
+    path: "/product/:storeId/:storeSlug/:productId/:productSlug",
+    Component: ProductPage,
+    head: productHead,
+    notFound: productIsMissing,
+  },
+  { id: "pricing", path: "/pricing", Component: PricingPage, head: pricingHead },
+  { id: "contacts", path: "/contacts", Component: ContactsPage, head: contactsHead },
+  { id: "faq", path: "/faq", Component: FaqPage, head: faqHead },
+  { id: "privacy", path: "/privacy", Component: PrivacyPage, head: privacyHead },
+  { id: "cookie", path: "/cookie", Component: CookiePolicyPage, head: cookieHead },
+  // Must stay last: any other path.
+  { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },
+];
+
+export function matchAppRoute(pathname: string): AppRoute {
+  const matches = matchRoutes(
+    routes.map((r) => ({ id: r.id, path: r.path })),
+    pathname,
+  );
+  const id = matches?.[matches.length - 1]?.route.id;
+  return routes.find((r) => r.id === id) ?? routes[routes.length - 1];
+}
+
+export function headFor(route: AppRoute, props: PageProps): HeadData {
+  return route.head ? route.head(props) : { title: it.brand.name, description: it.landing.metaDescription, noindex: route.clientOnly };
+}
