@@ -1,0 +1,164 @@
+//! Product import, file side: uploaded bytes → `Table` → validated `ProductDraft`s.
+//! Pure and synchronous: no database, no HTTP. Callers run it on a blocking thread.
+
+mod csv_reader;
+mod mapping;
+mod rows;
+mod sheet_reader;
+mod table;
+mod values;
+mod zip_guard;
+
+pub use mapping::{propose_mapping, validate_mapping, Mapping};
+pub use rows::{build_drafts, ProcessOutcome, ProductDraft};
+pub use table::{RowError, RowWarning, Table};
+pub use values::{parse_availability, parse_price};
+
+/// Bounds that keep one upload from exhausting the server.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Data rows after the header.
+    pub max_rows: usize,
+    /// Longest accepted cell; a longer one rejects its row.
+    pub max_field_chars: usize,
+    /// Sum of the declared uncompressed sizes inside an XLSX.
+    pub max_uncompressed_bytes: u64,
+    /// Columns beyond this are ignored (a crafted sheet can address column XFD).
+    pub max_columns: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_rows: 200_000,
+            max_field_chars: 10_000,
+            max_uncompressed_bytes: 200 * 1024 * 1024,
+            max_columns: 256,
+        }
+    }
+}
+
+/// File-level failures; `Display` is the Italian text shown to the owner.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("Formato file non supportato. Carica un file CSV o Excel (.csv, .xlsx, .xls)")]
+    UnsupportedFormat,
+    #[error("Il file è vuoto")]
+    Empty,
+    #[error("Il file non ha una riga di intestazione: la prima riga deve contenere i nomi delle colonne (es. Nome, Prezzo)")]
+    NoHeader,
+    #[error("Il file contiene troppe righe: il massimo è {max}")]
+    TooManyRows { max: usize },
+    #[error("Il file Excel è troppo grande una volta decompresso o è malformato: non può essere importato")]
+    TooLarge,
+    #[error("Il file Excel è danneggiato o non leggibile.")]
+    CorruptSpreadsheet,
+    #[error("Il file Excel è protetto da password: rimuovi la password e riprova.")]
+    PasswordProtected,
+    #[error("Il file CSV non è leggibile: {0}")]
+    CorruptCsv(String),
+    #[error("Nome e un campo obbligatorio per il mapping")]
+    NameNotMapped,
+    #[error("La colonna «{0}» non esiste nel file")]
+    UnknownColumn(String),
+}
+
+impl ImportError {
+    /// Stable machine code for the API's `code` field.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ImportError::UnsupportedFormat => "unsupported_format",
+            ImportError::Empty => "empty_file",
+            ImportError::NoHeader => "no_header",
+            ImportError::TooManyRows { .. } => "too_many_rows",
+            ImportError::TooLarge => "file_too_large",
+            ImportError::CorruptSpreadsheet => "corrupt_file",
+            ImportError::PasswordProtected => "password_protected",
+            ImportError::CorruptCsv(_) => "corrupt_file",
+            ImportError::NameNotMapped => "name_not_mapped",
+            ImportError::UnknownColumn(_) => "unknown_column",
+        }
+    }
+}
+
+/// Read an uploaded file into a table. The file is accepted by extension or
+/// content type (csv, xlsx, xls), then parsed according to what the bytes
+/// really are: an ".xls" that is really CSV or XLSX (common in management
+/// software exports) still reads.
+pub fn read_table(
+    bytes: &[u8],
+    file_name: &str,
+    content_type: Option<&str>,
+    limits: &Limits,
+) -> Result<Table, ImportError> {
+    let declared = declared_format(file_name, content_type).ok_or(ImportError::UnsupportedFormat)?;
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) || bytes == b"\xEF\xBB\xBF" {
+        return Err(ImportError::Empty);
+    }
+    match sniff(bytes) {
+        Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits),
+        Sniffed::Ole => sheet_reader::read_xls(bytes, limits),
+        Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
+        Sniffed::Binary if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
+        _ => csv_reader::read_csv(bytes, limits),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Declared {
+    Csv,
+    Excel,
+}
+
+fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declared> {
+    let ext = file_name.rsplit_once('.').map(|(_, e)| e.trim().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("csv") => return Some(Declared::Csv),
+        Some("xlsx" | "xls") => return Some(Declared::Excel),
+        _ => {}
+    }
+    let ct = content_type?.split(';').next()?.trim().to_ascii_lowercase();
+    match ct.as_str() {
+        "text/csv" | "application/csv" | "text/x-csv" | "application/x-csv" => Some(Declared::Csv),
+        "application/vnd.ms-excel"
+        | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        | "application/excel"
+        | "application/x-excel"
+        | "application/x-msexcel" => Some(Declared::Excel),
+        _ => None,
+    }
+}
+
+enum Sniffed {
+    Zip,
+    Ole,
+    Markup,
+    Binary,
+    Text,
+}
+
+fn sniff(bytes: &[u8]) -> Sniffed {
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+        return Sniffed::Zip;
+    }
+    if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+        return Sniffed::Ole;
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    let utf16 = head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]);
+    if !utf16 && head.contains(&0) {
+        return Sniffed::Binary;
+    }
+    let start = head
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .iter()
+        .find(|b| !b.is_ascii_whitespace());
+    if start == Some(&b'<') {
+        return Sniffed::Markup;
+    }
+    Sniffed::Text
+}
+
+#[cfg(test)]
+mod tests;

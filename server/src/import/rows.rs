@@ -1,0 +1,280 @@
+//! Table rows → validated product drafts, with per-row Italian errors.
+
+use serde::Serialize;
+
+use super::mapping::Mapping;
+use super::table::{is_blank_row, RowError, RowWarning, Table};
+use super::values::{
+    category_leaf, clean_code, clean_ean, clean_text, first_image_url, fold_key, html_to_text,
+    parse_availability, parse_price, truncate_chars,
+};
+
+pub const MAX_NAME_CHARS: usize = 200;
+pub const MAX_DESCRIPTION_CHARS: usize = 5000;
+/// Brand, category, SKU: short labels.
+const MAX_LABEL_CHARS: usize = 200;
+
+/// A validated row, ready to become (or update) a product.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProductDraft {
+    pub row_number: usize,
+    pub name: String,
+    pub price_cents: Option<i64>,
+    pub description: Option<String>,
+    pub brand: Option<String>,
+    pub category: Option<String>,
+    pub image_url: Option<String>,
+    pub in_stock: bool,
+    pub sku: Option<String>,
+    pub ean: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ProcessOutcome {
+    pub drafts: Vec<ProductDraft>,
+    /// Rows that cannot be imported, sorted by row number.
+    pub errors: Vec<RowError>,
+    /// Notes that did not stop a row (and the table's own warnings).
+    pub warnings: Vec<RowWarning>,
+}
+
+/// Column index of each mapped field, resolved once per file.
+struct Columns {
+    name: Option<usize>,
+    price: Option<usize>,
+    price_fallback: Option<usize>,
+    brand: Option<usize>,
+    description: Option<usize>,
+    description_fallback: Option<usize>,
+    image_url: Option<usize>,
+    category: Option<usize>,
+    available: Option<usize>,
+    sku: Option<usize>,
+    ean: Option<usize>,
+    /// Shopify's Handle: variant and image rows repeat it with an empty Title.
+    handle: Option<usize>,
+}
+
+impl Columns {
+    fn resolve(headers: &[String], m: &Mapping) -> Self {
+        let col = |h: &Option<String>| h.as_ref().and_then(|h| headers.iter().position(|x| x == h));
+        Columns {
+            name: col(&m.name),
+            price: col(&m.price),
+            price_fallback: col(&m.price_fallback),
+            brand: col(&m.brand),
+            description: col(&m.description),
+            description_fallback: col(&m.description_fallback),
+            image_url: col(&m.image_url),
+            category: col(&m.category),
+            available: col(&m.available),
+            sku: col(&m.sku),
+            ean: col(&m.ean),
+            handle: headers.iter().position(|h| fold_key(h) == "handle"),
+        }
+    }
+}
+
+/// Call `validate_mapping` first: with no name column every row is an error.
+pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
+    let cols = Columns::resolve(&table.headers, mapping);
+    let mut out = ProcessOutcome {
+        drafts: Vec::with_capacity(table.rows.len()),
+        errors: table.rejected.clone(),
+        warnings: table.warnings.clone(),
+    };
+    let mut last_handle: Option<&str> = None;
+    for (i, cells) in table.rows.iter().enumerate() {
+        if is_blank_row(cells) {
+            continue;
+        }
+        let row_number = table.row_number(i);
+        let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
+
+        let handle = cell(cols.handle).trim();
+        if cols.handle.is_some() && cell(cols.name).trim().is_empty() && !handle.is_empty() && last_handle == Some(handle) {
+            // A Shopify variant/image row of the product above: not a product.
+            continue;
+        }
+        match build_one(row_number, cells, &cols) {
+            Ok((draft, warnings)) => {
+                out.warnings.extend(warnings);
+                out.drafts.push(draft);
+                last_handle = (!handle.is_empty()).then_some(handle);
+            }
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out.errors.sort_by_key(|e| e.row_number);
+    out
+}
+
+fn build_one(
+    row_number: usize,
+    cells: &[String],
+    cols: &Columns,
+) -> Result<(ProductDraft, Vec<RowWarning>), RowError> {
+    let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
+    let mut errors: Vec<String> = Vec::new();
+    let mut warnings: Vec<RowWarning> = Vec::new();
+    let mut warn = |message: String| warnings.push(RowWarning { row_number, message: format!("Riga {row_number}: {message}") });
+
+    let mut name = clean_text(cell(cols.name));
+    if name.is_empty() {
+        errors.push("Il nome del prodotto è obbligatorio".to_string());
+    }
+    truncate_chars(&mut name, MAX_NAME_CHARS);
+
+    let price_raw = match cell(cols.price) {
+        p if p.trim().is_empty() => cell(cols.price_fallback),
+        p => p,
+    };
+    let price_cents = parse_price(price_raw).unwrap_or_else(|e| {
+        errors.push(e);
+        None
+    });
+
+    let description = {
+        let primary = html_to_text(cell(cols.description));
+        let mut d = if primary.is_empty() { html_to_text(cell(cols.description_fallback)) } else { primary };
+        truncate_chars(&mut d, MAX_DESCRIPTION_CHARS);
+        non_empty(d)
+    };
+    let brand = label(cell(cols.brand));
+    let category = label(&category_leaf(cell(cols.category)));
+
+    let image_url = first_image_url(cell(cols.image_url)).unwrap_or_else(|e| {
+        warn(e);
+        None
+    });
+
+    let avail_raw = cell(cols.available);
+    let in_stock = parse_availability(avail_raw).unwrap_or_else(|| {
+        warn(format!("disponibilità non riconosciuta «{}», considerato disponibile", avail_raw.trim()));
+        true
+    });
+
+    let sku = clean_code(cell(cols.sku)).map(|mut s| {
+        truncate_chars(&mut s, MAX_LABEL_CHARS);
+        s
+    });
+    let ean = clean_ean(cell(cols.ean)).map(|(code, warning)| {
+        if let Some(w) = warning {
+            warn(w);
+        }
+        code
+    });
+
+    if !errors.is_empty() {
+        let name_or_raw = if name.is_empty() { raw_preview(cells) } else { name };
+        return Err(RowError { row_number, name_or_raw, messages: errors });
+    }
+    Ok((
+        ProductDraft { row_number, name, price_cents, description, brand, category, image_url, in_stock, sku, ean },
+        warnings,
+    ))
+}
+
+fn label(raw: &str) -> Option<String> {
+    let mut s = clean_text(raw);
+    truncate_chars(&mut s, MAX_LABEL_CHARS);
+    non_empty(s)
+}
+
+fn non_empty(s: String) -> Option<String> {
+    (!s.is_empty()).then_some(s)
+}
+
+/// What the owner recognises a nameless row by: its filled cells.
+fn raw_preview(cells: &[String]) -> String {
+    let mut s = cells.iter().map(|c| clean_text(c)).filter(|c| !c.is_empty()).collect::<Vec<_>>().join(" | ");
+    truncate_chars(&mut s, 80);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(headers: &[&str], rows: &[&[&str]]) -> Table {
+        Table {
+            headers: headers.iter().map(|s| s.to_string()).collect(),
+            rows: rows.iter().map(|r| r.iter().map(|s| s.to_string()).collect()).collect(),
+            first_row_number: 2,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn drafts_and_errors() {
+        let t = table(
+            &["Nome", "Prezzo", "Disponibile", "EAN", "Immagine", "Descrizione"],
+            &[
+                &["  Cemento   Portland 25kg ", "12,50", "sì", "0801234567890", "https://x/c.jpg", "<p>Per <b>muri</b></p>"],
+                &["", "3", "", "", "", ""],
+                &["Sabbia", "abc", "no", "", "", ""],
+                &["", "", "", "", "", ""],
+                &["Calce", "", "esaurito", "123", "c.jpg", ""],
+            ],
+        );
+        let m = Mapping {
+            name: Some("Nome".into()),
+            price: Some("Prezzo".into()),
+            available: Some("Disponibile".into()),
+            ean: Some("EAN".into()),
+            image_url: Some("Immagine".into()),
+            description: Some("Descrizione".into()),
+            ..Mapping::default()
+        };
+        let out = build_drafts(&t, &m);
+        assert_eq!(out.drafts.len(), 2);
+        let d = &out.drafts[0];
+        assert_eq!((d.row_number, d.name.as_str(), d.price_cents, d.in_stock), (2, "Cemento Portland 25kg", Some(1250), true));
+        assert_eq!(d.ean.as_deref(), Some("0801234567890"));
+        assert_eq!(d.description.as_deref(), Some("Per muri"));
+        let calce = &out.drafts[1];
+        assert_eq!((calce.row_number, calce.in_stock, calce.price_cents, calce.image_url.clone()), (6, false, None, None));
+        assert_eq!(out.errors.len(), 2);
+        assert_eq!(out.errors[0].row_number, 3);
+        assert_eq!(out.errors[0].messages, vec!["Il nome del prodotto è obbligatorio"]);
+        assert_eq!(out.errors[0].name_or_raw, "3");
+        assert_eq!(out.errors[1].name_or_raw, "Sabbia");
+        assert_eq!(out.errors[1].messages, vec!["Prezzo non valido: «abc»"]);
+        let w: Vec<_> = out.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert!(w.iter().any(|m| m.starts_with("Riga 6: EAN non valido")), "{w:?}");
+        assert!(w.iter().any(|m| m.starts_with("Riga 6: URL dell'immagine non valido")), "{w:?}");
+    }
+
+    #[test]
+    fn long_values_are_cut() {
+        let long_name = "a".repeat(300);
+        let long_desc = "è".repeat(6000);
+        let t = table(&["Nome", "Descrizione"], &[&[&long_name, &long_desc]]);
+        let m = Mapping { name: Some("Nome".into()), description: Some("Descrizione".into()), ..Mapping::default() };
+        let out = build_drafts(&t, &m);
+        assert_eq!(out.drafts[0].name.chars().count(), MAX_NAME_CHARS);
+        assert_eq!(out.drafts[0].description.as_ref().map(|d| d.chars().count()), Some(MAX_DESCRIPTION_CHARS));
+    }
+
+    #[test]
+    fn fallbacks_and_shopify_variant_rows() {
+        let t = table(
+            &["Handle", "Title", "Sale price", "Regular price", "Image Src"],
+            &[
+                &["cemento", "Cemento", "", "10,00", "https://x/1.jpg"],
+                &["cemento", "", "", "", "https://x/2.jpg"],
+                &["sabbia", "Sabbia", "4", "5", ""],
+            ],
+        );
+        let m = Mapping {
+            name: Some("Title".into()),
+            price: Some("Sale price".into()),
+            price_fallback: Some("Regular price".into()),
+            image_url: Some("Image Src".into()),
+            ..Mapping::default()
+        };
+        let out = build_drafts(&t, &m);
+        assert!(out.errors.is_empty(), "{:?}", out.errors);
+        assert_eq!(out.drafts.iter().map(|d| d.price_cents).collect::<Vec<_>>(), vec![Some(1000), Some(400)]);
+    }
+}

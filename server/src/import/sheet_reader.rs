@@ -1,0 +1,306 @@
+//! XLSX and XLS through calamine, behind the zip guard and `catch_unwind`.
+//! XLSX cells are streamed (never a dense range: a crafted sheet addressing
+//! A1 and XFD1048576 would make calamine allocate billions of cells).
+
+use std::io::Cursor;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use calamine::{Data, DataRef, Reader, Xls, XlsError, Xlsx, XlsxError};
+
+use super::table::{build_table, is_blank_row, RawRow, RowWarning};
+use super::zip_guard::check_xlsx;
+use super::{ImportError, Limits, Table};
+
+/// Rows above the header a title block may use.
+const HEADER_SLACK: usize = 64;
+
+pub fn read_xlsx(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
+    check_xlsx(bytes, limits)?;
+    let (raw, warnings) = fenced(|| xlsx_rows(bytes, limits))?;
+    build_table(raw, warnings, Vec::new(), false, limits)
+}
+
+pub fn read_xls(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
+    check_xls_dimensions(bytes)?;
+    let (raw, warnings) = fenced(|| xls_rows(bytes, limits))?;
+    build_table(raw, warnings, Vec::new(), false, limits)
+}
+
+type Rows = (Vec<RawRow>, Vec<RowWarning>);
+
+/// A panic inside calamine on a malformed file becomes a "damaged file" error.
+fn fenced(f: impl FnOnce() -> Result<Rows, ImportError>) -> Result<Rows, ImportError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(Err(ImportError::CorruptSpreadsheet))
+}
+
+fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
+    let mut book = Xlsx::new(Cursor::new(bytes)).map_err(xlsx_error)?;
+    let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
+    for name in book.sheet_names() {
+        let mut reader = match book.worksheet_cells_reader(&name) {
+            Ok(r) => r,
+            // Chart sheets and the like: try the next sheet.
+            Err(XlsxError::NotAWorksheet(_)) => continue,
+            Err(e) => return Err(xlsx_error(e)),
+        };
+        let mut grid = Grid::new(limits.max_columns);
+        while let Some(cell) = reader.next_cell().map_err(xlsx_error)? {
+            let (row, col) = cell.get_position();
+            if row as usize >= row_cap {
+                return Err(ImportError::TooManyRows { max: limits.max_rows });
+            }
+            let text = data_ref_text(cell.get_value());
+            grid.put(row as usize, col as usize, text);
+        }
+        if let Some(rows) = grid.finish() {
+            return Ok(rows);
+        }
+    }
+    Err(ImportError::Empty)
+}
+
+fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
+    let mut book = Xls::new(Cursor::new(bytes)).map_err(xls_error)?;
+    let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
+    for i in 0..book.sheet_names().len() {
+        let Some(range) = book.worksheet_range_at(i) else { continue };
+        let range = range.map_err(xls_error)?;
+        let Some((row0, col0)) = range.start() else { continue };
+        let mut grid = Grid::new(limits.max_columns);
+        for (r, cells) in range.rows().enumerate() {
+            let row = row0 as usize + r;
+            if row >= row_cap {
+                return Err(ImportError::TooManyRows { max: limits.max_rows });
+            }
+            for (c, value) in cells.iter().enumerate() {
+                if !matches!(value, Data::Empty) {
+                    grid.put(row, col0 as usize + c, data_text(value));
+                }
+            }
+        }
+        if let Some(rows) = grid.finish() {
+            return Ok(rows);
+        }
+    }
+    Err(ImportError::Empty)
+}
+
+/// Sparse cells → rows, bounded in width.
+struct Grid {
+    rows: Vec<RawRow>,
+    max_columns: usize,
+    clipped: bool,
+}
+
+impl Grid {
+    fn new(max_columns: usize) -> Self {
+        Grid { rows: Vec::new(), max_columns, clipped: false }
+    }
+
+    fn put(&mut self, row: usize, col: usize, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        if col >= self.max_columns {
+            self.clipped = true;
+            return;
+        }
+        let number = row + 1;
+        // Cells come in row order; out-of-order rows are rare but legal.
+        let idx = match self.rows.last() {
+            Some(last) if last.number == number => self.rows.len() - 1,
+            Some(last) if last.number < number => self.push_row(number),
+            None => self.push_row(number),
+            Some(_) => match self.rows.binary_search_by_key(&number, |r| r.number) {
+                Ok(i) => i,
+                Err(i) => {
+                    self.rows.insert(i, RawRow { number, cells: Vec::new() });
+                    i
+                }
+            },
+        };
+        let cells = &mut self.rows[idx].cells;
+        if cells.len() <= col {
+            cells.resize(col + 1, String::new());
+        }
+        cells[col] = text;
+    }
+
+    fn push_row(&mut self, number: usize) -> usize {
+        self.rows.push(RawRow { number, cells: Vec::new() });
+        self.rows.len() - 1
+    }
+
+    /// `None` for a sheet without any value.
+    fn finish(self) -> Option<Rows> {
+        if self.rows.iter().all(|r| is_blank_row(&r.cells)) {
+            return None;
+        }
+        let mut warnings = Vec::new();
+        if self.clipped {
+            warnings.push(RowWarning {
+                row_number: 0,
+                message: format!("Le colonne oltre la {}ª sono state ignorate", self.max_columns),
+            });
+        }
+        Some((self.rows, warnings))
+    }
+}
+
+fn data_ref_text(v: &DataRef<'_>) -> String {
+    match v {
+        DataRef::Empty => String::new(),
+        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => iso_or_text(s),
+        DataRef::SharedString(s) => (*s).to_string(),
+        DataRef::Int(i) => i.to_string(),
+        DataRef::Float(f) => format_number(*f),
+        DataRef::Bool(b) => bool_text(*b),
+        DataRef::DateTime(d) => datetime_text(d),
+        DataRef::Error(e) => e.to_string(),
+    }
+}
+
+fn data_text(v: &Data) -> String {
+    match v {
+        Data::Empty => String::new(),
+        Data::String(s) => s.clone(),
+        Data::DateTimeIso(s) | Data::DurationIso(s) => iso_or_text(s),
+        Data::Int(i) => i.to_string(),
+        Data::Float(f) => format_number(*f),
+        Data::Bool(b) => bool_text(*b),
+        Data::DateTime(d) => datetime_text(d),
+        Data::Error(e) => e.to_string(),
+    }
+}
+
+/// Italian Excel shows booleans as VERO/FALSO.
+fn bool_text(b: bool) -> String {
+    if b { "VERO" } else { "FALSO" }.to_string()
+}
+
+/// Numbers as Excel shows them with the General format: integers without
+/// ".0" (an EAN stored as a number stays all digits), others with at most 15
+/// significant digits so binary noise (0.30000000000000004) disappears.
+pub fn format_number(f: f64) -> String {
+    if !f.is_finite() {
+        return String::new();
+    }
+    if f.fract() == 0.0 && f.abs() < 1e15 {
+        return format!("{}", f as i64);
+    }
+    let magnitude = if f == 0.0 { 0 } else { f.abs().log10().floor() as i32 };
+    let decimals = (14 - magnitude).clamp(0, 15) as usize;
+    let s = format!("{f:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+fn datetime_text(d: &calamine::ExcelDateTime) -> String {
+    if d.is_duration() {
+        return format_number(d.as_f64());
+    }
+    let (y, m, day, h, min, s, _) = d.to_ymd_hms_milli();
+    if d.as_f64() < 1.0 {
+        return format!("{h:02}:{min:02}");
+    }
+    if h == 0 && min == 0 && s == 0 {
+        format!("{day:02}/{m:02}/{y:04}")
+    } else {
+        format!("{day:02}/{m:02}/{y:04} {h:02}:{min:02}")
+    }
+}
+
+/// "2024-03-05" or "2024-03-05T10:00:00" → "05/03/2024" (…" 10:00"); other text unchanged.
+fn iso_or_text(s: &str) -> String {
+    let b = s.as_bytes();
+    let is_date = b.len() >= 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && [0, 1, 2, 3, 5, 6, 8, 9].iter().all(|&i| b[i].is_ascii_digit());
+    if !is_date || (b.len() > 10 && b[10] != b'T' && b[10] != b' ') {
+        return s.to_string();
+    }
+    let date = format!("{}/{}/{}", &s[8..10], &s[5..7], &s[..4]);
+    match s.get(11..16) {
+        Some(t) if t != "00:00" => format!("{date} {t}"),
+        _ => date,
+    }
+}
+
+fn xlsx_error(e: XlsxError) -> ImportError {
+    match e {
+        XlsxError::Password => ImportError::PasswordProtected,
+        XlsxError::Zip(_) | XlsxError::FileNotFound(_) => ImportError::CorruptSpreadsheet,
+        _ => ImportError::CorruptSpreadsheet,
+    }
+}
+
+fn xls_error(e: XlsError) -> ImportError {
+    match e {
+        XlsError::Password => ImportError::PasswordProtected,
+        _ => ImportError::CorruptSpreadsheet,
+    }
+}
+
+/// calamine reserves `rows × columns` cells from the BIFF DIMENSIONS record
+/// before reading any cell; a forged record asks for terabytes and aborts the
+/// process. Scan for BIFF8 DIMENSIONS records (type 0x0200, length 14) and
+/// refuse values no real .xls can have (65,536 rows × 256 columns).
+/// Heuristic: a record split across non-contiguous CFB sectors is not seen.
+fn check_xls_dimensions(bytes: &[u8]) -> Result<(), ImportError> {
+    const TAG: [u8; 4] = [0x00, 0x02, 0x0E, 0x00];
+    let u32_at = |p: usize| bytes.get(p..p + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let u16_at = |p: usize| bytes.get(p..p + 2).map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])));
+    let mut start = 0;
+    while let Some(off) = bytes[start..].windows(4).position(|w| w == TAG) {
+        let p = start + off + 4;
+        if let (Some(rf), Some(rl), Some(cf), Some(cl)) = (u32_at(p), u32_at(p + 4), u16_at(p + 8), u16_at(p + 10)) {
+            let rows = u64::from(rl.saturating_sub(rf));
+            let cols = u64::from(cl.saturating_sub(if cf > 0xFF { 0 } else { cf }));
+            if rl > 65_536 || cl > 256 || rows * cols > 65_536 * 256 {
+                return Err(ImportError::TooLarge);
+            }
+        }
+        start = p;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_as_shown() {
+        assert_eq!(format_number(8012345678901.0), "8012345678901");
+        assert_eq!(format_number(12.5), "12.5");
+        assert_eq!(format_number(0.1 + 0.2), "0.3");
+        assert_eq!(format_number(-3.0), "-3");
+        assert_eq!(format_number(1234.56), "1234.56");
+    }
+
+    #[test]
+    fn iso_dates() {
+        assert_eq!(iso_or_text("2024-03-05"), "05/03/2024");
+        assert_eq!(iso_or_text("2024-03-05T10:30:00"), "05/03/2024 10:30");
+        assert_eq!(iso_or_text("2024-03-05T00:00:00"), "05/03/2024");
+        assert_eq!(iso_or_text("Cemento"), "Cemento");
+    }
+
+    #[test]
+    fn forged_dimensions_refused() {
+        let mut b = vec![0u8; 64];
+        b.extend_from_slice(&[0x00, 0x02, 0x0E, 0x00]);
+        b.extend_from_slice(&0u32.to_le_bytes());
+        b.extend_from_slice(&4_000_000_000u32.to_le_bytes());
+        b.extend_from_slice(&0u16.to_le_bytes());
+        b.extend_from_slice(&200u16.to_le_bytes());
+        b.extend_from_slice(&0u16.to_le_bytes());
+        assert_eq!(check_xls_dimensions(&b), Err(ImportError::TooLarge));
+        let ok: Vec<u8> = [0x00, 0x02, 0x0E, 0x00, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 5, 0, 0, 0].to_vec();
+        assert_eq!(check_xls_dimensions(&ok), Ok(()));
+    }
+}

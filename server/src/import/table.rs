@@ -1,0 +1,307 @@
+//! The uniform table every reader produces, and header-row detection shared
+//! by the CSV and spreadsheet readers.
+
+use serde::Serialize;
+
+use super::values::looks_numeric;
+use super::{ImportError, Limits};
+
+/// A non-blocking note about one row (or the file), shown to the shop owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowWarning {
+    /// Spreadsheet row number (1-based, as Excel shows it); 0 for the whole file.
+    pub row_number: usize,
+    pub message: String,
+}
+
+/// A row that cannot become a product, with every reason in Italian.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowError {
+    pub row_number: usize,
+    /// The product name when the row has one, else the start of the raw row.
+    pub name_or_raw: String,
+    pub messages: Vec<String>,
+}
+
+/// The uploaded file as text cells. Every row has exactly `headers.len()` cells,
+/// except rows rejected while reading, which are empty (see `rejected`).
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Spreadsheet row number of `rows[0]`; `rows[i]` is row `first_row_number + i`.
+    pub first_row_number: usize,
+    pub warnings: Vec<RowWarning>,
+    /// Rows refused at read time (e.g. a field over the size limit).
+    pub rejected: Vec<RowError>,
+}
+
+impl Table {
+    pub fn row_number(&self, index: usize) -> usize {
+        self.first_row_number + index
+    }
+
+    /// Rows that carry at least one non-blank cell.
+    pub fn data_row_count(&self) -> usize {
+        self.rows.iter().filter(|r| !is_blank_row(r)).count()
+    }
+}
+
+/// A row as read from the file, before the header is known.
+#[derive(Debug, Clone)]
+pub struct RawRow {
+    /// 1-based spreadsheet row number.
+    pub number: usize,
+    pub cells: Vec<String>,
+}
+
+pub fn is_blank_row(cells: &[String]) -> bool {
+    cells.iter().all(|c| c.trim().is_empty())
+}
+
+/// How far down a title block may push the header.
+const HEADER_SEARCH_ROWS: usize = 30;
+/// Keep the warning list readable and bounded on pathological files.
+pub const MAX_WARNINGS: usize = 1000;
+
+/// Pick the header row and turn raw rows into a `Table`.
+/// `ragged_check`: report data rows whose width differs from the header (CSV only;
+/// a spreadsheet has no notion of a row's declared width).
+pub fn build_table(
+    raw: Vec<RawRow>,
+    mut warnings: Vec<RowWarning>,
+    mut rejected: Vec<RowError>,
+    ragged_check: bool,
+    limits: &Limits,
+) -> Result<Table, ImportError> {
+    let header_idx = find_header(&raw)?;
+    let mut iter = raw.into_iter().skip(header_idx);
+    let header_row = iter.next().ok_or(ImportError::Empty)?;
+    let headers = make_headers(header_row.cells);
+    let width = headers.len();
+    let first_row_number = header_row.number + 1;
+
+    // Rows refused before the header row are not products.
+    rejected.retain(|e| e.row_number > header_row.number);
+    warnings.retain(|w| w.row_number == 0 || w.row_number > header_row.number);
+
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut ragged = 0usize;
+    for r in iter {
+        let index = r.number.saturating_sub(first_row_number);
+        if index >= limits.max_rows {
+            return Err(ImportError::TooManyRows { max: limits.max_rows });
+        }
+        // Gaps (blank lines, empty sheet rows) stay as empty rows so that
+        // `first_row_number + i` is always the number the owner sees.
+        while rows.len() < index {
+            rows.push(Vec::new());
+        }
+        let mut cells = r.cells;
+        let is_rejected = cells.is_empty() && rejected.iter().any(|e| e.row_number == r.number);
+        if !is_rejected && ragged_check && !is_blank_row(&cells) {
+            let extra_filled = cells.iter().skip(width).any(|c| !c.trim().is_empty());
+            if cells.len() < width || extra_filled {
+                ragged += 1;
+                if warnings.len() < MAX_WARNINGS {
+                    warnings.push(RowWarning {
+                        row_number: r.number,
+                        message: format!(
+                            "Riga {}: numero di colonne diverso dall'intestazione",
+                            r.number
+                        ),
+                    });
+                }
+            }
+        }
+        if !is_rejected {
+            cells.resize(width, String::new());
+        }
+        rows.push(cells);
+    }
+    if ragged > MAX_WARNINGS {
+        warnings.push(RowWarning {
+            row_number: 0,
+            message: format!(
+                "In totale {ragged} righe hanno un numero di colonne diverso dall'intestazione"
+            ),
+        });
+    }
+    // Trailing blank rows are noise from spreadsheet editors.
+    while rows.last().is_some_and(|r| is_blank_row(r)) {
+        rows.pop();
+    }
+    Ok(Table {
+        headers,
+        rows,
+        first_row_number,
+        warnings,
+        rejected,
+    })
+}
+
+/// The header is the first row with ≥ 2 filled cells, nearly all text, about as
+/// wide as the rows below it: this skips title rows like "Listino 2024".
+fn find_header(raw: &[RawRow]) -> Result<usize, ImportError> {
+    let candidates: Vec<usize> = raw
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !is_blank_row(&r.cells))
+        .map(|(i, _)| i)
+        .take(HEADER_SEARCH_ROWS)
+        .collect();
+    let first = *candidates.first().ok_or(ImportError::Empty)?;
+    let filled = |i: usize| raw[i].cells.iter().filter(|c| !c.trim().is_empty()).count();
+    for (pos, &i) in candidates.iter().enumerate() {
+        let n = filled(i);
+        if n < 2 {
+            continue;
+        }
+        let text = raw[i]
+            .cells
+            .iter()
+            .filter(|c| !c.trim().is_empty() && !looks_numeric(c))
+            .count();
+        if text * 5 < n * 4 {
+            continue;
+        }
+        // Compare with the widest of the next few rows: a wide table under a
+        // two-cell subtitle ("Listino", "2024") must not take the subtitle.
+        let below = candidates[pos + 1..]
+            .iter()
+            .take(5)
+            .map(|&j| filled(j))
+            .max()
+            .unwrap_or(0);
+        if n * 2 >= below {
+            return Ok(i);
+        }
+    }
+    // A one-column file ("Nome" then names) or an unusual layout: accept the
+    // first filled row unless it is clearly data.
+    let first_cells = &raw[first].cells;
+    if first_cells.iter().any(|c| !c.trim().is_empty() && looks_numeric(c)) {
+        return Err(ImportError::NoHeader);
+    }
+    Ok(first)
+}
+
+/// Clean header names; empty ones become "Colonna N" and duplicates get a
+/// suffix, so a mapping can always name one column unambiguously.
+fn make_headers(cells: Vec<String>) -> Vec<String> {
+    // Drop trailing empty header cells (a trailing separator, formatted columns).
+    let mut end = cells.len();
+    while end > 0 && cells[end - 1].trim().is_empty() {
+        end -= 1;
+    }
+    let mut out: Vec<String> = Vec::with_capacity(end);
+    for (i, c) in cells.into_iter().take(end).enumerate() {
+        let mut name: String = c.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.chars().count() > 200 {
+            name = name.chars().take(200).collect();
+        }
+        if name.is_empty() {
+            name = format!("Colonna {}", i + 1);
+        }
+        if out.contains(&name) {
+            let mut k = 2;
+            while out.contains(&format!("{name} ({k})")) {
+                k += 1;
+            }
+            name = format!("{name} ({k})");
+        }
+        out.push(name);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(rows: &[&[&str]]) -> Vec<RawRow> {
+        rows.iter()
+            .enumerate()
+            .map(|(i, r)| RawRow {
+                number: i + 1,
+                cells: r.iter().map(|s| s.to_string()).collect(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn header_below_title_rows() {
+        let t = build_table(
+            raw(&[
+                &["Listino prezzi 2024", "", ""],
+                &["", "", ""],
+                &["Nome", "Prezzo", "Marca"],
+                &["Cemento", "5,50", "Buzzi"],
+            ]),
+            vec![],
+            vec![],
+            false,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(t.headers, vec!["Nome", "Prezzo", "Marca"]);
+        assert_eq!(t.first_row_number, 4);
+        assert_eq!(t.rows, vec![vec!["Cemento", "5,50", "Buzzi"]]);
+    }
+
+    #[test]
+    fn headerless_data_is_refused() {
+        let r = build_table(
+            raw(&[&["Cemento", "5,50", "12"], &["Sabbia", "3,00", "4"]]),
+            vec![],
+            vec![],
+            false,
+            &Limits::default(),
+        );
+        assert!(matches!(r, Err(ImportError::NoHeader)));
+    }
+
+    #[test]
+    fn single_column_and_duplicates() {
+        let t = build_table(
+            raw(&[&["Nome"], &["Cemento"]]),
+            vec![],
+            vec![],
+            false,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(t.headers, vec!["Nome"]);
+        assert_eq!(make_headers(vec!["A".into(), "".into(), "A".into(), "".into()]), vec![
+            "A",
+            "Colonna 2",
+            "A (2)"
+        ]);
+    }
+
+    #[test]
+    fn gaps_keep_row_numbers_and_ragged_rows_warn() {
+        let rows = vec![
+            RawRow { number: 1, cells: vec!["Nome".into(), "Prezzo".into()] },
+            RawRow { number: 2, cells: vec!["A".into(), "1".into()] },
+            RawRow { number: 4, cells: vec!["B".into()] },
+            RawRow { number: 5, cells: vec!["C".into(), "2".into(), "x".into()] },
+        ];
+        let t = build_table(rows, vec![], vec![], true, &Limits::default()).unwrap();
+        assert_eq!(t.rows.len(), 4);
+        assert_eq!(t.row_number(2), 4);
+        assert_eq!(t.rows[2], vec!["B", ""]);
+        let msgs: Vec<_> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(msgs, vec![
+            "Riga 4: numero di colonne diverso dall'intestazione",
+            "Riga 5: numero di colonne diverso dall'intestazione"
+        ]);
+    }
+
+    #[test]
+    fn too_many_rows() {
+        let limits = Limits { max_rows: 2, ..Limits::default() };
+        let r = build_table(raw(&[&["Nome", "X"], &["a", "b"], &["a", "b"], &["a", "b"]]), vec![], vec![], false, &limits);
+        assert!(matches!(r, Err(ImportError::TooManyRows { max: 2 })));
+    }
+}

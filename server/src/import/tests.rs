@@ -1,0 +1,1 @@
+//! End-to-end tests with real files built in memory.
