@@ -82,6 +82,17 @@ export const it = {
     demoOffer: "Demo gratuita: carichiamo noi i tuoi primi 50 prodotti.",
     demoSectionTitle: "Richiedi una demo",
     demoSectionText: "Lasciaci i tuoi dati: ti mostriamo il tuo catalogo con 50 dei tuoi prodotti, gratis.",
+    heroDemo: {
+      store: "Edilizia Rossi",
+      initial: "E",
+      meta: "Catalogo · 1.248 prodotti",
+      items: [
+        { name: "Cemento 32,5 R 25 kg", brand: "Buzzi", price: "6,90 €" },
+        { name: "Adesivo Keraflex S1", brand: "Mapei", price: "18,50 €" },
+        { name: "Pittura lavabile 14 l", brand: "Sikkens", price: "74,00 €" },
+        { name: "Trapano a percussione", brand: "Bosch", price: "129,00 €" },
+      ],
+    },
     howTitle: "Come Funziona",
     howIntro: "Tre passi, dal foglio di calcolo al catalogo online.",
     steps: [
@@ -132,6 +143,7 @@ export const it = {
     success: "Grazie! Il tuo lead è stato inviato con successo.",
     bookingFallback: "Se la pagina di prenotazione non si è aperta, prenota qui la tua demo.",
     capError: "Impossibile verificare il CAP.",
+    cityMissing: "Inserisci un CAP di 5 cifre per compilare la città.",
     capNotFound: "Nessuna città trovata per questo CAP.",
     genericError: "Si è verificato un errore.",
     connectionError: "Impossibile connettersi al server.",
@@ -243,6 +255,7 @@ export const it = {
     custom: "Su misura",
     popular: "CONSIGLIATO",
     plansTabs: "Piani",
+    annualSaving: (pct: number) => `Con la fatturazione annuale risparmi il ${pct}%.`,
     trialNote: "Prova gratuita di 14 giorni, senza carta di credito. Al termine torni al piano Base.",
   },
   planButtons: {
@@ -252,6 +265,14 @@ export const it = {
     get: (plan: string) => `Ottieni ${plan}`,
     back: (plan: string) => `Torna ${plan}`,
     loginToStart: "Accedi per iniziare",
+  },
+  trial: {
+    title: (plan: string) => `Prova gratuita del piano ${plan}`,
+    text: "14 giorni gratis, senza carta di credito e senza addebiti automatici. Al termine il negozio torna al piano Base.",
+    confirm: "Attiva la prova",
+    activating: "Attivazione...",
+    cancel: "Annulla",
+    error: "Errore durante l'attivazione della prova",
   },
   planNotice: {
     title: "Cambio piano",
@@ -312,11 +333,86 @@ export const it = {
     metaTitle: "Privacy | Vetrina",
     metaDescription: "Informativa sul trattamento dei dati personali di Vetrina ai sensi del Regolamento (UE) 2016/679.",
     title: "Informativa sulla privacy",
+    updated: "Ultimo aggiornamento: gennaio 2025",
+    sections: [
+      {
+        h: "Titolare del trattamento",
+        p: [
+          "Il titolare del trattamento dei dati personali raccolti tramite Vetrina è Vetrina S.r.l. (dati societari da completare), contattabile all'indirizzo email indicato in fondo a questa pagina.",
+        ],
+      },
+      {
+        h: "Quali dati trattiamo",
+        p: ["Trattiamo solo i dati necessari a fornire il servizio:"],
+        list: [
+          "dati dell'account del negozio: email, password (conservata solo in forma cifrata), nome, indirizzo, telefono e sito web del negozio;",
+          "dati del catalogo caricati dal negozio: prodotti, prezzi, descrizioni e immagini;",
+          "dati delle richieste di demo: email di lavoro, nome dell'attività, CAP e città;",
+          "dati tecnici di navigazione strettamente necessari al funzionamento e alla sicurezza del sito.",
+        ],
+      },
+      {
+        h: "Perché li trattiamo",
+        list: [
+          "per fornire il servizio richiesto e gestire l'account (esecuzione del contratto);",
+          "per rispondere alle richieste di demo e di contatto (misure precontrattuali);",
+          "per adempiere agli obblighi di legge;",
+          "per statistiche e comunicazioni di marketing, solo con il tuo consenso.",
+        ],
+      },
+      {
+        h: "Per quanto tempo",
+        p: [
+          "Conserviamo i dati dell'account finché il negozio resta attivo. Quando elimini l'account cancelliamo utente, negozio e prodotti. Le richieste di demo sono conservate per al massimo 24 mesi.",
+        ],
+      },
+      {
+        h: "A chi li comunichiamo",
+        p: [
+          "I dati sono trattati da fornitori che ci aiutano a erogare il servizio (hosting, invio di email), nominati responsabili del trattamento. Le informazioni pubblicate nel catalogo sono visibili a tutti, per scelta del negozio.",
+        ],
+      },
+      {
+        h: "I tuoi diritti",
+        p: [
+          "Puoi chiedere in ogni momento l'accesso, la rettifica, la cancellazione, la limitazione o la portabilità dei tuoi dati, e opporti al trattamento. Hai anche il diritto di proporre reclamo al Garante per la protezione dei dati personali.",
+        ],
+      },
+    ],
+    contact: "Per esercitare i tuoi diritti scrivi a",
   },
   cookiePolicy: {
     metaTitle: "Cookie policy | Vetrina",
     metaDescription: "Come Vetrina usa i cookie: cookie essenziali, analitici e di marketing, e come gestire il tuo consenso.",
     title: "Cookie policy",
+    updated: "Ultimo aggiornamento: gennaio 2025",
+    intro:
+      "I cookie sono piccoli file di testo che un sito salva nel tuo browser. Questa pagina spiega quali cookie usa Vetrina e come puoi gestire il tuo consenso.",
+    categoriesTitle: "Le categorie di cookie",
+    categories: [
+      {
+        name: "Cookie essenziali",
+        text: "Sempre attivi. Servono al funzionamento del sito: ad esempio mantengono la sessione di accesso del negozio e ricordano le tue preferenze sui cookie. Non richiedono consenso.",
+      },
+      {
+        name: "Cookie analitici",
+        text: "Attivi solo con il tuo consenso. Ci aiutano a capire, in forma aggregata, come viene usato il sito per migliorarlo.",
+      },
+      {
+        name: "Cookie di marketing",
+        text: "Attivi solo con il tuo consenso. Servono a mostrarti comunicazioni pertinenti su altri siti e a misurarne l'efficacia.",
+      },
+    ],
+    consentTitle: "Come gestire il consenso",
+    consentText:
+      "Alla prima visita un banner ti chiede di accettare o rifiutare i cookie non essenziali, o di personalizzare le preferenze. La tua scelta viene salvata nel browser e puoi cambiarla in qualsiasi momento.",
+    manage: "Gestisci impostazioni cookie",
+    durationTitle: "Cookie di sessione e persistenti",
+    durationText:
+      "I cookie di sessione vengono cancellati alla chiusura del browser; i cookie persistenti restano salvati fino alla loro scadenza o finché non li elimini. Puoi cancellarli in ogni momento dalle impostazioni del tuo browser.",
+    contactTitle: "Contatti",
+    contactText: "Per domande su questa cookie policy scrivi a",
+    contactPlaceholder: "Vetrina S.r.l. — indirizzo e dati societari da completare",
   },
 };
 

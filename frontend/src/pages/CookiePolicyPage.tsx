@@ -1,8 +1,50 @@
+import { PageHeader, Prose } from "../components/PageHeader";
+import { Button } from "../components/ui/Button";
+import { Container } from "../components/ui/Container";
+import { PRIVACY_EMAIL } from "../config";
 import { it } from "../i18n/it";
+import { useCookieConsent } from "../lib/cookie-consent";
 import type { HeadData } from "../lib/seo";
 
-export const cookieHead = (): HeadData => ({ title: it.brand.name, description: it.landing.metaDescription, canonicalPath: "/cookiePolicy" });
+export const cookieHead = (): HeadData => ({
+  title: it.cookiePolicy.metaTitle,
+  description: it.cookiePolicy.metaDescription,
+  canonicalPath: "/cookie",
+});
 
 export function CookiePolicyPage() {
-  return <div>CookiePolicyPage</div>;
+  const { openSettings } = useCookieConsent();
+  const t = it.cookiePolicy;
+  return (
+    <>
+      <PageHeader title={t.title} intro={t.updated} />
+      <Container className="py-12 sm:py-16">
+        <Prose>
+          <p>{t.intro}</p>
+          <h2>{t.categoriesTitle}</h2>
+          <ul>
+            {t.categories.map((c) => (
+              <li key={c.name}>
+                <strong>{c.name}</strong>: {c.text}
+              </li>
+            ))}
+          </ul>
+          <h2>{t.consentTitle}</h2>
+          <p>{t.consentText}</p>
+          <div className="mt-5">
+            <Button variant="secondary" onClick={openSettings}>
+              {t.manage}
+            </Button>
+          </div>
+          <h2>{t.durationTitle}</h2>
+          <p>{t.durationText}</p>
+          <h2>{t.contactTitle}</h2>
+          <p>
+            {t.contactText} <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+          </p>
+          <p>{t.contactPlaceholder}</p>
+        </Prose>
+      </Container>
+    </>
+  );
 }

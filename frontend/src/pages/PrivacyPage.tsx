@@ -1,8 +1,42 @@
+import { PageHeader, Prose } from "../components/PageHeader";
+import { Container } from "../components/ui/Container";
+import { PRIVACY_EMAIL } from "../config";
 import { it } from "../i18n/it";
 import type { HeadData } from "../lib/seo";
 
-export const privacyHead = (): HeadData => ({ title: it.brand.name, description: it.landing.metaDescription, canonicalPath: "/privacy" });
+export const privacyHead = (): HeadData => ({
+  title: it.privacy.metaTitle,
+  description: it.privacy.metaDescription,
+  canonicalPath: "/privacy",
+});
+
+type Section = { h: string; p?: string[]; list?: string[] };
 
 export function PrivacyPage() {
-  return <div>PrivacyPage</div>;
+  const sections: Section[] = it.privacy.sections;
+  return (
+    <>
+      <PageHeader title={it.privacy.title} intro={it.privacy.updated} />
+      <Container className="py-12 sm:py-16">
+        <Prose>
+          {sections.map((s) => (
+            <section key={s.h}>
+              <h2>{s.h}</h2>
+              {s.p?.map((text) => <p key={text}>{text}</p>)}
+              {s.list && (
+                <ul>
+                  {s.list.map((li) => (
+                    <li key={li}>{li}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+          <p>
+            {it.privacy.contact} <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+          </p>
+        </Prose>
+      </Container>
+    </>
+  );
 }

@@ -1,0 +1,224 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { it } from "../i18n/it";
+import { api, ApiError } from "../lib/api";
+import { formatEuros } from "../lib/format";
+import { ANNUAL_SAVING_PERCENT, PLANS, planButton, type PlanCard, type PlanKey } from "../lib/plans";
+import { useSession } from "../lib/session";
+import { Button, ButtonLink, buttonClass } from "./ui/Button";
+import { cn } from "./ui/cn";
+import { IconCheck } from "./ui/Icons";
+import { Modal } from "./ui/Modal";
+
+export type Billing = "annual" | "monthly";
+
+/** Billing from the query string (?billing=monthly); annual is the default. */
+export function billingFromSearch(search: string): Billing {
+  return /(?:^|[?&])billing=monthly(?:&|$)/.test(search) ? "monthly" : "annual";
+}
+
+function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
+  const item = (value: Billing, label: string) => (
+    <button
+      type="button"
+      aria-pressed={billing === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        "rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        billing === value ? "bg-stone-900 text-white shadow" : "text-stone-700 hover:text-stone-950",
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="flex flex-col items-center gap-2 sm:flex-row">
+      <div role="group" aria-label={it.pricing.billingLabel} className="inline-flex rounded-full border border-stone-300 bg-white p-1 shadow-sm">
+        {item("monthly", it.pricing.monthly)}
+        {item("annual", it.pricing.annual)}
+      </div>
+      <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-bold text-emerald-800">{it.pricing.save}</span>
+    </div>
+  );
+}
+
+function PriceLine({ plan, billing }: { plan: PlanCard; billing: Billing }) {
+  const value = billing === "annual" ? plan.price.annual : plan.price.monthly;
+  if (value === null) return <p className="text-4xl font-extrabold tracking-tight text-stone-900">{it.pricing.custom}</p>;
+  if (value === 0) return <p className="text-4xl font-extrabold tracking-tight text-stone-900">{it.pricing.free}</p>;
+  return (
+    <p className="flex items-baseline gap-1">
+      <span className="text-4xl font-extrabold tracking-tight text-stone-900">{formatEuros(value)} €</span>
+      <span className="text-sm font-medium text-stone-500">{it.pricing.perMonth}</span>
+      {billing === "annual" && plan.price.monthly !== null && (
+        <span className="ml-2 text-sm text-stone-400 line-through">{formatEuros(plan.price.monthly)} €</span>
+      )}
+    </p>
+  );
+}
+
+type Dialog = { kind: "trial"; plan: PlanKey } | { kind: "notice" } | null;
+
+function PlanAction({ plan, onDialog }: { plan: PlanCard; onDialog: (d: Dialog) => void }) {
+  const { store } = useSession();
+  const button = planButton(plan.planKey, store);
+  const variant = plan.popular ? "primary" : "secondary";
+  const cls = "mt-8 w-full";
+  switch (button.action.kind) {
+    case "navigate":
+    case "mailto":
+      return (
+        <ButtonLink href={button.action.href} variant={variant} size="lg" className={cls}>
+          {button.label}
+        </ButtonLink>
+      );
+    case "none":
+      return (
+        <Button variant="secondary" size="lg" className={cls} disabled>
+          {button.label}
+        </Button>
+      );
+    case "trial": {
+      const target = button.action.plan;
+      return (
+        <Button variant={variant} size="lg" className={cls} onClick={() => onDialog({ kind: "trial", plan: target })}>
+          {button.label}
+        </Button>
+      );
+    }
+    default:
+      return (
+        <Button variant={variant} size="lg" className={cls} onClick={() => onDialog({ kind: "notice" })}>
+          {button.label}
+        </Button>
+      );
+  }
+}
+
+function TrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const title = PLANS.find((p) => p.planKey === plan)?.title ?? plan;
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post("/stores/start-trial", { targetPlan: plan });
+      window.location.assign("/dashboard");
+    } catch (e) {
+      setError(e instanceof ApiError && e.message && !e.message.startsWith("HTTP") ? e.message : it.trial.error);
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open onClose={onClose} title={it.trial.title(title)}>
+      <p className="text-sm text-stone-700">{it.trial.text}</p>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {it.trial.cancel}
+        </Button>
+        <Button onClick={start} disabled={busy}>
+          {busy ? it.trial.activating : it.trial.confirm}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The four plan cards with the monthly/annual toggle (landing and pricing pages). */
+export function PricingPlans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const location = useLocation();
+  const [billing, setBilling] = useState<Billing>(() => billingFromSearch(location.search));
+  const [tab, setTab] = useState<PlanKey>("pro");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const H = headingLevel === 2 ? "h2" : "h3";
+
+  // Billing passed through navigation state (client-side navigation), applied after hydration.
+  useEffect(() => {
+    const state = location.state as { billing?: unknown } | null;
+    if (state && (state.billing === "monthly" || state.billing === "annual")) setBilling(state.billing);
+  }, [location.state]);
+
+  return (
+    <div>
+      <div className="flex justify-center">
+        <BillingToggle billing={billing} onChange={setBilling} />
+      </div>
+      <div role="tablist" aria-label={it.pricing.plansTabs} className="mt-8 grid grid-cols-4 gap-1 rounded-xl bg-stone-200/70 p-1 lg:hidden">
+        {PLANS.map((p) => (
+          <button
+            key={p.planKey}
+            id={`plan-tab-${p.planKey}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === p.planKey}
+            aria-controls={`plan-card-${p.planKey}`}
+            onClick={() => setTab(p.planKey)}
+            className={cn("rounded-lg px-2 py-2 text-sm font-semibold", tab === p.planKey ? "bg-white text-stone-900 shadow" : "text-stone-600")}
+          >
+            {p.title}
+          </button>
+        ))}
+      </div>
+      <div className="mt-6 grid gap-6 lg:mt-10 lg:grid-cols-4">
+        {PLANS.map((plan) => (
+          <article
+            key={plan.planKey}
+            id={`plan-card-${plan.planKey}`}
+            aria-labelledby={`plan-title-${plan.planKey}`}
+            className={cn(
+              "relative flex-col rounded-2xl border bg-white p-6 shadow-sm lg:flex",
+              tab === plan.planKey ? "flex" : "hidden",
+              plan.popular ? "border-brand-600 ring-2 ring-brand-600 lg:-translate-y-2 lg:shadow-xl" : "border-stone-200",
+            )}
+          >
+            {plan.popular && (
+              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
+                {it.pricing.popular}
+              </span>
+            )}
+            <H id={`plan-title-${plan.planKey}`} className="text-lg font-bold text-stone-900">
+              {plan.title}
+            </H>
+            <p className="mt-1 min-h-10 text-sm text-stone-600">{plan.description}</p>
+            <div className="mt-5">
+              <PriceLine plan={plan} billing={billing} />
+              <p className="mt-1 text-xs text-stone-500">{billing === "annual" ? plan.annualNote : "\u00a0"}</p>
+            </div>
+            <ul className="mt-6 space-y-3 text-sm text-stone-700">
+              {plan.features.map((f) => (
+                <li key={f} className="flex gap-2">
+                  <IconCheck className="mt-0.5 shrink-0 text-emerald-600" width={18} height={18} />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-auto">
+              <PlanAction plan={plan} onDialog={setDialog} />
+            </div>
+          </article>
+        ))}
+      </div>
+      <p className="mt-8 text-center text-sm text-stone-500">
+        {it.pricing.trialNote} {it.pricing.annualSaving(ANNUAL_SAVING_PERCENT)}
+      </p>
+      {dialog?.kind === "trial" && <TrialDialog plan={dialog.plan} onClose={() => setDialog(null)} />}
+      <Modal open={dialog?.kind === "notice"} onClose={() => setDialog(null)} title={it.planNotice.title}>
+        <p className="text-sm text-stone-700">{it.planNotice.text}</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setDialog(null)}>
+            {it.planNotice.cancel}
+          </Button>
+          <a href="/contacts" className={buttonClass()}>
+            {it.planNotice.goToContacts}
+          </a>
+        </div>
+      </Modal>
+    </div>
+  );
+}

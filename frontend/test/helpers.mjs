@@ -1,0 +1,120 @@
+// Shared test helpers: build once if needed, load the server bundle in a bare vm context,
+// compile TypeScript modules of src/ for direct unit tests.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const dist = path.join(root, "dist");
+
+export function ensureBuilt() {
+  if (!fs.existsSync(path.join(dist, "server", "entry-server.js")) || process.env.VETRINA_REBUILD === "1") {
+    execFileSync(process.execPath, [path.join(root, "build.mjs")], { cwd: root, stdio: "inherit" });
+  }
+}
+
+/** Evaluates the server bundle where only `console` exists (no window, document, process, URL). */
+export function loadServerBundle() {
+  ensureBuilt();
+  const code = fs.readFileSync(path.join(dist, "server", "entry-server.js"), "utf8");
+  const logs = [];
+  const record = (level) => (...args) => logs.push(`${level}: ${args.join(" ")}`);
+  const context = vm.createContext({ console: { log: record("log"), error: record("error"), warn: record("warn") } });
+  vm.runInContext(code, context, { filename: "entry-server.js" });
+  for (const name of ["window", "document", "process", "require", "module"]) {
+    if (vm.runInContext(`typeof ${name}`, context) !== "undefined") throw new Error(`bundle leaked global ${name}`);
+  }
+  return {
+    logs,
+    render(url, props) {
+      const out = context.vetrinaRender(url, JSON.stringify(props));
+      if (typeof out !== "string") throw new Error("vetrinaRender must return a string");
+      return JSON.parse(out);
+    },
+  };
+}
+
+const compiled = new Map();
+/** Imports a src/ TypeScript module (bundled by esbuild into a temporary ESM file). */
+export async function importSrc(rel) {
+  if (compiled.has(rel)) return compiled.get(rel);
+  const esbuild = await import("esbuild");
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-test-")), "mod.mjs");
+  await esbuild.build({
+    entryPoints: [path.join(root, "src", rel)],
+    outfile: out,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"', __BUILD_YEAR__: '"2025"' },
+    logLevel: "error",
+  });
+  const mod = await import(pathToFileURL(out).href);
+  compiled.set(rel, mod);
+  return mod;
+}
+
+export const site = { publicUrl: "https://vetrina.example.it" };
+
+export function makeStore(over = {}) {
+  return {
+    id: 3,
+    name: "Edilizia Demo",
+    slug: "edilizia-demo",
+    description: "Materiali edili, ferramenta e colori dal 1978.",
+    partner_group: "Gruppo Made",
+    logo_img_url: "/media/stores/3/logo.png",
+    address: "Via Roma 12",
+    city: "Milano",
+    postal_code: "20121",
+    website_url: "www.ediliziademo.it",
+    telephone: "02 1234567",
+    email: "info@ediliziademo.it",
+    plan: "pro",
+    trial_used: false,
+    trial_ends_at: null,
+    created: "2025-01-10T09:00:00Z",
+    counter_csv_imported: 1,
+    regenerations_this_month: 0,
+    product_count: 30,
+    ...over,
+  };
+}
+
+export function makeProduct(id, over = {}) {
+  return {
+    id,
+    store_id: 3,
+    slug: `prodotto-${id}`,
+    name: `Prodotto ${id}`,
+    price: 10 + id / 2,
+    description: `Descrizione del prodotto ${id}.`,
+    category: id % 2 ? "Cementi" : "Colori",
+    brand: "Mapei",
+    image_url: id % 3 ? `https://img.example.it/${id}.jpg` : null,
+    in_stock: id % 4 !== 0,
+    status: "normal",
+    sku: `SKU-${id}`,
+    ean: null,
+    created: "2025-02-01T10:00:00Z",
+    ...over,
+  };
+}
+
+/** JSON-LD blocks of a head string, parsed. */
+export function jsonLdBlocks(head) {
+  return [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+export function canonicals(head) {
+  return [...head.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
+}
+
+export function titleOf(head) {
+  return head.match(/<title>([\s\S]*?)<\/title>/)?.[1];
+}

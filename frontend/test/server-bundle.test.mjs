@@ -1,0 +1,245 @@
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { canonicals, jsonLdBlocks, loadServerBundle, makeProduct, makeStore, site, titleOf } from "./helpers.mjs";
+
+let bundle;
+before(() => {
+  bundle = loadServerBundle();
+});
+
+const store = makeStore();
+const products = Array.from({ length: 30 }, (_, i) => makeProduct(30 - i));
+const product = makeProduct(12, { price: 12.5, in_stock: true, ean: "8001234567890", image_url: "/media/products/12.jpg" });
+const related = [makeProduct(11), makeProduct(10)];
+
+const productUrl = "/product/3/edilizia-demo/12/prodotto-12";
+
+const pages = [
+  { url: "/", props: { site }, title: /Vetrina/, canonical: "/" },
+  { url: "/explore", props: { site, stores: [store, makeStore({ id: 4, slug: "b", name: "Bricolage Due", product_count: 0 })] }, title: /^Esplora Negozi/, canonical: "/explore" },
+  { url: "/store/3/edilizia-demo", props: { site, store, products }, title: /^Edilizia Demo/, canonical: "/store/3/edilizia-demo" },
+  { url: productUrl, props: { site, store, product, related }, title: /^Prodotto 12 \| Edilizia Demo$/, canonical: productUrl },
+  { url: "/pricing", props: { site }, title: /^Prezzi/, canonical: "/pricing" },
+  { url: "/contacts", props: { site }, title: /^Contatti/, canonical: "/contacts" },
+  { url: "/faq", props: { site }, title: /^Domande Frequenti/, canonical: "/faq" },
+  { url: "/privacy", props: { site }, title: /Privacy|privacy/, canonical: "/privacy" },
+  { url: "/cookie", props: { site }, title: /^Cookie policy/, canonical: "/cookie" },
+];
+
+describe("every public route", () => {
+  for (const page of pages) {
+    test(`${page.url} renders with status 200, title, one absolute canonical`, () => {
+      const out = bundle.render(page.url, page.props);
+      assert.deepEqual(Object.keys(out).sort(), ["head", "html", "status"]);
+      assert.equal(out.status, 200);
+      assert.match(titleOf(out.head), page.title);
+      assert.deepEqual(canonicals(out.head), [`${site.publicUrl}${page.canonical}`]);
+      assert.match(out.head, /<meta name="description" content="[^"]{20,}">/);
+      assert.match(out.head, /<meta property="og:locale" content="it_IT">/);
+      assert.match(out.head, new RegExp(`<meta property="og:url" content="${site.publicUrl}${page.canonical}">`));
+      assert.doesNotMatch(out.head, /noindex/);
+      assert.ok(out.html.length > 500);
+      for (const block of jsonLdBlocks(out.head)) assert.equal(block["@context"], "https://schema.org");
+    });
+  }
+  test("a query string does not change the route", () => {
+    const out = bundle.render("/pricing?billing=monthly", { site });
+    assert.equal(out.status, 200);
+    assert.match(titleOf(out.head), /^Prezzi/);
+  });
+  test("no console errors while rendering", () => {
+    assert.deepEqual(bundle.logs.filter((l) => l.startsWith("error")), []);
+  });
+});
+
+describe("not found", () => {
+  test("unknown path: 404, 'Pagina non trovata', noindex, no canonical", () => {
+    const out = bundle.render("/qualcosa/che/non/esiste", { site });
+    assert.equal(out.status, 404);
+    assert.match(out.html, /Pagina non trovata/);
+    assert.match(out.html, /href="\/"/);
+    assert.match(out.head, /<meta name="robots" content="noindex">/);
+    assert.deepEqual(canonicals(out.head), []);
+  });
+  test("shop with notFound props: 404 'Negozio non trovato.'", () => {
+    const out = bundle.render("/store/99/nessuno", { site, notFound: true });
+    assert.equal(out.status, 404);
+    assert.match(out.html, /Negozio non trovato\./);
+    assert.match(out.head, /noindex/);
+  });
+  test("product with notFound props: 404 'Prodotto non trovato' with a button home", () => {
+    const out = bundle.render("/product/3/x/999/y", { site, notFound: true });
+    assert.equal(out.status, 404);
+    assert.match(out.html, /Prodotto non trovato/);
+    assert.match(out.html, /<a[^>]*href="\/"[^>]*>Torna alla home<\/a>/);
+    assert.match(out.head, /noindex/);
+  });
+});
+
+describe("product page", () => {
+  const out = () => bundle.render(productUrl, { site, store, product, related });
+  test("shows name, brand, price, stock, description, seller anchor and carousel", () => {
+    const { html } = out();
+    assert.match(html, /<h1[^>]*>Prodotto 12<\/h1>/);
+    assert.match(html, /12,50 €/);
+    assert.match(html, /Disponibile/);
+    assert.match(html, /Venduto da/);
+    assert.match(html, /href="#venditore"/);
+    assert.match(html, /Potrebbe interessarti di Mapei/);
+    assert.match(html, /aria-label="Scorri a sinistra"[^>]*disabled|disabled[^>]*aria-label="Scorri a sinistra"/);
+    assert.match(html, /href="\/product\/3\/edilizia-demo\/11\/prodotto-11"/);
+    assert.match(html, /href="\/store\/3\/edilizia-demo"/);
+    assert.match(html, /Visita il sito web/);
+  });
+  test("fallback description and placeholder image", () => {
+    const { html } = bundle.render(productUrl, { site, store, product: { ...product, description: null, image_url: null, price: null, in_stock: false }, related: [] });
+    assert.match(html, /Nessuna descrizione disponibile\./);
+    assert.match(html, /Non disponibile/);
+    assert.doesNotMatch(html, /€/);
+  });
+  test("JSON-LD Product with Offer and BreadcrumbList", () => {
+    const blocks = jsonLdBlocks(out().head);
+    const p = blocks.find((b) => b["@type"] === "Product");
+    assert.ok(p);
+    assert.equal(p.name, "Prodotto 12");
+    assert.deepEqual(p.brand, { "@type": "Brand", name: "Mapei" });
+    assert.deepEqual(p.image, [`${site.publicUrl}/media/products/12.jpg`]);
+    assert.equal(p.sku, "SKU-12");
+    assert.equal(p.gtin13, "8001234567890");
+    assert.equal(p.description, "Descrizione del prodotto 12.");
+    assert.equal(p.offers["@type"], "Offer");
+    assert.equal(p.offers.price, "12.50");
+    assert.equal(p.offers.priceCurrency, "EUR");
+    assert.equal(p.offers.availability, "https://schema.org/InStock");
+    assert.equal(p.offers.url, `${site.publicUrl}${productUrl}`);
+    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+    assert.deepEqual(
+      crumbs.itemListElement.map((i) => [i.position, i.name, i.item]),
+      [
+        [1, "Vetrina", `${site.publicUrl}/`],
+        [2, "Edilizia Demo", `${site.publicUrl}/store/3/edilizia-demo`],
+        [3, "Prodotto 12", `${site.publicUrl}${productUrl}`],
+      ],
+    );
+  });
+  test("out of stock → OutOfStock", () => {
+    const p = jsonLdBlocks(bundle.render(productUrl, { site, store, product: { ...product, in_stock: false } }).head).find((b) => b["@type"] === "Product");
+    assert.equal(p.offers.availability, "https://schema.org/OutOfStock");
+  });
+  test("canonical uses the current slugs from props, not the request URL", () => {
+    const res = bundle.render("/product/3/vecchio-slug/12/vecchio-nome", { site, store, product, related });
+    assert.deepEqual(canonicals(res.head), [`${site.publicUrl}${productUrl}`]);
+  });
+  test("og:image absolute, og:type product", () => {
+    const { head } = out();
+    assert.match(head, new RegExp(`<meta property="og:image" content="${site.publicUrl}/media/products/12.jpg">`));
+    assert.match(head, /<meta property="og:type" content="product">/);
+  });
+  test("meta description is trimmed to about 155 characters", () => {
+    const long = "Cemento Portland ad alta resistenza per getti strutturali. ".repeat(10);
+    const { head } = bundle.render(productUrl, { site, store, product: { ...product, description: long } });
+    const desc = head.match(/<meta name="description" content="([^"]*)">/)[1];
+    assert.ok(desc.length <= 156, `length ${desc.length}`);
+    assert.ok(desc.endsWith("…"));
+  });
+});
+
+describe("escaping", () => {
+  const evil = "</script><script>alert(1)</script>";
+  const evilProduct = { ...product, name: evil, description: `${evil} & "virgolette" <b>`, brand: evil, category: evil };
+  const evilStore = { ...store, name: evil, description: evil };
+  for (const [label, url, props] of [
+    ["product", productUrl, { site, store: evilStore, product: evilProduct, related: [{ ...related[0], name: evil }] }],
+    ["store", "/store/3/edilizia-demo", { site, store: evilStore, products: [evilProduct] }],
+    ["explore", "/explore", { site, stores: [evilStore] }],
+  ]) {
+    test(`${label}: a name like ${evil} appears only as text`, () => {
+      const out = bundle.render(url, props);
+      assert.doesNotMatch(out.html, /<script/i);
+      assert.match(out.html, /&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+      // In the head: only the JSON-LD script elements, each closed once.
+      const opens = (out.head.match(/<script/g) || []).length;
+      assert.equal(opens, jsonLdBlocks(out.head).length);
+      assert.equal((out.head.match(/<\/script>/g) || []).length, opens);
+      assert.doesNotMatch(out.head, /<script>alert/);
+      for (const block of jsonLdBlocks(out.head)) assert.ok(JSON.stringify(block).length > 10);
+    });
+  }
+  test("JSON-LD escapes < as \\u003c and keeps the text", () => {
+    const out = bundle.render(productUrl, { site, store, product: evilProduct });
+    assert.match(out.head, /\\u003c\/script\\u003e/);
+    const p = jsonLdBlocks(out.head).find((b) => b["@type"] === "Product");
+    assert.equal(p.name, evil);
+  });
+  test("title and meta attributes are HTML-escaped", () => {
+    const out = bundle.render(productUrl, { site, store, product: evilProduct });
+    assert.match(titleOf(out.head), /^&lt;\/script&gt;/);
+    assert.match(out.head, /content="&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;virgolette&quot; &lt;b&gt;"/);
+  });
+});
+
+describe("shop page", () => {
+  const out = () => bundle.render("/store/3/edilizia-demo", { site, store, products });
+  test("renders the shop and exactly its first 25 products as links, newest first", () => {
+    const { html } = out();
+    assert.match(html, /<h1[^>]*>Edilizia Demo<\/h1>/);
+    const links = [...html.matchAll(/href="\/product\/3\/edilizia-demo\/(\d+)\/prodotto-\d+"/g)].map((m) => Number(m[1]));
+    assert.equal(links.length, 25);
+    assert.deepEqual(links, Array.from({ length: 25 }, (_, i) => 30 - i));
+    assert.match(html, /Carica altri/);
+    assert.match(html, /Attivo/);
+    assert.match(html, /Gruppo Made/);
+    assert.match(html, /href="\/privacy"/);
+    assert.match(html, /href="\/cookie"/);
+  });
+  test("'In allestimento' when the shop has no products", () => {
+    const { html } = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, product_count: 0 }, products: [] });
+    assert.match(html, /In allestimento/);
+    assert.doesNotMatch(html, /Carica altri/);
+  });
+  test("JSON-LD HardwareStore with a PostalAddress", () => {
+    const s = jsonLdBlocks(out().head).find((b) => b["@type"] === "HardwareStore");
+    assert.equal(s.name, "Edilizia Demo");
+    assert.deepEqual(s.address, { "@type": "PostalAddress", addressCountry: "IT", streetAddress: "Via Roma 12", postalCode: "20121", addressLocality: "Milano" });
+    assert.equal(s.telephone, "02 1234567");
+    assert.equal(s.url, `${site.publicUrl}/store/3/edilizia-demo`);
+    assert.equal(s.logo, `${site.publicUrl}/media/stores/3/logo.png`);
+  });
+  test("branding by plan", () => {
+    const free = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "free" }, products }).html;
+    assert.match(free, /Catalogo realizzato con Vetrina/);
+    const other = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "legacy" }, products }).html;
+    assert.match(other, /realizzato con/);
+  });
+});
+
+describe("explore page", () => {
+  test("badges, links and default sort by product count", () => {
+    const stores = [makeStore({ id: 1, name: "Alfa", slug: "alfa", product_count: 2 }), makeStore({ id: 2, name: "Beta", slug: "beta", product_count: 0 }), makeStore({ id: 5, name: "Gamma", slug: "gamma", product_count: 40 })];
+    const { html } = bundle.render("/explore", { site, stores });
+    const order = [...html.matchAll(/href="\/store\/(\d+)\/[a-z]+"/g)].map((m) => m[1]);
+    assert.deepEqual(order, ["5", "1", "2"]);
+    assert.match(html, /In allestimento/);
+    assert.match(html, /Attivo/);
+  });
+  test("at most 12 shops per page", () => {
+    const stores = Array.from({ length: 20 }, (_, i) => makeStore({ id: i + 1, slug: `s${i + 1}`, name: `Negozio ${i + 1}` }));
+    const { html } = bundle.render("/explore", { site, stores });
+    assert.equal([...html.matchAll(/href="\/store\/\d+\/s\d+"/g)].length, 12);
+    assert.match(html, /Pagina 1 di 2/);
+  });
+});
+
+describe("landing page", () => {
+  test("WebSite and Organization JSON-LD, hero links", () => {
+    const out = bundle.render("/", { site });
+    const types = jsonLdBlocks(out.head).map((b) => b["@type"]);
+    assert.ok(types.includes("WebSite"));
+    assert.ok(types.includes("Organization"));
+    assert.match(out.html, /href="\/create"[^>]*>[^<]*Crea il tuo Negozio/);
+    assert.match(out.html, /href="#learn-more"/);
+    assert.match(out.html, /id="learn-more"/);
+    assert.match(out.html, /id="pricing"/);
+    assert.match(out.html, /Come Funziona/);
+  });
+});
