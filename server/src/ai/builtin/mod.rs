@@ -1,0 +1,260 @@
+//! The `builtin` AI provider: an offline, deterministic enrichment engine for the
+//! Italian building trade (edilizia, ferramenta, colorifici).
+//!
+//! From a raw price-list line such as `CEM.PORTL. 32,5R KG25 BUZZI` it builds a clean
+//! name (`Cemento Portland 32,5 R Buzzi Unicem 25 kg`), infers brand and category,
+//! writes a short Italian description from the facts found (never a number that is
+//! not in the input) and says how sure it is (spec section 4, "Product status").
+//!
+//! Pure code: no I/O, no allocation-heavy regexes; the knowledge base lives in
+//! `../data/*.tsv`, embedded at build time and parsed once.
+
+mod describe;
+mod extract;
+mod kb;
+mod name;
+mod score;
+mod text;
+
+#[cfg(test)]
+mod eval_tests;
+
+pub use extract::{Attr, AttrKind};
+
+use kb::KB;
+
+/// One product line as the shop wrote it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RawProduct<'a> {
+    pub name: &'a str,
+    pub brand: Option<&'a str>,
+    pub category: Option<&'a str>,
+    pub description: Option<&'a str>,
+}
+
+/// How sure the engine is (spec section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// brand and category recognised
+    Normal,
+    /// only one of them, or a weak match ("Stato incerto")
+    Uncertain,
+    /// nothing recognised ("Stato errato")
+    Incorrect,
+}
+
+impl Status {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Status::Normal => "normal",
+            Status::Uncertain => "uncertain",
+            Status::Incorrect => "incorrect",
+        }
+    }
+}
+
+/// The completed product.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Enrichment {
+    pub name: String,
+    pub description: String,
+    /// the shop's own category when given, otherwise one of the 20 taxonomy names
+    pub category: Option<String>,
+    pub brand: Option<String>,
+    pub status: Status,
+    /// key of the category pictogram for generated images (`generico` when unknown)
+    pub pictogram: &'static str,
+}
+
+/// A shop description at least this long is kept as it is.
+const KEEP_DESCRIPTION_CHARS: usize = 40;
+/// Keyword evidence needed to call a category recognised.
+const CATEGORY_SURE: f32 = 2.5;
+/// Keyword evidence that overrides non-trade words (`scarpe` in `scarpe da running`).
+const TRADE_OVERRIDES_NONTRADE: f32 = 6.0;
+
+fn non_empty(s: Option<&str>) -> Option<&str> {
+    s.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Complete one product. Deterministic, no I/O.
+pub fn enrich(input: &RawProduct) -> Enrichment {
+    let kb = &*KB;
+    let given_brand = non_empty(input.brand);
+    let given_category = non_empty(input.category);
+    let given_description = non_empty(input.description);
+    let raw_name = input.name.trim();
+
+    let mut an = score::analyse(kb, raw_name, given_description.unwrap_or(""));
+
+    // brand: the shop's own brand wins (spelled canonically when we know it)
+    let given_brand_id = given_brand.and_then(|b| kb.brand_by_name(b));
+    let brand_id = given_brand_id.or(if given_brand.is_some() { None } else { an.brand });
+    if given_brand.is_some() && an.brand.is_some() && an.brand != given_brand_id {
+        // the name mentions another brand than the shop's: keep it in the name as written
+        an.brand_in_name = false;
+    }
+    if let Some(b) = brand_id {
+        score::apply_brand_prior(kb, &mut an, b);
+    }
+    let brand: Option<String> = match (given_brand, brand_id) {
+        (_, Some(b)) => Some(kb.brands[b as usize].canonical.to_string()),
+        (Some(g), None) => Some(g.to_string()),
+        (None, None) => None,
+    };
+
+    // category
+    let best = an.best();
+    let kw_best = best.map_or(0.0, |(_, kw)| kw);
+    let max_kw = an.kw.iter().copied().fold(0.0, f32::max);
+    let given_cat_idx = given_category.and_then(|c| kb.category_index(c));
+    let not_a_product = an.nontrade && max_kw < TRADE_OVERRIDES_NONTRADE;
+    let category_sure = given_cat_idx.is_some() || kw_best >= CATEGORY_SURE;
+    let evidence = best.is_some_and(|(c, kw)| kw + an.boost[c] >= 1.0);
+    let brand_sure = brand.is_some();
+
+    let status = if not_a_product {
+        Status::Incorrect
+    } else if brand_sure && category_sure {
+        Status::Normal
+    } else if brand_sure || evidence || given_cat_idx.is_some() {
+        Status::Uncertain
+    } else {
+        Status::Incorrect
+    };
+
+    let inferred: Option<u8> = match status {
+        Status::Incorrect => None,
+        _ => given_cat_idx.or(best.map(|(c, _)| c as u8)),
+    };
+    let category: Option<String> = match given_category {
+        Some(c) => Some(c.to_string()),
+        None => inferred.map(|c| kb.cats[c as usize].name.to_string()),
+    };
+    let cat_ref = inferred.map(|c| &kb.cats[c as usize]);
+    let pictogram = cat_ref.map_or("generico", |c| c.pictogram);
+
+    let parts = name::build_name(kb, &an, brand.as_deref());
+    let name = if parts.full.is_empty() { raw_name.to_string() } else { parts.full };
+
+    let description = match given_description {
+        Some(d) if d.chars().count() >= KEEP_DESCRIPTION_CHARS => d.to_string(),
+        _ => {
+            let body = if parts.body.is_empty() && !an.brand_in_name { name.as_str() } else { parts.body.as_str() };
+            describe::describe(body, brand.as_deref(), &an.attrs, if status == Status::Incorrect { None } else { cat_ref })
+        }
+    };
+
+    Enrichment { name, description, category, brand, status, pictogram }
+}
+
+/// The 20 category names of the taxonomy, in order.
+pub fn categories() -> impl Iterator<Item = &'static str> {
+    KB.cats.iter().map(|c| c.name)
+}
+
+/// Pictogram key of a taxonomy category (`generico` for any other name).
+pub fn pictogram_for(category: &str) -> &'static str {
+    KB.category_index(category).map_or("generico", |i| KB.cats[i as usize].pictogram)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(name: &str) -> Enrichment {
+        enrich(&RawProduct { name, ..Default::default() })
+    }
+
+    #[test]
+    fn the_issue_example() {
+        let e = run("CEM.PORTL. 32,5R KG25 BUZZI");
+        assert_eq!(e.name, "Cemento Portland 32,5 R Buzzi Unicem 25 kg");
+        assert_eq!(e.brand.as_deref(), Some("Buzzi Unicem"));
+        assert_eq!(e.category.as_deref(), Some("Cementi, malte e intonaci"));
+        assert_eq!(e.status, Status::Normal);
+        assert_eq!(e.pictogram, "sacco-cemento");
+    }
+
+    #[test]
+    fn names_are_normalised() {
+        let cases = [
+            ("LASTRA CARTONGESSO 1200X2500 SP.12,5 KNAUF", "Lastra cartongesso 1200x2500 mm sp. 12,5 mm Knauf"),
+            ("TASS. NYLON D.8 CONF. 100 PZ FISHER", "Tassello nylon Ø 8 Fischer confezione da 100 pezzi"),
+            ("IDROPITT. LAVABILE BIANCA LT 14 SAN MARCO", "Idropittura lavabile bianca San Marco 14 l"),
+            ("VALVOLA A SFERA 3/4\" F/F GIACOMINI", "Valvola a sfera 3/4\" F/F Giacomini"),
+            ("TRAPANO AVVITATORE 18V DE WALT", "Trapano avvitatore 18 V DeWalt"),
+            ("RASANTE X CAPPOTTO GRIGIO KG25 WEBER", "Rasante per cappotto grigio Weber 25 kg"),
+            ("CEM. II/A-LL 42,5 R ITALCEMENTI KG 25", "CEM II/A-LL 42,5 R Italcementi 25 kg"),
+            ("Gres porcellanato 60x60 cm effetto pietra Marazzi", "Gres porcellanato 60x60 cm effetto pietra Marazzi"),
+            ("FISSATIVO ACRILICO ALL'ACQUA LT 5 OIKOS", "Fissativo acrilico all'acqua Oikos 5 l"),
+            ("SCARPA ANTINF. S1P UPOWER N.42", "Scarpa antinfortunistica S1P n. 42 U-Power"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(run(input).name, want, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn keeps_the_shops_category_and_brand() {
+        let e = enrich(&RawProduct { name: "Stucco fughe 5 kg", brand: Some("KERAKOL"), category: Some("Stucchi"), description: None });
+        assert_eq!(e.category.as_deref(), Some("Stucchi"));
+        assert_eq!(e.brand.as_deref(), Some("Kerakoll"));
+        let e = enrich(&RawProduct { name: "Guanti antitaglio", brand: Some("Ferramenta Rossi"), category: None, description: None });
+        assert_eq!(e.brand.as_deref(), Some("Ferramenta Rossi"));
+        assert_eq!(e.category.as_deref(), Some("Sicurezza e DPI"));
+    }
+
+    #[test]
+    fn keeps_a_real_description() {
+        let d = "Adesivo cementizio ad alte prestazioni per la posa di grandi formati.";
+        let e = enrich(&RawProduct { name: "Adesivo C2TE", description: Some(d), ..Default::default() });
+        assert_eq!(e.description, d);
+    }
+
+    #[test]
+    fn non_products_are_incorrect() {
+        for n in ["Panettone Motta 1kg", "Abbonamento palestra", "asdfgh", ""] {
+            let e = run(n);
+            assert_eq!(e.status, Status::Incorrect, "{n}");
+            assert_eq!(e.category, None, "{n}");
+            assert_eq!(e.pictogram, "generico");
+        }
+    }
+
+    fn numbers(s: &str) -> Vec<&str> {
+        s.split(|c: char| !c.is_ascii_digit()).filter(|d| !d.is_empty()).collect()
+    }
+
+    /// sentences end with a full stop followed by a capital letter (`sp. 12,5` is not an end)
+    fn sentences(s: &str) -> usize {
+        let b: Vec<char> = s.chars().collect();
+        1 + b.windows(3).filter(|w| w[0] == '.' && w[1] == ' ' && w[2].is_uppercase()).count()
+    }
+
+    #[test]
+    fn descriptions_never_invent_numbers() {
+        let data = include_str!("../data/eval.tsv");
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let given = cols.get(1).copied().filter(|s| !s.is_empty());
+            let e = enrich(&RawProduct { name: cols[0], brand: given, ..Default::default() });
+            let source = format!("{} {}", cols[0], given.unwrap_or(""));
+            let source_numbers = numbers(&source);
+            for n in numbers(&e.description).into_iter().chain(numbers(&e.name)) {
+                assert!(source_numbers.contains(&n), "{:?}: number {n} not in the input\n{}\n{}", cols[0], e.name, e.description);
+            }
+            let k = sentences(&e.description);
+            assert!((2..=4).contains(&k), "{:?}: {k} sentences: {}", cols[0], e.description);
+        }
+    }
+
+    #[test]
+    fn status_strings() {
+        assert_eq!(Status::Normal.as_str(), "normal");
+        assert_eq!(Status::Uncertain.as_str(), "uncertain");
+        assert_eq!(Status::Incorrect.as_str(), "incorrect");
+        assert_eq!(categories().count(), 20);
+        assert_eq!(pictogram_for("idraulica"), "rubinetto");
+    }
+}

@@ -1,0 +1,119 @@
+//! Name normalisation: sentence casing, abbreviations expanded, units formatted,
+//! the brand spelled as the brand spells it and quantities at the end.
+
+use super::extract::fmt_num;
+use super::kb::Kb;
+use super::score::{expansion, Analysis, Role};
+use super::text::{capitalize, is_vowel, stem, Kind};
+
+const ACRONYMS: &[&str] = &[
+    "pvc", "pp", "pe", "ppr", "pead", "pex", "led", "eps", "xps", "pir", "osb", "mdf", "hss", "sds", "dpi", "abs", "nhl", "uv",
+    "usb", "te", "ral", "spc", "lvt", "wc", "tv", "ms", "uni", "cem", "ii", "iii", "iv", "ce", "src", "gt", "cs", "ip", "bio",
+    "fis", "ets", "one", "aa", "aaa", "gb", "pn", "sn", "dn", "hit", "hy", "kit", "xl", "xxl",
+];
+
+/// Words kept lowercase even when they look like codes (short Italian words, units).
+const PLAIN: &[&str] = &["kit", "set", "one"];
+
+pub(super) struct NameParts {
+    /// everything but brand and quantities: `Cemento Portland 32,5 R`
+    pub body: String,
+    /// the full normalised name
+    pub full: String,
+}
+
+fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
+    let t = &an.toks[k];
+    match t.kind {
+        Kind::Num => return fmt_num(&t.text),
+        Kind::Dim => return fmt_num(&t.text.replace(['X', '*', '×'], "x")),
+        Kind::Frac => return if t.inch { format!("{}\"", t.text) } else { t.text.clone() },
+        Kind::Sym => return t.text.clone(),
+        Kind::Word => {}
+    }
+    if let Some(exp) = expansion(kb, &an.toks, k) {
+        return exp.to_string();
+    }
+    let key = t.key.trim_end_matches('\'');
+    let text = t.text.as_str();
+    if PLAIN.contains(&key) {
+        return text.to_lowercase();
+    }
+    if ACRONYMS.contains(&key) {
+        return text.to_uppercase();
+    }
+    if text.chars().any(|c| c.is_ascii_digit()) {
+        return if an.all_caps || text.chars().all(|c| !c.is_lowercase()) { text.to_uppercase() } else { text.to_string() };
+    }
+    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+    if letters >= 2 && !text.chars().any(is_vowel) {
+        return text.to_uppercase();
+    }
+    if text.contains('/') && text.chars().count() <= 5 {
+        return text.to_uppercase();
+    }
+    if !an.all_caps {
+        let mut chars = text.chars();
+        let first_upper = chars.next().is_some_and(char::is_uppercase);
+        if chars.any(char::is_uppercase) {
+            return text.to_string(); // GLL, DeWalt, FatMax
+        }
+        if first_upper && k > 0 && !kb.is_keyword_stem(stem(key)) && !kb.abbreviations.contains_key(key) {
+            return text.to_string(); // a proper noun: Carrara, Koramic
+        }
+    }
+    let mut w = text.to_lowercase();
+    if t.dotted && letters == 1 {
+        w.push('.'); // `N.42` → `n. 42`
+    }
+    w
+}
+
+pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NameParts {
+    let mut body = String::with_capacity(64);
+    let mut tail: Vec<&str> = Vec::new();
+    let mut prev_apostrophe = false;
+    for k in 0..an.toks.len() {
+        let t = &an.toks[k];
+        let piece: String = match an.roles[k] {
+            Role::AttrStart(a) => {
+                let attr = &an.attrs[a];
+                if attr.kind.is_tail() {
+                    tail.push(&attr.text);
+                    continue;
+                }
+                attr.text.clone()
+            }
+            Role::AttrInner | Role::Brand | Role::LineInner => continue,
+            Role::LineStart(l) => l.to_string(),
+            Role::Plain => render_word(kb, an, k),
+        };
+        if piece.is_empty() {
+            continue;
+        }
+        if !body.is_empty() && !(t.hyphen_before || prev_apostrophe || (t.kind == Kind::Sym && t.key == "°")) {
+            body.push(' ');
+        } else if t.hyphen_before && !body.is_empty() {
+            body.push('-');
+        }
+        prev_apostrophe = piece.ends_with('\'');
+        body.push_str(&piece);
+    }
+    let body = capitalize(body.trim());
+    let mut full = body.clone();
+    if let Some(b) = brand {
+        if an.brand_in_name && !b.is_empty() {
+            if !full.is_empty() {
+                full.push(' ');
+            }
+            full.push_str(b);
+        }
+    }
+    for q in tail {
+        if !full.is_empty() {
+            full.push(' ');
+        }
+        full.push_str(q);
+    }
+    NameParts { body, full: capitalize(&full) }
+}

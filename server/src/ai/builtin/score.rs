@@ -1,0 +1,345 @@
+//! Analysis of a line: brand detection, keyword scoring per category and the
+//! confidence status.
+
+use super::extract::{extract, Attr, AttrKind};
+use super::kb::{is_stopword, AbbrFlag, Kb, NONTRADE};
+use super::text::{fold, stem, tokenize, Kind, Tok};
+
+pub(super) const NCAT: usize = 20;
+
+/// How a token takes part in the name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Role {
+    Plain,
+    /// first token of attribute `n`
+    AttrStart(usize),
+    /// inside an attribute (not first)
+    AttrInner,
+    /// part of a brand's company name (dropped from the body, brand placed once)
+    Brand,
+    /// first token of a product line such as `Keraflex`, rendered with this spelling
+    LineStart(&'static str),
+    LineInner,
+}
+
+pub(super) struct Analysis {
+    pub toks: Vec<Tok>,
+    pub roles: Vec<Role>,
+    pub attrs: Vec<Attr>,
+    /// brand found in the line (already filtered for ambiguous words)
+    pub brand: Option<u16>,
+    /// the brand was written in the name itself
+    pub brand_in_name: bool,
+    /// keyword evidence per category
+    pub kw: [f32; NCAT],
+    /// evidence from attributes (voltage → tools, thread → plumbing…)
+    pub boost: [f32; NCAT],
+    /// prior from the brand's product range
+    pub prior: [f32; NCAT],
+    pub nontrade: bool,
+    /// all-uppercase input (casing of unknown words cannot be trusted)
+    pub all_caps: bool,
+}
+
+impl Analysis {
+    pub fn total(&self, c: usize) -> f32 {
+        self.kw[c] + self.boost[c] + self.prior[c]
+    }
+
+    /// Best category by total evidence, with its keyword score.
+    pub fn best(&self) -> Option<(usize, f32)> {
+        let mut best: Option<usize> = None;
+        for c in 0..NCAT {
+            let t = self.total(c);
+            if t <= 0.0 {
+                continue;
+            }
+            match best {
+                Some(b) if self.total(b) >= t => {}
+                _ => best = Some(c),
+            }
+        }
+        best.map(|b| (b, self.kw[b]))
+    }
+
+    fn best_evidence(&self) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for c in 0..NCAT {
+            let t = self.kw[c] + self.boost[c];
+            if t <= 0.0 {
+                continue;
+            }
+            match best {
+                Some(b) if self.kw[b] + self.boost[b] >= t => {}
+                _ => best = Some(c),
+            }
+        }
+        best
+    }
+}
+
+/// Expansion of an abbreviation token, if it is one in this context.
+pub(super) fn expansion(kb: &Kb, toks: &[Tok], i: usize) -> Option<&'static str> {
+    let t = &toks[i];
+    if t.kind != Kind::Word {
+        return None;
+    }
+    let key = t.key.as_str();
+    // `GR` without a number before it is grigio (grey), with a number it is grams
+    if key == "gr" {
+        let after_num = i > 0 && toks[i - 1].kind == Kind::Num;
+        return if after_num { None } else { Some("grigio") };
+    }
+    // `CEM II/A-LL`: the standard cement designation keeps `CEM`
+    if key == "cem" {
+        if let Some(n) = toks.get(i + 1) {
+            let roman = n.key.split('/').next().unwrap_or("");
+            if !roman.is_empty() && roman.chars().all(|c| matches!(c, 'i' | 'v')) {
+                return None;
+            }
+        }
+    }
+    if key == "x" {
+        // `RASANTE X CAPPOTTO` → per; `50 X 50` is handled as dimensions
+        return match toks.get(i + 1) {
+            Some(n) if n.kind == Kind::Word && i > 0 && toks[i - 1].kind == Kind::Word => Some("per"),
+            _ => None,
+        };
+    }
+    let (slash_key, is_slash) = match key.strip_suffix('/') {
+        Some(k) => (k, true),
+        None => (key, false),
+    };
+    let (exp, flag) = kb.abbreviations.get(slash_key)?;
+    match flag {
+        AbbrFlag::Always if !is_slash => Some(exp),
+        AbbrFlag::Dot if t.dotted => Some(exp),
+        AbbrFlag::Slash if is_slash => Some(exp),
+        _ => None,
+    }
+}
+
+struct MatchTok {
+    stem: String,
+    /// after `per`/`con`: the word tells the use, not the product
+    secondary: bool,
+}
+
+pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
+    let keep_whole = |k: &str| kb.aliases.get(k).is_some_and(|l| l.iter().any(|a| a.keys.len() == 1 && a.keys[0] == k));
+    let toks = tokenize(name, &keep_whole);
+    let attrs = extract(&toks);
+    let mut roles = vec![Role::Plain; toks.len()];
+    for (n, a) in attrs.iter().enumerate() {
+        for (k, r) in roles.iter_mut().enumerate().take(a.end.min(toks.len())).skip(a.start) {
+            *r = if k == a.start { Role::AttrStart(n) } else { Role::AttrInner };
+        }
+    }
+    let all_caps = !name.chars().any(|c| c.is_lowercase());
+
+    // --- brands -------------------------------------------------------------
+    let mut found: Vec<(u16, bool, usize, usize)> = Vec::new(); // (brand, is product line, start, len)
+    let mut i = 0;
+    while i < toks.len() {
+        if roles[i] != Role::Plain || toks[i].kind != Kind::Word {
+            i += 1;
+            continue;
+        }
+        let mut matched = 0;
+        if let Some(list) = kb.aliases.get(&toks[i].key) {
+            for a in list {
+                let len = a.keys.len();
+                if i + len > toks.len() {
+                    continue;
+                }
+                let ok = (0..len).all(|k| roles[i + k] == Role::Plain && toks[i + k].key == a.keys[k]);
+                if ok {
+                    for k in 0..len {
+                        roles[i + k] = match (a.line, k) {
+                            (Some(l), 0) => Role::LineStart(l),
+                            (Some(_), _) => Role::LineInner,
+                            (None, _) => Role::Brand,
+                        };
+                    }
+                    found.push((a.brand, a.line.is_some(), i, len));
+                    matched = len;
+                    break;
+                }
+            }
+        }
+        if matched == 0 {
+            let key = toks[i].key.as_str();
+            if key.len() >= 6 && !kb.is_keyword_stem(stem(key)) && !kb.abbreviations.contains_key(key) {
+                if let Some(b) = kb.fuzzy_brand(key) {
+                    roles[i] = Role::Brand;
+                    found.push((b, false, i, 1));
+                    matched = 1;
+                }
+            }
+        }
+        i += matched.max(1);
+    }
+
+    // --- keywords -----------------------------------------------------------
+    let mut mt: Vec<MatchTok> = Vec::with_capacity(toks.len() + 4);
+    let mut secondary = false;
+    for (k, t) in toks.iter().enumerate() {
+        match roles[k] {
+            Role::Brand | Role::AttrInner | Role::AttrStart(_) => continue,
+            _ => {}
+        }
+        if t.kind == Kind::Sym || t.kind == Kind::Frac {
+            continue;
+        }
+        if let Some(exp) = expansion(kb, &toks, k) {
+            for w in exp.split(' ') {
+                let f = fold(w);
+                if f == "per" || f == "con" {
+                    secondary = true;
+                    continue;
+                }
+                if is_stopword(&f) {
+                    continue;
+                }
+                mt.push(MatchTok { stem: stem(&f).to_string(), secondary });
+            }
+            continue;
+        }
+        let key = t.key.trim_end_matches('\'');
+        if key == "per" || key == "con" {
+            secondary = true;
+            continue;
+        }
+        if is_stopword(key) {
+            continue;
+        }
+        mt.push(MatchTok { stem: stem(key).to_string(), secondary });
+    }
+    // extra text (the shop's description) counts with a lower weight
+    let extra_start = mt.len();
+    if !extra.is_empty() {
+        for w in fold(extra).split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && !is_stopword(w)).take(60) {
+            mt.push(MatchTok { stem: stem(w).to_string(), secondary: true });
+        }
+    }
+
+    let mut kw = [0f32; NCAT];
+    let mut nontrade = false;
+    let mut first_hit = true;
+    let mut j = 0;
+    while j < mt.len() {
+        let mut step = 1;
+        if let Some(list) = kb.keywords.get(&mt[j].stem) {
+            for e in list {
+                let len = e.stems.len();
+                if j + len > mt.len() || !(1..len).all(|k| mt[j + k].stem == e.stems[k]) {
+                    continue;
+                }
+                if e.cat == NONTRADE {
+                    if j < extra_start {
+                        nontrade = true;
+                    }
+                } else {
+                    let mut w = e.weight;
+                    if mt[j].secondary {
+                        w *= 0.5;
+                    } else if first_hit && j <= 1 && j < extra_start {
+                        // the head noun of an Italian product name tells what it is
+                        w *= 1.5;
+                    }
+                    if j >= extra_start {
+                        w *= 0.5;
+                    }
+                    first_hit = false;
+                    kw[e.cat as usize] += w;
+                }
+                step = len;
+                break;
+            }
+        }
+        j += step;
+    }
+
+    // --- attribute evidence -------------------------------------------------
+    let mut boost = [0f32; NCAT];
+    let cat = |id: &str| kb.cats.iter().position(|c| c.id == id);
+    let mut add = |id: &str, w: f32| {
+        if let Some(c) = cat(id) {
+            boost[c] += w;
+        }
+    };
+    for a in &attrs {
+        match a.kind {
+            AttrKind::CementClass => add("cem", 3.0),
+            AttrKind::Thread => add("idr", 1.5),
+            AttrKind::Voltage => {
+                add("uel", 1.0);
+                add("ele", 0.5);
+            }
+            AttrKind::Power => {
+                add("uel", 0.75);
+                add("ele", 0.75);
+            }
+            AttrKind::Charge => add("uel", 2.0),
+            AttrKind::Current => add("ele", 1.5),
+            _ => {}
+        }
+    }
+
+    let mut an = Analysis {
+        toks,
+        roles,
+        attrs,
+        brand: None,
+        brand_in_name: false,
+        kw,
+        boost,
+        prior: [0.0; NCAT],
+        nontrade,
+        all_caps,
+    };
+
+    // --- choose the brand: company names before product lines; ambiguous words only
+    // when the product's category is one the brand makes
+    let evidence = an.best_evidence();
+    let mut chosen: Option<u16> = None;
+    for pass_line in [false, true] {
+        for &(b, is_line, _, _) in &found {
+            if is_line != pass_line || chosen.is_some() {
+                continue;
+            }
+            let brand = &kb.brands[b as usize];
+            if brand.ambiguous && !evidence.is_some_and(|c| brand.cats.contains(&(c as u8))) {
+                continue;
+            }
+            chosen = Some(b);
+        }
+    }
+    // rejected brand words (other brands, ambiguous words) become ordinary words again
+    for &(b, is_line, start, len) in &found {
+        if !is_line && Some(b) != chosen {
+            let brand = &kb.brands[b as usize];
+            for (k, r) in an.roles.iter_mut().enumerate().skip(start).take(len) {
+                // another real brand keeps its spelling in place; an ordinary word is a word
+                *r = match (brand.ambiguous, k == start) {
+                    (true, _) => Role::Plain,
+                    (false, true) => Role::LineStart(brand.canonical),
+                    (false, false) => Role::LineInner,
+                };
+            }
+        }
+    }
+    if let Some(b) = chosen {
+        an.brand = Some(b);
+        an.brand_in_name = an.roles.iter().any(|r| *r == Role::Brand);
+    }
+    an
+}
+
+/// Add the brand's product range as a prior on categories.
+pub(super) fn apply_brand_prior(kb: &Kb, an: &mut Analysis, brand: u16) {
+    let b = &kb.brands[brand as usize];
+    for (k, &c) in b.cats.iter().enumerate() {
+        an.prior[c as usize] += if k == 0 { 1.5 } else { 0.75 };
+    }
+}
