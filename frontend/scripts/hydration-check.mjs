@@ -2,6 +2,7 @@
 // with the server bundle (as the Rust server does, same document shell) and serves a development
 // build of the client bundle, whose React reports every hydration mismatch on the console.
 // Usage: npm run build && node scripts/hydration-check.mjs   (needs /usr/bin/chromium)
+// SCREENSHOTS=/tmp/shots saves a full-page screenshot of every page and viewport.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -97,6 +98,11 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     const banner = await page.getByText("Accetta tutti").count();
     if (banner !== 1) problems.push(`cookie banner count ${banner}`);
     const label = `${viewport.width}px ${p}`;
+    if (process.env.SCREENSHOTS) {
+      fs.mkdirSync(process.env.SCREENSHOTS, { recursive: true });
+      const name = `${viewport.width}${p.replace(/[^a-z0-9]+/gi, "_")}.png`;
+      await page.screenshot({ path: path.join(process.env.SCREENSHOTS, name), fullPage: true });
+    }
     if (problems.length) {
       failures++;
       console.log(`FAIL ${label}\n  ${problems.join("\n  ")}`);

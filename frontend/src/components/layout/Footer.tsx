@@ -1,6 +1,7 @@
 import { WEBSITE_CARBON_URL } from "../../config";
 import { it } from "../../i18n/it";
 import { useCookieConsent } from "../../lib/cookie-consent";
+import { IconLeaf } from "../ui/Icons";
 import { Logo } from "./Logo";
 
 declare const __BUILD_YEAR__: string;
@@ -20,7 +21,7 @@ export function Footer() {
             rel="noopener noreferrer"
             className="mt-5 inline-flex items-center gap-2 rounded-full border border-emerald-700/60 bg-emerald-950/40 px-3 py-1 text-xs font-medium text-emerald-300 hover:border-emerald-500"
           >
-            <span aria-hidden="true">🌱</span>
+            <IconLeaf width={14} height={14} />
             {it.footer.carbon}
             <span className="sr-only"> {it.common.newTab}</span>
           </a>

@@ -72,3 +72,6 @@ export const IconBox = (p: P) => (
 export const IconExternal = (p: P) => (
   <svg {...base(p)}><path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></svg>
 );
+export const IconLeaf = (p: P) => (
+  <svg {...base(p)}><path d="M11 20A7 7 0 0 1 9.8 6.1C15.5 5 17 4.5 19 2c1 2 2 4.2 2 8 0 5.5-4.8 10-10 10z" /><path d="M2 21c0-3 1.9-5.4 5.2-6.1C9.6 14.4 12 13 13 11" /></svg>
+);
