@@ -131,6 +131,14 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
             _ => None,
         }
     };
+    // thickness and diameter are never written in metres
+    let small_unit = |i: usize| -> Option<&'static str> {
+        match word(i) {
+            Some("mm") => Some("mm"),
+            Some("cm") => Some("cm"),
+            _ => None,
+        }
+    };
     let mut i = 0;
     while i < n {
         let t = &toks[i];
@@ -146,7 +154,7 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
         if is_diam_word {
             if let Some(v) = num(i + 1) {
                 let v = fmt_num(v);
-                if let Some(u) = len_unit(i + 2) {
+                if let Some(u) = small_unit(i + 2) {
                     let value = format!("{v} {u}");
                     push(&mut out, AttrKind::Diameter, format!("Ø {value}"), value, i + 3);
                     i += 3;
@@ -163,7 +171,7 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
             if matches!(key, "sp" | "spess" | "spessore") {
                 if let Some(v) = num(i + 1) {
                     let v = fmt_num(v);
-                    let (u, used) = match len_unit(i + 2) {
+                    let (u, used) = match small_unit(i + 2) {
                         Some(u) => (u, 3),
                         None => ("mm", 2),
                     };
@@ -384,6 +392,8 @@ mod tests {
         has("TASSELLO Ø8", AttrKind::Diameter, "Ø 8");
         has("TUBO D.110", AttrKind::Diameter, "Ø 110");
         has("tubo diam. 32 mm", AttrKind::Diameter, "Ø 32 mm");
+        has("TUBO CORRUGATO D.25 MT 100", AttrKind::Diameter, "Ø 25");
+        has("TUBO CORRUGATO D.25 MT 100", AttrKind::Length, "100 m");
     }
 
     #[test]

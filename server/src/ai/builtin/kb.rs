@@ -130,7 +130,12 @@ fn build() -> Kb {
             for s in &stems {
                 vocab.insert(s.clone());
             }
-            keywords.entry(stems[0].clone()).or_default().push(Keyword { stems, cat: idx, weight });
+            // `scarpa` and `scarpe` share a stem: keep one entry, the heavier
+            let list = keywords.entry(stems[0].clone()).or_default();
+            match list.iter_mut().find(|k| k.cat == idx && k.stems == stems) {
+                Some(k) => k.weight = k.weight.max(weight),
+                None => list.push(Keyword { stems, cat: idx, weight }),
+            }
         }
     }
     for cols in data_lines(NONTRADE_TSV) {

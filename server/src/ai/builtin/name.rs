@@ -100,14 +100,22 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         body.push_str(&piece);
     }
     let body = capitalize(body.trim());
-    let mut full = body.clone();
-    if let Some(b) = brand {
-        if an.brand_in_name && !b.is_empty() {
-            if !full.is_empty() {
+    let mut full = String::with_capacity(body.len() + 32);
+    match brand.filter(|b| an.brand_in_name && !b.is_empty()) {
+        // `Styrodur 3035 CS`: a name that would start with a code keeps the brand first
+        Some(b) if body.is_empty() || body.starts_with(|c: char| c.is_ascii_digit()) => {
+            full.push_str(b);
+            if !body.is_empty() {
                 full.push(' ');
+                full.push_str(&body);
             }
+        }
+        Some(b) => {
+            full.push_str(&body);
+            full.push(' ');
             full.push_str(b);
         }
+        None => full.push_str(&body),
     }
     for q in tail {
         if !full.is_empty() {

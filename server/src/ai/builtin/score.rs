@@ -185,7 +185,9 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     let mut secondary = false;
     for (k, t) in toks.iter().enumerate() {
         match roles[k] {
-            Role::Brand | Role::AttrInner | Role::AttrStart(_) => continue,
+            Role::AttrInner | Role::AttrStart(_) => continue,
+            // a brand name counts only when the taxonomy lists it as a product word
+            Role::Brand if !kb.is_keyword_stem(stem(&t.key)) => continue,
             _ => {}
         }
         if t.kind == Kind::Sym || t.kind == Kind::Frac {
@@ -206,6 +208,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             continue;
         }
         let key = t.key.trim_end_matches('\'');
+        let key = if key == "cem" { "cemento" } else { key };
         if key == "per" || key == "con" {
             secondary = true;
             continue;
@@ -230,31 +233,38 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     while j < mt.len() {
         let mut step = 1;
         if let Some(list) = kb.keywords.get(&mt[j].stem) {
+            // the longest phrase wins; every category listing that phrase scores
+            let mut hit_len = 0;
             for e in list {
                 let len = e.stems.len();
+                if hit_len > 0 && len < hit_len {
+                    break;
+                }
                 if j + len > mt.len() || !(1..len).all(|k| mt[j + k].stem == e.stems[k]) {
                     continue;
                 }
+                hit_len = len;
                 if e.cat == NONTRADE {
                     if j < extra_start {
                         nontrade = true;
                     }
-                } else {
-                    let mut w = e.weight;
-                    if mt[j].secondary {
-                        w *= 0.5;
-                    } else if first_hit && j <= 1 && j < extra_start {
-                        // the head noun of an Italian product name tells what it is
-                        w *= 1.5;
-                    }
-                    if j >= extra_start {
-                        w *= 0.5;
-                    }
-                    first_hit = false;
-                    kw[e.cat as usize] += w;
+                    continue;
                 }
-                step = len;
-                break;
+                let mut w = e.weight;
+                if mt[j].secondary {
+                    w *= 0.5;
+                } else if first_hit && j <= 1 && j < extra_start {
+                    // the head noun of an Italian product name tells what it is
+                    w *= 1.5;
+                }
+                if j >= extra_start {
+                    w *= 0.5;
+                }
+                kw[e.cat as usize] += w;
+            }
+            if hit_len > 0 {
+                step = hit_len;
+                first_hit = false;
             }
         }
         j += step;
