@@ -31,8 +31,16 @@ fn parse_args() -> Result<Args, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--threads" => threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?,
-            "--renders" => renders = value("--renders")?.parse().map_err(|e| format!("--renders: {e}"))?,
+            "--threads" => {
+                threads = value("--threads")?
+                    .parse()
+                    .map_err(|e| format!("--threads: {e}"))?
+            }
+            "--renders" => {
+                renders = value("--renders")?
+                    .parse()
+                    .map_err(|e| format!("--renders: {e}"))?
+            }
             "--url" => url = value("--url")?,
             "--props" => {
                 let path = value("--props")?;
@@ -43,7 +51,9 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     Ok(Args {
-        bundle: bundle.ok_or("usage: bench BUNDLE.js [--threads N] [--renders N] [--url PATH] [--props FILE]")?,
+        bundle: bundle.ok_or(
+            "usage: bench BUNDLE.js [--threads N] [--renders N] [--url PATH] [--props FILE]",
+        )?,
         threads,
         renders,
         url,
@@ -99,7 +109,12 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("loaded {} on {} threads in {:?}", args.bundle.display(), pool.threads(), started.elapsed());
+    println!(
+        "loaded {} on {} threads in {:?}",
+        args.bundle.display(),
+        pool.threads(),
+        started.elapsed()
+    );
 
     // Warm-up, and a look at what is being measured.
     match pool.render(&args.url, &args.props).await {

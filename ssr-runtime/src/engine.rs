@@ -117,7 +117,9 @@ impl Engine {
     /// Calls `vetrinaRender(url, propsJson)` and parses what it returns.
     pub(crate) fn render(&self, url: &str, props_json: &str) -> Result<RenderedPage, SsrError> {
         self.watchdog.arm(self.limits.timeout);
-        let rendered = self.context.with(|ctx| self.call_render(&ctx, url, props_json));
+        let rendered = self
+            .context
+            .with(|ctx| self.call_render(&ctx, url, props_json));
         // Promise callbacks queued by the render must not leak into the next one.
         let drained = self.drain_jobs();
         self.watchdog.disarm();

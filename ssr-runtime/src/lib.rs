@@ -5,6 +5,22 @@
 //! `globalThis.vetrinaRender(url, propsJson)` (see `docs/decisions/002-ssr-contract.md`)
 //! under a time limit and a memory limit; failures come back as [`SsrError`] values and
 //! the pool keeps serving.
+//!
+//! ```no_run
+//! # async fn page() -> Result<(), ssr_runtime::SsrError> {
+//! use ssr_runtime::{PoolConfig, RenderPool};
+//!
+//! let pool = RenderPool::from_file(
+//!     "frontend/dist/server/entry-server.js".as_ref(),
+//!     PoolConfig::default(),
+//! )?;
+//! let page = pool
+//!     .render("/pricing", r#"{"site":{"publicUrl":"http://localhost:3000"}}"#)
+//!     .await?;
+//! println!("{} {}", page.status, page.html);
+//! # Ok(())
+//! # }
+//! ```
 
 mod config;
 mod engine;

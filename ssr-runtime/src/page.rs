@@ -33,7 +33,9 @@ mod tests {
 
     #[test]
     fn parses_the_contract_shape() {
-        let page = RenderedPage::from_json(r#"{"html":"<p>x</p>","head":"<title>t</title>","status":404}"#);
+        let page = RenderedPage::from_json(
+            r#"{"html":"<p>x</p>","head":"<title>t</title>","status":404}"#,
+        );
         assert_eq!(
             page,
             Ok(RenderedPage {

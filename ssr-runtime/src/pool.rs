@@ -101,7 +101,10 @@ impl RenderPool {
             props_json: props_json.to_owned(),
             reply,
         };
-        self.inner.jobs.send(job).map_err(|_| SsrError::PoolClosed)?;
+        self.inner
+            .jobs
+            .send(job)
+            .map_err(|_| SsrError::PoolClosed)?;
         answer.await.map_err(|_| SsrError::PoolClosed)?
     }
 

@@ -18,7 +18,10 @@ async fn an_endless_loop_times_out_and_the_thread_stays_usable() {
     assert!(took < Duration::from_secs(2), "took {took:?}");
     assert_still_renders(&pool).await;
     // Twice, so a recreated engine keeps its limits.
-    assert_eq!(pool.render("/loop", &props("x")).await, Err(SsrError::Timeout));
+    assert_eq!(
+        pool.render("/loop", &props("x")).await,
+        Err(SsrError::Timeout)
+    );
     assert_still_renders(&pool).await;
 }
 

@@ -8,7 +8,9 @@ use ssr_runtime::{RenderedPage, SsrError};
 #[tokio::test]
 async fn renders_html_head_and_status_from_the_bundle() {
     let pool = pages_pool(1);
-    let page = pool.render("/product/3/edilizia/12/cemento", &props("Cemento <32,5>")).await;
+    let page = pool
+        .render("/product/3/edilizia/12/cemento", &props("Cemento <32,5>"))
+        .await;
     assert_eq!(
         page,
         Ok(RenderedPage {
@@ -54,7 +56,10 @@ async fn a_thrown_error_comes_back_with_message_and_stack() {
         Err(SsrError::Js { message, stack }) => {
             assert_eq!(message, "TypeError: product is undefined");
             let stack = stack.unwrap_or_default();
-            assert!(stack.contains("entry-server.js"), "stack names the bundle: {stack}");
+            assert!(
+                stack.contains("entry-server.js"),
+                "stack names the bundle: {stack}"
+            );
         }
         other => panic!("expected a JS error, got {other:?}"),
     }
@@ -76,7 +81,10 @@ async fn output_that_breaks_the_contract_is_bad_output() {
     let pool = pages_pool(1);
     for url in ["/not-json", "/not-a-string", "/wrong-shape"] {
         let result = pool.render(url, &props("x")).await;
-        assert!(matches!(result, Err(SsrError::BadOutput(_))), "{url}: {result:?}");
+        assert!(
+            matches!(result, Err(SsrError::BadOutput(_))),
+            "{url}: {result:?}"
+        );
     }
     assert_still_renders(&pool).await;
 }

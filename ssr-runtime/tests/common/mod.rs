@@ -6,7 +6,9 @@ use std::time::Duration;
 use ssr_runtime::{PoolConfig, RenderPool};
 
 pub fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 pub fn config(threads: usize) -> PoolConfig {
@@ -25,11 +27,15 @@ pub fn pages_pool(threads: usize) -> RenderPool {
 }
 
 pub fn props(name: &str) -> String {
-    serde_json::json!({ "site": { "publicUrl": "http://localhost:3000" }, "name": name }).to_string()
+    serde_json::json!({ "site": { "publicUrl": "http://localhost:3000" }, "name": name })
+        .to_string()
 }
 
 /// The pool still renders a normal page correctly.
 pub async fn assert_still_renders(pool: &RenderPool) {
     let page = pool.render("/after", &props("Cemento")).await;
-    assert_eq!(page.map(|p| p.html), Ok("<h1>Cemento</h1><p>/after</p>".to_owned()));
+    assert_eq!(
+        page.map(|p| p.html),
+        Ok("<h1>Cemento</h1><p>/after</p>".to_owned())
+    );
 }
