@@ -121,6 +121,10 @@ fn thousands_ok(s: &str, sep: char) -> bool {
 /// an empty cell is `Some(true)`: a product listed in a shop's catalogue is
 /// available unless the file says otherwise.
 pub fn parse_availability(raw: &str) -> Option<bool> {
+    let t = raw.trim();
+    if !t.is_empty() && t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(t.bytes().any(|b| b != b'0'));
+    }
     let key = fold_key(raw);
     match key.as_str() {
         "" => Some(true),
@@ -187,6 +191,16 @@ fn fold_accent(c: char) -> char {
 
 /// Trim and collapse every run of whitespace into one space.
 pub fn clean_text(raw: &str) -> String {
+    // Fast path: most cells are already clean (no double, edge or non-space whitespace).
+    let b = raw.as_bytes();
+    let clean = !b.first().is_some_and(u8::is_ascii_whitespace)
+        && !b.last().is_some_and(u8::is_ascii_whitespace)
+        && !b.windows(2).any(|w| w[0] == b' ' && w[1] == b' ')
+        && !b.iter().any(|&c| c != b' ' && c.is_ascii_whitespace())
+        && (raw.is_ascii() || !raw.chars().any(|c| c != ' ' && c.is_whitespace()));
+    if clean {
+        return raw.to_string();
+    }
     let mut out = String::with_capacity(raw.len());
     for word in raw.split_whitespace() {
         if !out.is_empty() {
@@ -199,6 +213,9 @@ pub fn clean_text(raw: &str) -> String {
 
 /// Cut to at most `max` characters, at a char boundary, without trailing spaces.
 pub fn truncate_chars(s: &mut String, max: usize) {
+    if s.len() <= max {
+        return; // bytes ≥ chars
+    }
     if let Some((idx, _)) = s.char_indices().nth(max) {
         s.truncate(idx);
         let trimmed = s.trim_end().len();
@@ -210,6 +227,9 @@ pub fn truncate_chars(s: &mut String, max: usize) {
 /// tags removed, block ends become line breaks, basic entities decoded,
 /// whitespace collapsed within lines. Plain text passes through cleaned.
 pub fn html_to_text(raw: &str) -> String {
+    if !raw.contains(['<', '&', '\n', '\r']) {
+        return clean_text(raw);
+    }
     let mut text = String::with_capacity(raw.len());
     let mut rest = raw;
     while let Some(lt) = rest.find('<') {
@@ -334,7 +354,12 @@ pub fn clean_code(raw: &str) -> Option<String> {
 /// EAN/GTIN: digits only after removing spaces and dashes. Returns the code
 /// and, when it is not a valid GTIN-8/12/13/14, a warning text.
 pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
-    let compact: String = raw.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    let t = raw.trim();
+    let compact: String = if t.bytes().all(|b| b.is_ascii_digit()) {
+        t.to_string()
+    } else {
+        t.chars().filter(|c| !c.is_whitespace() && *c != '-').collect()
+    };
     if compact.is_empty() {
         return None;
     }
@@ -346,16 +371,15 @@ pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
 }
 
 fn gtin_check_digit_ok(digits: &str) -> bool {
-    let d: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
-    let Some((&check, body)) = d.split_last() else { return false };
+    let Some((&check, body)) = digits.as_bytes().split_last() else { return false };
     // Weights 3,1,3,… from the rightmost body digit.
     let sum: u32 = body
         .iter()
         .rev()
         .enumerate()
-        .map(|(i, v)| if i % 2 == 0 { v * 3 } else { *v })
+        .map(|(i, &b)| u32::from(b - b'0') * if i % 2 == 0 { 3 } else { 1 })
         .sum();
-    (10 - sum % 10) % 10 == check
+    (10 - sum % 10) % 10 == u32::from(check - b'0')
 }
 
 /// First http(s) URL in a cell that may list several ("a.jpg, b.jpg").
