@@ -18,6 +18,8 @@ pub enum AttrKind {
     Pieces,
     CementClass,
     Length,
+    /// a bare measure in mm/cm: width, blade, section… (which one is not known)
+    Size,
     Height,
     Area,
     Charge,
@@ -48,6 +50,7 @@ impl AttrKind {
             AttrKind::Pieces => "quantità",
             AttrKind::CementClass => "classe di resistenza",
             AttrKind::Length => "lunghezza",
+            AttrKind::Size => "misura",
             AttrKind::Height => "altezza",
             AttrKind::Area => "superficie",
             AttrKind::Charge => "capacità della batteria",
@@ -84,8 +87,8 @@ fn unit_of(key: &str) -> Option<(&'static str, AttrKind)> {
         "ml" | "millilitri" => ("ml", AttrKind::Volume),
         "cl" => ("cl", AttrKind::Volume),
         "mc" | "m3" => ("m³", AttrKind::Volume),
-        "mm" => ("mm", AttrKind::Length),
-        "cm" => ("cm", AttrKind::Length),
+        "mm" => ("mm", AttrKind::Size),
+        "cm" => ("cm", AttrKind::Size),
         "m" | "mt" | "mtl" | "metri" | "metro" | "mtr" => ("m", AttrKind::Length),
         "mq" | "m2" => ("m²", AttrKind::Area),
         "mmq" => ("mm²", AttrKind::Area),
@@ -167,6 +170,15 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
         }
         if t.kind == Kind::Word {
             let key = t.key.as_str();
+            // natural hydraulic lime class (EN 459-1): NHL 2, NHL 3,5, NHL 5
+            if key == "nhl" {
+                if let Some(v) = num(i + 1).filter(|v| matches!(*v, "2" | "3,5" | "3.5" | "5")) {
+                    let value = format!("NHL {}", fmt_num(v));
+                    push(&mut out, AttrKind::CementClass, value.clone(), value, i + 2);
+                    i += 2;
+                    continue;
+                }
+            }
             // sp. 12,5 (mm)
             if matches!(key, "sp" | "spess" | "spessore") {
                 if let Some(v) = num(i + 1) {
@@ -204,7 +216,10 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                 }
             }
             // L. 3000 / L 6 m (length), H 150 (height)
-            if (key == "l" && (t.dotted || len_unit(i + 2).is_some())) || key == "lungh" || key == "lunghezza" || key == "h" || key == "altezza" {
+            let dims_follow = word(i + 2) == Some("x");
+            if !dims_follow
+                && ((key == "l" && (t.dotted || len_unit(i + 2).is_some())) || key == "lungh" || key == "lunghezza" || key == "h" || key == "altezza")
+            {
                 if let Some(v) = num(i + 1) {
                     let v = fmt_num(v);
                     let is_h = key == "h" || key == "altezza";
@@ -378,7 +393,8 @@ mod tests {
         has("Mattone 25X12X5,5", AttrKind::Dimensions, "25x12x5,5");
         has("Nastro 50 X 50", AttrKind::Dimensions, "50x50");
         // tape: width in mm, length in m
-        has("NASTRO MM 50 X 50 MT", AttrKind::Length, "50 mm");
+        has("NASTRO MM 50 X 50 MT", AttrKind::Size, "50 mm");
+        has("PIGNATTA H 16 X 40 X 25", AttrKind::Dimensions, "16x40x25");
         has("NASTRO MM 50 X 50 MT", AttrKind::Length, "50 m");
         has("CAVO 3X1,5 MMQ", AttrKind::Dimensions, "3x1,5 mm²");
     }
@@ -415,6 +431,8 @@ mod tests {
         has("viti conf da 50", AttrKind::Pack, "confezione da 50");
         has("guanti PZ 12", AttrKind::Pieces, "12 pezzi");
         has("CEM 32,5R", AttrKind::CementClass, "32,5 R");
+        has("Calce idraulica NHL 3,5 kg 25", AttrKind::CementClass, "NHL 3,5");
+        has("Calce idraulica NHL 3,5 kg 25", AttrKind::Weight, "25 kg");
         has("cemento 42,5 R", AttrKind::CementClass, "42,5 R");
         has("cemento 52.5", AttrKind::CementClass, "52,5");
     }

@@ -2,7 +2,53 @@
 //! from the TSV files in `../data/` (embedded in the binary).
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
+
+/// A small, fast, non-cryptographic hasher (the Fx hash used by rustc) for the
+/// read-only lookup tables: keys are short words, hashing dominates the lookups.
+#[derive(Default, Clone, Copy)]
+pub(super) struct FxHasher {
+    hash: u64,
+}
+
+const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(FX_SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.add(u64::from_le_bytes(b));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub(super) type FxSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;
 
 use super::text::{fold, stem};
 
@@ -53,19 +99,33 @@ pub(super) enum AbbrFlag {
     Slash,
 }
 
+pub(super) struct Abbreviation {
+    pub expansion: &'static str,
+    pub flag: AbbrFlag,
+    /// folded words of the expansion, articles and prepositions kept
+    pub words: Vec<String>,
+}
+
 pub(super) struct Kb {
     pub cats: Vec<Category>,
-    pub cat_by_key: HashMap<String, u8>,
+    pub cat_by_key: FxMap<String, u8>,
     /// first stem → keywords starting with it, longest first
-    pub keywords: HashMap<String, Vec<Keyword>>,
+    pub keywords: FxMap<String, Vec<Keyword>>,
     pub brands: Vec<Brand>,
     /// first key → aliases starting with it, longest first
-    pub aliases: HashMap<String, Vec<Alias>>,
+    pub aliases: FxMap<String, Vec<Alias>>,
     /// single-token aliases (len ≥ 5) and their one-letter deletions → brand ids (fuzzy matching)
-    pub fuzzy: HashMap<String, Vec<u16>>,
-    pub abbreviations: HashMap<String, (&'static str, AbbrFlag)>,
+    pub fuzzy: FxMap<String, Vec<u16>>,
+    /// abbreviation → (expansion as written, flag, folded expansion words)
+    pub abbreviations: FxMap<String, Abbreviation>,
     /// every single stem known to the taxonomy (for casing decisions)
-    pub vocab: HashSet<String>,
+    pub vocab: FxSet<String>,
+    /// single-token aliases that contain digits (`3m`, `wd40`): never split into number + unit
+    pub whole_words: FxSet<String>,
+    /// proper nouns written inside expansions (`portland` → `Portland`)
+    pub proper: FxMap<String, &'static str>,
+    /// per brand, its single-token aliases (fuzzy verification)
+    pub brand_words: Vec<Vec<String>>,
 }
 
 fn data_lines(src: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
@@ -102,10 +162,10 @@ pub(super) fn deletions(s: &str) -> impl Iterator<Item = String> + '_ {
 
 fn build() -> Kb {
     let mut cats = Vec::new();
-    let mut cat_by_key = HashMap::new();
+    let mut cat_by_key = FxMap::default();
     let mut cat_by_id: HashMap<&str, u8> = HashMap::new();
-    let mut keywords: HashMap<String, Vec<Keyword>> = HashMap::new();
-    let mut vocab = HashSet::new();
+    let mut keywords: FxMap<String, Vec<Keyword>> = FxMap::default();
+    let mut vocab = FxSet::default();
     for cols in data_lines(CATEGORIES_TSV) {
         if cols.len() < 5 {
             continue;
@@ -149,8 +209,10 @@ fn build() -> Kb {
     }
 
     let mut brands = Vec::new();
-    let mut aliases: HashMap<String, Vec<Alias>> = HashMap::new();
-    let mut fuzzy: HashMap<String, Vec<u16>> = HashMap::new();
+    let mut aliases: FxMap<String, Vec<Alias>> = FxMap::default();
+    let mut fuzzy: FxMap<String, Vec<u16>> = FxMap::default();
+    let mut whole_words = FxSet::default();
+    let mut brand_words: Vec<Vec<String>> = Vec::new();
     for cols in data_lines(BRANDS_TSV) {
         if cols.len() < 3 {
             continue;
@@ -159,6 +221,7 @@ fn build() -> Kb {
         let cats_of: Vec<u8> = cols[2].split(',').filter_map(|c| cat_by_id.get(c.trim()).copied()).collect();
         let ambiguous = cols.get(3).is_some_and(|f| f.contains("amb"));
         brands.push(Brand { canonical: cols[0], cats: cats_of, ambiguous });
+        brand_words.push(Vec::new());
         let mut add = |text: &str, line: Option<&'static str>| {
             let keys: Vec<String> = fold(text)
                 .split(|c: char| c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.')
@@ -167,6 +230,12 @@ fn build() -> Kb {
                 .collect();
             if keys.is_empty() {
                 return;
+            }
+            if keys.len() == 1 && keys[0].chars().any(|c| c.is_ascii_digit()) {
+                whole_words.insert(keys[0].clone());
+            }
+            if keys.len() == 1 && line.is_none() && !brand_words[id as usize].contains(&keys[0]) {
+                brand_words[id as usize].push(keys[0].clone());
             }
             if keys.len() == 1 && keys[0].len() >= 5 && keys[0].is_ascii() && line.is_none() {
                 let k = keys[0].clone();
@@ -201,7 +270,8 @@ fn build() -> Kb {
         list.sort_by(|a, b| b.keys.len().cmp(&a.keys.len()));
     }
 
-    let mut abbreviations = HashMap::new();
+    let mut abbreviations = FxMap::default();
+    let mut proper: FxMap<String, &'static str> = FxMap::default();
     for cols in data_lines(ABBREVIATIONS_TSV) {
         if cols.len() < 2 {
             continue;
@@ -211,9 +281,15 @@ fn build() -> Kb {
             "slash" => AbbrFlag::Slash,
             _ => AbbrFlag::Always,
         };
-        abbreviations.insert(cols[0].to_string(), (cols[1], flag));
+        for w in cols[1].split(' ') {
+            if w.starts_with(char::is_uppercase) {
+                proper.insert(fold(w), w);
+            }
+        }
+        let words = fold(cols[1]).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect();
+        abbreviations.insert(cols[0].to_string(), Abbreviation { expansion: cols[1], flag, words });
     }
-    Kb { cats, cat_by_key, keywords, brands, aliases, fuzzy, abbreviations, vocab }
+    Kb { cats, cat_by_key, keywords, brands, aliases, fuzzy, abbreviations, vocab, whole_words, proper, brand_words }
 }
 
 pub(super) static KB: LazyLock<Kb> = LazyLock::new(build);
@@ -249,7 +325,14 @@ impl Kb {
             return None;
         }
         let mut found: Option<u16> = None;
-        for probe in std::iter::once(key.to_string()).chain(deletions(key)) {
+        let mut probe = String::with_capacity(key.len());
+        for skip in std::iter::once(usize::MAX).chain(0..key.len()) {
+            probe.clear();
+            for (i, c) in key.char_indices() {
+                if i != skip {
+                    probe.push(c);
+                }
+            }
             if let Some(ids) = self.fuzzy.get(&probe) {
                 for &id in ids {
                     if !self.brand_within_one(id, key) {
@@ -267,12 +350,7 @@ impl Kb {
     }
 
     fn brand_within_one(&self, id: u16, key: &str) -> bool {
-        // check every single-token alias of the brand
-        self.aliases
-            .values()
-            .flat_map(|l| l.iter())
-            .filter(|a| a.brand == id && a.keys.len() == 1 && a.line.is_none())
-            .any(|a| osa_distance(&a.keys[0], key) <= 1)
+        self.brand_words[id as usize].iter().any(|w| osa_distance(w, key) <= 1)
     }
 
     pub fn is_keyword_stem(&self, s: &str) -> bool {

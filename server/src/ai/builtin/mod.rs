@@ -140,7 +140,13 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
     let description = match given_description {
         Some(d) if d.chars().count() >= KEEP_DESCRIPTION_CHARS => d.to_string(),
         _ => {
-            let body = if parts.body.is_empty() && !an.brand_in_name { name.as_str() } else { parts.body.as_str() };
+            let body = if !parts.plain.is_empty() {
+                parts.plain.as_str()
+            } else if parts.body.is_empty() && !an.brand_in_name {
+                name.as_str()
+            } else {
+                parts.body.as_str()
+            };
             describe::describe(body, brand.as_deref(), &an.attrs, if status == Status::Incorrect { None } else { cat_ref })
         }
     };
@@ -189,6 +195,13 @@ mod tests {
             ("Gres porcellanato 60x60 cm effetto pietra Marazzi", "Gres porcellanato 60x60 cm effetto pietra Marazzi"),
             ("FISSATIVO ACRILICO ALL'ACQUA LT 5 OIKOS", "Fissativo acrilico all'acqua Oikos 5 l"),
             ("SCARPA ANTINF. S1P UPOWER N.42", "Scarpa antinfortunistica S1P n. 42 U-Power"),
+            ("CEMENTO PORTLAND 42,5R SACCO 25KG COLACEM", "Cemento Portland 42,5 R sacco Colacem 25 kg"),
+            ("Calce idraulica naturale NHL 3,5 kg 25", "Calce idraulica naturale NHL 3,5 25 kg"),
+            ("MAPELASTIC KIT A+B 32 KG", "Mapelastic kit A+B 32 kg"),
+            ("Interruttore magnetotermico 1P+N 16A BTicino", "Interruttore magnetotermico 1P+N 16 A BTicino"),
+            ("SEGHETTO ALTERNATIVO 650W BLACK+DECKER", "Seghetto alternativo 650 W Black+Decker"),
+            ("PROFILO MONTANTE C 50X50 ML 3 SINIAT", "Profilo montante C 50x50 3 m Siniat"),
+            ("Styrodur 3035 CS 1250x600 sp. 50", "Styrodur 3035 CS 1250x600 mm sp. 50 mm"),
         ];
         for (input, want) in cases {
             assert_eq!(run(input).name, want, "input {input:?}");

@@ -18,6 +18,8 @@ const PLAIN: &[&str] = &["kit", "set", "one"];
 pub(super) struct NameParts {
     /// everything but brand and quantities: `Cemento Portland 32,5 R`
     pub body: String,
+    /// the body without attributes, for the first sentence of a description
+    pub plain: String,
     /// the full normalised name
     pub full: String,
 }
@@ -36,6 +38,16 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
     }
     let key = t.key.trim_end_matches('\'');
     let text = t.text.as_str();
+    if let Some(p) = kb.proper.get(key) {
+        return p.to_string();
+    }
+    if key == "db" {
+        return "dB".to_string();
+    }
+    // single letters that are not Italian words are codes: profilo C, guida U, FIS V
+    if text.chars().count() == 1 && text.chars().all(char::is_alphabetic) && !matches!(key, "a" | "e" | "i" | "o") {
+        return if t.dotted { format!("{}.", text.to_lowercase()) } else { text.to_uppercase() };
+    }
     if PLAIN.contains(&key) {
         return text.to_lowercase();
     }
@@ -49,8 +61,9 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
     if letters >= 2 && !text.chars().any(is_vowel) {
         return text.to_uppercase();
     }
-    if text.contains('/') && text.chars().count() <= 5 {
-        return text.to_uppercase();
+    if (text.contains('/') || text.contains('+')) && text.chars().count() <= 5 {
+        // M/F, A+B, 2P+T; a mixed-case `One+` stays as written
+        return if an.all_caps || !text.chars().any(char::is_lowercase) { text.to_uppercase() } else { text.to_string() };
     }
     if !an.all_caps {
         let mut chars = text.chars();
@@ -71,17 +84,22 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
 
 pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NameParts {
     let mut body = String::with_capacity(64);
+    let mut plain = String::with_capacity(64);
+    let mut plain_prev_skipped = false;
     let mut tail: Vec<&str> = Vec::new();
     let mut prev_apostrophe = false;
     for k in 0..an.toks.len() {
         let t = &an.toks[k];
+        let mut is_attr = false;
         let piece: String = match an.roles[k] {
             Role::AttrStart(a) => {
                 let attr = &an.attrs[a];
                 if attr.kind.is_tail() {
                     tail.push(&attr.text);
+                    plain_prev_skipped = true;
                     continue;
                 }
+                is_attr = true;
                 attr.text.clone()
             }
             Role::AttrInner | Role::Brand | Role::LineInner => continue,
@@ -91,13 +109,29 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         if piece.is_empty() {
             continue;
         }
-        if !body.is_empty() && !(t.hyphen_before || prev_apostrophe || (t.kind == Kind::Sym && t.key == "°")) {
+        let joined = t.hyphen_before || prev_apostrophe || (t.kind == Kind::Sym && t.key == "°");
+        if !body.is_empty() && !joined {
             body.push(' ');
         } else if t.hyphen_before && !body.is_empty() {
             body.push('-');
         }
-        prev_apostrophe = piece.ends_with('\'');
         body.push_str(&piece);
+        if is_attr {
+            plain_prev_skipped = true;
+        } else {
+            if !plain.is_empty() {
+                if joined && !plain_prev_skipped {
+                    if t.hyphen_before {
+                        plain.push('-');
+                    }
+                } else {
+                    plain.push(' ');
+                }
+            }
+            plain.push_str(&piece);
+            plain_prev_skipped = false;
+        }
+        prev_apostrophe = piece.ends_with('\'');
     }
     let body = capitalize(body.trim());
     let mut full = String::with_capacity(body.len() + 32);
@@ -123,5 +157,6 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         }
         full.push_str(q);
     }
-    NameParts { body, full: capitalize(&full) }
+    let plain = capitalize(plain.trim());
+    NameParts { body, plain, full: capitalize(&full) }
 }

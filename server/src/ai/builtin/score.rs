@@ -110,23 +110,39 @@ pub(super) fn expansion(kb: &Kb, toks: &[Tok], i: usize) -> Option<&'static str>
         Some(k) => (k, true),
         None => (key, false),
     };
-    let (exp, flag) = kb.abbreviations.get(slash_key)?;
-    match flag {
-        AbbrFlag::Always if !is_slash => Some(exp),
-        AbbrFlag::Dot if t.dotted => Some(exp),
-        AbbrFlag::Slash if is_slash => Some(exp),
+    let a = kb.abbreviations.get(slash_key)?;
+    match a.flag {
+        AbbrFlag::Always if !is_slash => Some(a.expansion),
+        AbbrFlag::Dot if t.dotted => Some(a.expansion),
+        AbbrFlag::Slash if is_slash => Some(a.expansion),
         _ => None,
     }
 }
 
-struct MatchTok {
-    stem: String,
+/// Folded words of the expansion of token `i` (see [`expansion`]).
+fn expansion_words<'k>(kb: &'k Kb, toks: &[Tok], i: usize) -> Option<&'k [String]> {
+    let e = expansion(kb, toks, i)?;
+    match e {
+        "grigio" if toks[i].key == "gr" => Some(GRIGIO.as_slice()),
+        "per" if toks[i].key == "x" => Some(PER.as_slice()),
+        _ => {
+            let key = toks[i].key.strip_suffix('/').unwrap_or(&toks[i].key);
+            kb.abbreviations.get(key).map(|a| a.words.as_slice())
+        }
+    }
+}
+
+static GRIGIO: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| vec!["grigio".to_string()]);
+static PER: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| vec!["per".to_string()]);
+
+struct MatchTok<'a> {
+    stem: &'a str,
     /// after `per`/`con`: the word tells the use, not the product
     secondary: bool,
 }
 
 pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
-    let keep_whole = |k: &str| kb.aliases.get(k).is_some_and(|l| l.iter().any(|a| a.keys.len() == 1 && a.keys[0] == k));
+    let keep_whole = |k: &str| kb.whole_words.contains(k);
     let toks = tokenize(name, &keep_whole);
     let attrs = extract(&toks);
     let mut roles = vec![Role::Plain; toks.len()];
@@ -181,6 +197,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     }
 
     // --- keywords -----------------------------------------------------------
+    let extra_folded = fold(extra);
     let mut mt: Vec<MatchTok> = Vec::with_capacity(toks.len() + 4);
     let mut secondary = false;
     for (k, t) in toks.iter().enumerate() {
@@ -193,17 +210,16 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         if t.kind == Kind::Sym || t.kind == Kind::Frac {
             continue;
         }
-        if let Some(exp) = expansion(kb, &toks, k) {
-            for w in exp.split(' ') {
-                let f = fold(w);
+        if let Some(words) = expansion_words(kb, &toks, k) {
+            for f in words {
                 if f == "per" || f == "con" {
                     secondary = true;
                     continue;
                 }
-                if is_stopword(&f) {
+                if is_stopword(f) {
                     continue;
                 }
-                mt.push(MatchTok { stem: stem(&f).to_string(), secondary });
+                mt.push(MatchTok { stem: stem(f), secondary });
             }
             continue;
         }
@@ -216,14 +232,12 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         if is_stopword(key) {
             continue;
         }
-        mt.push(MatchTok { stem: stem(key).to_string(), secondary });
+        mt.push(MatchTok { stem: stem(key), secondary });
     }
     // extra text (the shop's description) counts with a lower weight
     let extra_start = mt.len();
-    if !extra.is_empty() {
-        for w in fold(extra).split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && !is_stopword(w)).take(60) {
-            mt.push(MatchTok { stem: stem(w).to_string(), secondary: true });
-        }
+    for w in extra_folded.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && !is_stopword(w)).take(60) {
+        mt.push(MatchTok { stem: stem(w), secondary: true });
     }
 
     let mut kw = [0f32; NCAT];
@@ -232,7 +246,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     let mut j = 0;
     while j < mt.len() {
         let mut step = 1;
-        if let Some(list) = kb.keywords.get(&mt[j].stem) {
+        if let Some(list) = kb.keywords.get(mt[j].stem) {
             // the longest phrase wins; every category listing that phrase scores
             let mut hit_len = 0;
             for e in list {

@@ -199,7 +199,11 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
-            '(' | ')' | '[' | ']' | ';' | '|' | '+' | '&' | ':' | '!' | '?' | '{' | '}' | '<' | '>' | '=' | '#' | '_' => {
+            '+' if !(prev.is_alphanumeric() && next.is_alphabetic() && !(prev.is_alphabetic() && chars[..i].iter().rev().take_while(|c| c.is_alphabetic()).count() >= 3)) && !(prev.is_alphanumeric() && next.is_whitespace()) => {
+                flush(&mut chunk, &mut out, pending_glue);
+                pending_glue = false;
+            }
+            '(' | ')' | '[' | ']' | ';' | '|' | '&' | ':' | '!' | '?' | '{' | '}' | '<' | '>' | '=' | '#' | '_' => {
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
@@ -270,7 +274,7 @@ fn merge_dotted_letters(toks: &mut Vec<Tok>) {
 fn split_chunk(chunk: &str, glued_first: bool, out: &mut Vec<Tok>, keep_whole: &dyn Fn(&str) -> bool) {
     // whole chunk is a known brand such as `3M`, `WD-40`
     let trimmed = chunk.trim_end_matches('.');
-    if keep_whole(&fold(trimmed).replace('-', " ")) && trimmed.chars().any(|c| c.is_ascii_digit()) {
+    if trimmed.bytes().any(|c| c.is_ascii_digit()) && keep_whole(&fold(trimmed).replace('-', "")) {
         let mut t = Tok::new(trimmed, Kind::Word);
         t.glued = glued_first;
         out.push(t);
