@@ -123,9 +123,9 @@ impl Engine {
         // Promise callbacks queued by the render must not leak into the next one.
         let drained = self.drain_jobs();
         self.watchdog.disarm();
-        let json = rendered?;
+        // Only engine-spoiling errors come out of draining; they win so the engine is rebuilt.
         drained?;
-        RenderedPage::from_json(&json)
+        RenderedPage::from_json(&rendered?)
     }
 
     fn call_render(&self, ctx: &Ctx<'_>, url: &str, props_json: &str) -> Result<String, SsrError> {
