@@ -205,7 +205,7 @@ fn build() -> Kb {
         }
     }
     for list in keywords.values_mut() {
-        list.sort_by(|a, b| b.stems.len().cmp(&a.stems.len()));
+        list.sort_by_key(|k| std::cmp::Reverse(k.stems.len()));
     }
 
     let mut brands = Vec::new();
@@ -267,7 +267,7 @@ fn build() -> Kb {
         }
     }
     for list in aliases.values_mut() {
-        list.sort_by(|a, b| b.keys.len().cmp(&a.keys.len()));
+        list.sort_by_key(|a| std::cmp::Reverse(a.keys.len()));
     }
 
     let mut abbreviations = FxMap::default();
@@ -370,8 +370,8 @@ pub(super) fn osa_distance(a: &str, b: &str) -> usize {
     for i in 0..=a.len() {
         d[i * w] = i;
     }
-    for j in 0..=b.len() {
-        d[j] = j;
+    for (j, cell) in d.iter_mut().enumerate().take(b.len() + 1) {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -355,7 +355,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     }
     if let Some(b) = chosen {
         an.brand = Some(b);
-        an.brand_in_name = an.roles.iter().any(|r| *r == Role::Brand);
+        an.brand_in_name = an.roles.contains(&Role::Brand);
     }
     an
 }

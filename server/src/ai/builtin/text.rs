@@ -99,7 +99,21 @@ pub(super) struct Tok {
 
 impl Tok {
     fn new(text: &str, kind: Kind) -> Tok {
-        Tok { text: text.to_string(), key: fold(text), kind, dotted: false, inch: false, hyphen_before: false, glued: false }
+        let key = if text.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.') { text.to_string() } else { fold(text) };
+        Tok::with_key(text, key, kind)
+    }
+
+    fn with_key(text: &str, key: String, kind: Kind) -> Tok {
+        Tok { text: text.to_string(), key, kind, dotted: false, inch: false, hyphen_before: false, glued: false }
+    }
+}
+
+/// Folded form only for short pieces (units are at most 4 letters).
+fn short_fold(s: &str) -> Option<String> {
+    if s.len() <= 4 {
+        Some(fold(s))
+    } else {
+        None
     }
 }
 
@@ -283,22 +297,22 @@ fn split_chunk(chunk: &str, glued_first: bool, out: &mut Vec<Tok>, keep_whole: &
     let mut start = 0;
     let mut glued = glued_first;
     let mut hyphen = false;
-    let bytes: Vec<(usize, char)> = chunk.char_indices().collect();
-    for (k, &(i, c)) in bytes.iter().enumerate() {
-        let prev = if k > 0 { bytes[k - 1].1 } else { ' ' };
-        let has_next = k + 1 < bytes.len();
+    let mut prev = ' ';
+    for (i, c) in chunk.char_indices() {
+        let has_next = i + c.len_utf8() < chunk.len();
+        let first = i == 0;
         if c == '.' && prev.is_alphabetic() && has_next {
             // `CEM.PORTL.` / `SP.12,5` / `D.8`: cut after the dot
             classify(&chunk[start..i + 1], glued, hyphen, out, keep_whole);
             start = i + 1;
             glued = true;
             hyphen = false;
-        } else if c == '-' && k > 0 && has_next {
+        } else if c == '-' && !first && has_next {
             classify(&chunk[start..i], glued, hyphen, out, keep_whole);
             start = i + 1;
             glued = true;
             hyphen = true;
-        } else if c == '/' && k > 0 && has_next {
+        } else if c == '/' && !first && has_next && start < i {
             // `c/coperchio`, `bianco/grigio`: cut when letters stand on both sides
             let left = &chunk[start..i];
             let right = &chunk[i + 1..];
@@ -315,6 +329,7 @@ fn split_chunk(chunk: &str, glued_first: bool, out: &mut Vec<Tok>, keep_whole: &
                 hyphen = false;
             }
         }
+        prev = c;
     }
     if start < chunk.len() {
         classify(&chunk[start..], glued, hyphen, out, keep_whole);
@@ -377,8 +392,7 @@ fn classify(piece: &str, glued: bool, hyphen: bool, out: &mut Vec<Tok>, keep_who
     let d = dim_prefix_len(p);
     if d > 0 {
         let rest = &p[d..];
-        let rest_key = fold(rest);
-        if rest.is_empty() || UNIT_SUFFIXES.contains(&rest_key.as_str()) {
+        if rest.is_empty() || short_fold(rest).is_some_and(|k| UNIT_SUFFIXES.contains(&k.as_str())) {
             push(out, Tok::new(&p[..d], Kind::Dim), glued, hyphen);
             if !rest.is_empty() {
                 push(out, Tok::new(rest, Kind::Word), true, false);
@@ -392,8 +406,7 @@ fn classify(piece: &str, glued: bool, hyphen: bool, out: &mut Vec<Tok>, keep_who
         let n = num_prefix_len(p);
         if n > 0 && n < p.len() {
             let unit = &p[n..];
-            let uk = fold(unit);
-            if UNIT_SUFFIXES.contains(&uk.as_str()) {
+            if short_fold(unit).is_some_and(|uk| UNIT_SUFFIXES.contains(&uk.as_str())) {
                 push(out, Tok::new(&p[..n], Kind::Num), glued, hyphen);
                 let mut u = Tok::new(unit, Kind::Word);
                 u.dotted = dotted;
@@ -410,7 +423,7 @@ fn classify(piece: &str, glued: bool, hyphen: bool, out: &mut Vec<Tok>, keep_who
             }
         }
     }
-    let mut t = Tok::new(p, Kind::Word);
+    let mut t = Tok::with_key(p, key, Kind::Word);
     t.dotted = dotted;
     t.inch = inch;
     if apostrophe {
