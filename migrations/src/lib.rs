@@ -1,0 +1,21 @@
+//! Database schema for Vetrina, one change per file. A migration that has landed is never
+//! edited: a later change is a new file listed at the end of `migrations()`.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_080000_create_accounts;
+mod m20261122_080100_create_catalogue;
+mod m20261122_080200_create_usage_and_leads;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261122_080000_create_accounts::Migration),
+            Box::new(m20261122_080100_create_catalogue::Migration),
+            Box::new(m20261122_080200_create_usage_and_leads::Migration),
+        ]
+    }
+}

@@ -1,0 +1,99 @@
+//! `/api/auth`: login, logout and account deletion.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::HeaderMap;
+use axum::response::{AppendHeaders, IntoResponse};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use time::Duration;
+use utoipa::ToSchema;
+
+use super::extract::ApiJson;
+use super::stores::owner_view;
+use crate::auth::{cookie, password, CurrentUser};
+use crate::entities::user;
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::services::{rate_limit, sessions, stores};
+use crate::views::StoreView;
+use crate::AppState;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+/// At most this many failed logins per address and per client in the window.
+const LOGIN_FAILURES_ALLOWED: u64 = 10;
+const LOGIN_WINDOW: Duration = Duration::minutes(3);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginInput {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Done {
+    pub success: bool,
+}
+
+/// Log in with e-mail and password; a new session id is issued every time.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn login(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> Result<impl IntoResponse> {
+    let email = input.email.unwrap_or_default().trim().to_lowercase();
+    let password = input.password.unwrap_or_default();
+    if email.is_empty() || password.is_empty() {
+        return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.into()));
+    }
+    let by_email = format!("login:email:{email}");
+    let by_client = format!("login:ip:{}", peer.ip());
+    for bucket in [&by_email, &by_client] {
+        if rate_limit::count(&app.db, bucket, LOGIN_WINDOW).await? >= LOGIN_FAILURES_ALLOWED {
+            let retry_after = rate_limit::seconds_until_free(&app.db, bucket, LOGIN_WINDOW).await?;
+            return Err(AppError::TooManyRequests { message: messages::TOO_MANY_LOGINS.into(), retry_after });
+        }
+    }
+
+    let found = user::Entity::find().filter(user::Column::Email.eq(&email)).one(&app.db).await?;
+    let stored_hash = found.as_ref().map(|u| u.password_hash.clone());
+    let valid = password::verify(password, stored_hash).await?;
+    let Some(user) = found.filter(|_| valid) else {
+        rate_limit::record(&app.db, &by_email).await?;
+        rate_limit::record(&app.db, &by_client).await?;
+        return Err(AppError::Unauthorized(messages::BAD_CREDENTIALS));
+    };
+    rate_limit::clear(&app.db, &by_email).await?;
+
+    // A session id from before the login is never reused: it is dropped and a fresh one
+    // issued.
+    if let Some(old) = cookie::read(&headers) {
+        sessions::delete(&app.db, &old).await?;
+    }
+    let token = sessions::create(&app.db, user.id).await?;
+    let store = stores::find_by_user(&app.db, user.id).await?.ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
+    let view = owner_view(&app, store).await?;
+    Ok((AppendHeaders([(SET_COOKIE, cookie::set(&token, app.config.secure_cookies()))]), Json(view)))
+}
+
+/// Log out: the session is deleted on the server and the cookie cleared.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 200, body = Done)))]
+pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<impl IntoResponse> {
+    if let Some(token) = cookie::read(&headers) {
+        sessions::delete(&app.db, &token).await?;
+    }
+    Ok((AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]), Json(Done { success: true })))
+}
+
+/// Delete the account: user, shop, products and sessions are gone.
+#[utoipa::path(delete, path = "/api/auth/account", tag = "auth",
+    responses((status = 200, body = Done), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn delete_account(State(app): State<AppState>, user: CurrentUser) -> Result<impl IntoResponse> {
+    stores::delete_account(&app.db, user.user_id).await?;
+    Ok((AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]), Json(Done { success: true })))
+}

@@ -1,0 +1,97 @@
+//! Validation of shop fields shared by registration and shop settings (spec section 5).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer};
+
+use crate::messages;
+use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website};
+
+/// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
+pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// Collects one message per field; the first one becomes the error's headline.
+#[derive(Default)]
+pub struct Problems(pub BTreeMap<&'static str, String>);
+
+impl Problems {
+    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.entry(field).or_insert_with(|| message.into());
+    }
+
+    pub fn check(&mut self, ok: bool, field: &'static str, message: &str) {
+        if !ok {
+            self.add(field, message);
+        }
+    }
+
+    pub fn into_result(self) -> crate::error::Result<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::error::AppError::fields(self.0))
+        }
+    }
+}
+
+pub fn trimmed(raw: Option<&str>) -> String {
+    raw.unwrap_or_default().trim().to_owned()
+}
+
+pub fn check_name(p: &mut Problems, name: &str) {
+    p.check(char_len(name) >= 2, "name", messages::STORE_NAME_SHORT);
+    p.check(char_len(name) <= 200, "name", messages::TOO_LONG);
+}
+
+pub fn check_description(p: &mut Problems, description: &str) {
+    p.check(char_len(description) >= 10, "description", messages::DESCRIPTION_SHORT);
+    p.check(char_len(description) <= 5000, "description", messages::TOO_LONG);
+}
+
+pub fn check_postal_code(p: &mut Problems, code: &str) {
+    p.check(is_postal_code(code), "postal_code", messages::POSTAL_CODE_INVALID);
+}
+
+pub fn check_city(p: &mut Problems, city: &str) {
+    p.check(!city.is_empty(), "city", messages::CITY_REQUIRED);
+    p.check(char_len(city) <= 120, "city", messages::TOO_LONG);
+}
+
+pub fn check_address(p: &mut Problems, address: &str) {
+    p.check(char_len(address) >= 5, "address", messages::ADDRESS_SHORT);
+    p.check(char_len(address) <= 300, "address", messages::TOO_LONG);
+}
+
+pub fn check_telephone(p: &mut Problems, telephone: &str) {
+    p.check(is_telephone(telephone) && telephone.len() <= 40, "telephone", messages::TELEPHONE_INVALID);
+}
+
+/// An optional website: empty clears it, otherwise it must be a valid URL.
+pub fn website(p: &mut Problems, raw: Option<&str>) -> Option<String> {
+    let raw = raw.map(str::trim).filter(|s| !s.is_empty())?;
+    let normalized = normalize_website(raw).filter(|u| u.len() <= 500);
+    if normalized.is_none() {
+        p.add("website_url", messages::WEBSITE_INVALID);
+    }
+    normalized
+}
+
+/// An optional logo: an uploaded file under `/media/` or an http(s) URL.
+pub fn logo(p: &mut Problems, raw: Option<&str>) -> Option<String> {
+    let raw = raw.map(str::trim).filter(|s| !s.is_empty())?;
+    let ok = raw.len() <= 1000
+        && (raw.starts_with("/media/") && !raw.contains("..")
+            || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https")));
+    if !ok {
+        p.add("logo_img_url", messages::WEBSITE_INVALID);
+    }
+    ok.then(|| raw.to_owned())
+}
+
+pub fn optional_text(p: &mut Problems, field: &'static str, raw: Option<&str>, max: usize) -> Option<String> {
+    let value = raw.map(str::trim).filter(|s| !s.is_empty())?;
+    p.check(value.chars().count() <= max, field, messages::TOO_LONG);
+    Some(value.to_owned())
+}

@@ -1,0 +1,51 @@
+//! `/api/leads`: demo requests from the landing page (spec section 5 rules).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::extract::ApiJson;
+use super::fields::{trimmed, Problems};
+use crate::error::Result;
+use crate::messages;
+use crate::services::leads::{self, NewLead};
+use crate::validation::{char_len, is_postal_code, is_valid_email};
+use crate::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LeadInput {
+    #[serde(rename = "workEmail")]
+    pub work_email: Option<String>,
+    #[serde(rename = "businessName")]
+    pub business_name: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeadCreated {
+    pub success: bool,
+    pub id: i64,
+}
+
+/// Store a demo request.
+#[utoipa::path(post, path = "/api/leads", tag = "leads", request_body = LeadInput,
+    responses((status = 201, body = LeadCreated), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn create(State(app): State<AppState>, ApiJson(input): ApiJson<LeadInput>) -> Result<(StatusCode, Json<LeadCreated>)> {
+    let mut p = Problems::default();
+    let work_email = trimmed(input.work_email.as_deref()).to_lowercase();
+    let business_name = trimmed(input.business_name.as_deref());
+    let postal_code = trimmed(input.postal_code.as_deref());
+    let city = trimmed(input.city.as_deref());
+    p.check(is_valid_email(&work_email), "workEmail", messages::EMAIL_INVALID);
+    p.check(!business_name.is_empty(), "businessName", messages::FIELD_REQUIRED);
+    p.check(char_len(&business_name) <= 200, "businessName", messages::TOO_LONG);
+    p.check(is_postal_code(&postal_code), "postal_code", messages::POSTAL_CODE_INVALID);
+    p.check(!city.is_empty(), "city", messages::CITY_REQUIRED);
+    p.check(char_len(&city) <= 120, "city", messages::TOO_LONG);
+    p.into_result()?;
+    let lead = leads::create(&app.db, NewLead { work_email, business_name, postal_code, city }).await?;
+    Ok((StatusCode::CREATED, Json(LeadCreated { success: true, id: lead.id })))
+}

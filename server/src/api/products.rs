@@ -1,0 +1,228 @@
+//! `/api/products`: one product, bulk upload and bulk delete. Every write is scoped to
+//! the caller's shop; another shop's id answers 404 and changes nothing.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::extract::{parse_id, ApiJson};
+use super::fields::{nullable, Problems};
+use crate::auth::Owner;
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::services::products::{self, ProductChanges, ProductData};
+use crate::views::ProductView;
+use crate::AppState;
+
+const STATUSES: [&str; 3] = ["normal", "uncertain", "incorrect"];
+
+/// A product as clients send it (spec section 7). `store_email`, `slug`, `id` and
+/// `store_id` are accepted and ignored: the shop is the caller's, the slug follows the name.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ProductInput {
+    pub name: Option<String>,
+    /// Euros: a number (12.5) or text ("12,50"); null for no price.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<Option<Value>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub description: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub category: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub brand: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub image_url: Option<Option<String>>,
+    pub in_stock: Option<bool>,
+    pub status: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub sku: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub ean: Option<Option<String>>,
+}
+
+impl ProductInput {
+    /// The changes this input asks for; every given field is checked.
+    fn changes(self) -> Result<ProductChanges> {
+        let mut p = Problems::default();
+        let name = self.name.map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "));
+        if let Some(name) = &name {
+            p.check(!name.is_empty(), "name", messages::PRODUCT_NAME_REQUIRED);
+            p.check(name.chars().count() <= 300, "name", messages::TOO_LONG);
+        }
+        let price_cents = self.price.map(|v| match v {
+            None | Some(Value::Null) => None,
+            Some(value) => {
+                let cents = price_to_cents(&value);
+                if cents.is_none() {
+                    p.add("price", messages::PRICE_INVALID);
+                }
+                cents
+            }
+        });
+        let status = self.status.map(|s| s.trim().to_lowercase());
+        if let Some(status) = &status {
+            p.check(STATUSES.contains(&status.as_str()), "status", messages::STATUS_INVALID);
+        }
+        let image_url = self.image_url.map(|v| {
+            let url = clean(v);
+            let ok = url.as_deref().is_none_or(|u| {
+                u.len() <= 1000
+                    && (u.starts_with("/media/") || url::Url::parse(u).is_ok_and(|x| matches!(x.scheme(), "http" | "https")))
+            });
+            p.check(ok, "image_url", messages::WEBSITE_INVALID);
+            url
+        });
+        let mut text = |field: &'static str, v: Option<Option<String>>, max: usize| {
+            v.map(|v| {
+                let v = clean(v);
+                p.check(v.as_deref().is_none_or(|s| s.chars().count() <= max), field, messages::TOO_LONG);
+                v
+            })
+        };
+        let changes = ProductChanges {
+            description: text("description", self.description, 5000),
+            category: text("category", self.category, 200),
+            brand: text("brand", self.brand, 200),
+            sku: text("sku", self.sku, 100),
+            ean: text("ean", self.ean, 20),
+            name,
+            price_cents,
+            image_url,
+            in_stock: self.in_stock,
+            status,
+        };
+        p.into_result()?;
+        Ok(changes)
+    }
+
+    /// A new product: the name is required, the rest has defaults.
+    fn into_new(self) -> Result<ProductData> {
+        let c = self.changes()?;
+        let name = c.name.filter(|n| !n.is_empty()).ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
+        Ok(ProductData {
+            name,
+            price_cents: c.price_cents.flatten(),
+            description: c.description.flatten(),
+            category: c.category.flatten(),
+            brand: c.brand.flatten(),
+            image_url: c.image_url.flatten(),
+            in_stock: c.in_stock.unwrap_or(true),
+            status: c.status.unwrap_or_else(|| "normal".into()),
+            sku: c.sku.flatten(),
+            ean: c.ean.flatten(),
+        })
+    }
+}
+
+fn clean(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
+}
+
+/// 12.5, "12.50" or "12,50" → 1250 cents; negative, non-finite or absurd → None.
+fn price_to_cents(value: &Value) -> Option<i64> {
+    let euros = match value {
+        Value::Number(n) => n.as_f64()?,
+        Value::String(s) if s.trim().is_empty() => return None,
+        Value::String(s) => s.trim().trim_end_matches('€').trim().replace(',', ".").parse::<f64>().ok()?,
+        _ => return None,
+    };
+    (euros.is_finite() && (0.0..=10_000_000.0).contains(&euros)).then(|| (euros * 100.0).round() as i64)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BulkDeleteInput {
+    pub ids: Vec<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deleted {
+    pub success: bool,
+    pub deleted: u64,
+}
+
+/// One product, public.
+#[utoipa::path(get, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
+    responses((status = 200, body = ProductView), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn show(State(app): State<AppState>, Path(id): Path<String>) -> Result<Json<ProductView>> {
+    let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
+    Ok(Json(products::find(&app.db, id).await?.into()))
+}
+
+/// Add a product to the caller's shop.
+#[utoipa::path(post, path = "/api/products", tag = "products", request_body = ProductInput,
+    responses((status = 201, body = ProductView), (status = 403, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn create(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<ProductInput>) -> Result<(StatusCode, Json<ProductView>)> {
+    let data = input.into_new()?;
+    let created = products::create(&app.db, owner.store.id, data).await?;
+    Ok((StatusCode::CREATED, Json(created.into())))
+}
+
+/// Add many products at once: all or none.
+#[utoipa::path(post, path = "/api/products/bulk_upload", tag = "products", request_body = [ProductInput],
+    responses((status = 201, body = [ProductView]), (status = 403, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn bulk_upload(
+    State(app): State<AppState>,
+    owner: Owner,
+    ApiJson(inputs): ApiJson<Vec<ProductInput>>,
+) -> Result<(StatusCode, Json<Vec<ProductView>>)> {
+    let data = inputs.into_iter().map(ProductInput::into_new).collect::<Result<Vec<_>>>()?;
+    let created = products::create_many(&app.db, owner.store.id, data).await?;
+    Ok((StatusCode::CREATED, Json(created.into_iter().map(ProductView::from).collect())))
+}
+
+/// Change a product of the caller's shop; absent fields stay as they are.
+#[utoipa::path(put, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)), request_body = ProductInput,
+    responses((status = 200, body = ProductView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn update(
+    State(app): State<AppState>,
+    owner: Owner,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<ProductInput>,
+) -> Result<Json<ProductView>> {
+    let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
+    let changes = input.changes()?;
+    Ok(Json(products::update(&app.db, owner.store.id, id, changes).await?.into()))
+}
+
+/// Delete a product of the caller's shop.
+#[utoipa::path(delete, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
+    responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn delete(State(app): State<AppState>, owner: Owner, Path(id): Path<String>) -> Result<Json<Deleted>> {
+    let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
+    products::delete(&app.db, owner.store.id, id).await?;
+    Ok(Json(Deleted { success: true, deleted: 1 }))
+}
+
+/// Delete the listed products of the caller's shop; ids of other shops are skipped.
+#[utoipa::path(delete, path = "/api/products/bulk_delete", tag = "products", request_body = BulkDeleteInput,
+    responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn bulk_delete(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<BulkDeleteInput>) -> Result<Json<Deleted>> {
+    let deleted = products::delete_many(&app.db, owner.store.id, &input.ids).await?;
+    Ok(Json(Deleted { success: true, deleted }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::price_to_cents;
+    use serde_json::json;
+
+    #[test]
+    fn prices_become_cents() {
+        assert_eq!(price_to_cents(&json!(12.5)), Some(1250));
+        assert_eq!(price_to_cents(&json!("12,50")), Some(1250));
+        assert_eq!(price_to_cents(&json!(0.1 + 0.2)), Some(30));
+        assert_eq!(price_to_cents(&json!(-1)), None);
+        assert_eq!(price_to_cents(&json!("dodici")), None);
+        assert_eq!(price_to_cents(&json!(true)), None);
+    }
+}

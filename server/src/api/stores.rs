@@ -1,0 +1,221 @@
+//! `/api/stores`: registration, explore, public shop, owner's shop, settings and trial.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use super::extract::{parse_id, ApiJson};
+use super::fields::{self, nullable, trimmed, Problems};
+use crate::auth::{password, Owner};
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::plans::Plan;
+use crate::services::{products, stores, usage};
+use crate::validation::{is_valid_email, password_problem};
+use crate::views::StoreView;
+use crate::AppState;
+
+/// Registration payload (spec section 7). Fields a client must not set (plan, counters,
+/// trial) are accepted and ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RegisterInput {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub partner_group: Option<String>,
+    pub logo_img_url: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    pub website_url: Option<String>,
+    pub telephone: Option<String>,
+}
+
+impl RegisterInput {
+    fn validate(self) -> Result<(String, String, stores::StoreDetails)> {
+        let mut p = Problems::default();
+        let name = trimmed(self.name.as_deref());
+        fields::check_name(&mut p, &name);
+        let description = trimmed(self.description.as_deref());
+        fields::check_description(&mut p, &description);
+        let postal_code = trimmed(self.postal_code.as_deref());
+        fields::check_postal_code(&mut p, &postal_code);
+        let city = trimmed(self.city.as_deref());
+        fields::check_city(&mut p, &city);
+        let address = trimmed(self.address.as_deref());
+        fields::check_address(&mut p, &address);
+        let website_url = fields::website(&mut p, self.website_url.as_deref());
+        let telephone = trimmed(self.telephone.as_deref());
+        fields::check_telephone(&mut p, &telephone);
+        let email = trimmed(self.email.as_deref()).to_lowercase();
+        p.check(is_valid_email(&email), "email", messages::EMAIL_INVALID);
+        let password = self.password.unwrap_or_default();
+        if let Some(problem) = password_problem(&password) {
+            p.add("password", problem);
+        }
+        p.check(password.len() <= 256, "password", messages::TOO_LONG);
+        let partner_group = fields::optional_text(&mut p, "partner_group", self.partner_group.as_deref(), 200);
+        let logo_img_url = fields::logo(&mut p, self.logo_img_url.as_deref());
+        p.into_result()?;
+        let details = stores::StoreDetails {
+            name,
+            description,
+            partner_group,
+            logo_img_url,
+            address,
+            city,
+            postal_code,
+            website_url,
+            telephone,
+        };
+        Ok((email, password, details))
+    }
+}
+
+/// Shop settings (spec section 7: `PUT /stores/{id}`); absent fields stay as they are.
+/// `slug` is accepted and ignored: it always follows the name.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct StoreUpdateInput {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub logo_img_url: Option<Option<String>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub partner_group: Option<Option<String>>,
+    pub telephone: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub website_url: Option<Option<String>>,
+}
+
+impl StoreUpdateInput {
+    fn validate(self) -> Result<stores::StoreChanges> {
+        let mut p = Problems::default();
+        let mut changes = stores::StoreChanges::default();
+        if let Some(name) = self.name.as_deref().map(str::trim) {
+            fields::check_name(&mut p, name);
+            changes.name = Some(name.to_owned());
+        }
+        if let Some(v) = self.description.as_deref().map(str::trim) {
+            fields::check_description(&mut p, v);
+            changes.description = Some(v.to_owned());
+        }
+        if let Some(v) = self.postal_code.as_deref().map(str::trim) {
+            fields::check_postal_code(&mut p, v);
+            changes.postal_code = Some(v.to_owned());
+        }
+        if let Some(v) = self.city.as_deref().map(str::trim) {
+            fields::check_city(&mut p, v);
+            changes.city = Some(v.to_owned());
+        }
+        if let Some(v) = self.address.as_deref().map(str::trim) {
+            fields::check_address(&mut p, v);
+            changes.address = Some(v.to_owned());
+        }
+        if let Some(v) = self.telephone.as_deref().map(str::trim) {
+            fields::check_telephone(&mut p, v);
+            changes.telephone = Some(v.to_owned());
+        }
+        if let Some(v) = self.website_url {
+            changes.website_url = Some(fields::website(&mut p, v.as_deref()));
+        }
+        if let Some(v) = self.logo_img_url {
+            changes.logo_img_url = Some(fields::logo(&mut p, v.as_deref()));
+        }
+        if let Some(v) = self.partner_group {
+            changes.partner_group = Some(fields::optional_text(&mut p, "partner_group", v.as_deref(), 200));
+        }
+        p.into_result()?;
+        Ok(changes)
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TrialInput {
+    #[serde(rename = "targetPlan")]
+    pub target_plan: Option<String>,
+}
+
+/// Register a shop: user and shop are created together.
+#[utoipa::path(post, path = "/api/stores", tag = "stores", request_body = RegisterInput,
+    responses((status = 201, body = StoreView), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn register(State(app): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> Result<(StatusCode, Json<StoreView>)> {
+    let (email, password, details) = input.validate()?;
+    let hash = password::hash(password).await?;
+    let (_, store) = stores::register(&app.db, &email, hash, details, false).await?;
+    Ok((StatusCode::CREATED, Json(owner_view(&app, store).await?)))
+}
+
+/// Every shop with its product count (explore page).
+#[utoipa::path(get, path = "/api/stores", tag = "stores", responses((status = 200, body = [StoreView])))]
+pub async fn list(State(app): State<AppState>) -> Result<Json<Vec<StoreView>>> {
+    let now = OffsetDateTime::now_utc();
+    let list = stores::list_with_counts(&app.db).await?;
+    Ok(Json(list.into_iter().map(|(s, n)| StoreView::public(s, n, now)).collect()))
+}
+
+/// A shop and its products, public.
+#[utoipa::path(get, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)),
+    responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn show(State(app): State<AppState>, Path(id): Path<String>) -> Result<Json<StoreView>> {
+    let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
+    let store = stores::find(&app.db, id).await?;
+    let products = products::list_for_store(&app.db, id).await?;
+    let view = StoreView::public(store, products.len() as u64, OffsetDateTime::now_utc()).with_products(products);
+    Ok(Json(view))
+}
+
+/// The logged-in owner's shop, with products, usage and limits.
+#[utoipa::path(get, path = "/api/stores/me", tag = "stores",
+    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreView>> {
+    let products = products::list_for_store(&app.db, owner.store.id).await?;
+    Ok(Json(owner_view(&app, owner.store).await?.with_products(products)))
+}
+
+/// Change the shop's details (owner only).
+#[utoipa::path(put, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)), request_body = StoreUpdateInput,
+    responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn update(
+    State(app): State<AppState>,
+    owner: Owner,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<StoreUpdateInput>,
+) -> Result<Json<StoreView>> {
+    let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
+    if id != owner.store.id {
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+    }
+    let changes = input.validate()?;
+    let store = stores::update(&app.db, id, changes).await?;
+    Ok(Json(owner_view(&app, store).await?))
+}
+
+/// Start the one 14-day free trial of starter or pro.
+#[utoipa::path(post, path = "/api/stores/start-trial", tag = "stores", request_body = TrialInput,
+    responses((status = 200, body = StoreView), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+pub async fn start_trial(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<TrialInput>) -> Result<Json<StoreView>> {
+    let plan = input
+        .target_plan
+        .as_deref()
+        .and_then(Plan::parse)
+        .filter(|p| p.is_trial_plan())
+        .ok_or_else(|| AppError::BadRequest(messages::TRIAL_PLAN_INVALID.into()))?;
+    let store = stores::start_trial(&app.db, owner.store.id, plan).await?;
+    Ok(Json(owner_view(&app, store).await?))
+}
+
+pub async fn owner_view(app: &AppState, store: crate::entities::store::Model) -> Result<StoreView> {
+    let count = stores::product_count(&app.db, store.id).await?;
+    let usage = usage::current(&app.db, store.id).await?;
+    Ok(StoreView::owner(store, count, usage, OffsetDateTime::now_utc()))
+}

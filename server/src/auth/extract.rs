@@ -1,0 +1,45 @@
+//! Extractors: `CurrentUser` (logged in) and `Owner` (logged in and has a shop). Both
+//! answer 401 otherwise, with the spec's text.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::cookie;
+use crate::entities::store;
+use crate::error::AppError;
+use crate::messages;
+use crate::services::{sessions, stores};
+use crate::state::AppState;
+
+pub struct CurrentUser {
+    pub user_id: i64,
+    pub token: String,
+}
+
+pub struct Owner {
+    pub user_id: i64,
+    pub store: store::Model,
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+        let token = cookie::read(&parts.headers).ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
+        let user_id =
+            sessions::user_id_for(&app.db, &token).await?.ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
+        Ok(Self { user_id, token })
+    }
+}
+
+impl FromRequestParts<AppState> for Owner {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, app).await?;
+        let store = stores::find_by_user(&app.db, user.user_id)
+            .await?
+            .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
+        Ok(Self { user_id: user.user_id, store })
+    }
+}

@@ -1,0 +1,9 @@
+//! Who is calling: password hashing, the session cookie and the extractors that turn it
+//! into a user or a shop owner.
+
+pub mod cookie;
+pub mod extract;
+pub mod origin;
+pub mod password;
+
+pub use extract::{CurrentUser, Owner};

@@ -1,0 +1,62 @@
+//! Opening the database: SQLite by default, PostgreSQL when the URL says so.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use migrations::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, SqlxSqliteConnector};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+/// Connects and brings the schema up to date.
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = if url.starts_with("sqlite:") { connect_sqlite(url).await? } else { connect_postgres(url).await? };
+    Migrator::up(&db, None).await.context("migrazione del database non riuscita")?;
+    Ok(db)
+}
+
+/// Every pooled connection gets WAL, a busy timeout and foreign keys from its connect
+/// options, so no connection can miss them (a one-off PRAGMA would reach only one).
+async fn connect_sqlite(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let options = SqliteConnectOptions::from_str(url)
+        .with_context(|| format!("DATABASE_URL SQLite non valido: {url}"))?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(true);
+    if let Some(dir) = options.get_filename().parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir).with_context(|| format!("impossibile creare la cartella {}", dir.display()))?;
+        }
+    }
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .acquire_timeout(Duration::from_secs(15))
+        .connect_with(options)
+        .await
+        .with_context(|| format!("impossibile aprire il database SQLite {url}"))?;
+    Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
+}
+
+async fn connect_postgres(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(20)
+        .min_connections(1)
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(15))
+        .sqlx_logging(false);
+    Database::connect(options).await.with_context(|| format!("impossibile connettersi a PostgreSQL ({})", redact(url)))
+}
+
+/// The URL without its password, for error messages.
+fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}

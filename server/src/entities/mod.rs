@@ -1,0 +1,10 @@
+//! sea-orm entities, one file per table, matching `migrations/`.
+
+pub mod email_token;
+pub mod lead;
+pub mod monthly_usage;
+pub mod product;
+pub mod rate_event;
+pub mod session;
+pub mod store;
+pub mod user;

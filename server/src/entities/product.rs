@@ -1,0 +1,38 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "products")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub store_id: i64,
+    pub name: String,
+    pub slug: String,
+    /// Integer cents; the API speaks euros with 2 decimals.
+    pub price_cents: Option<i64>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub brand: Option<String>,
+    pub image_url: Option<String>,
+    pub in_stock: bool,
+    /// normal | uncertain | incorrect
+    pub status: String,
+    pub sku: Option<String>,
+    pub ean: Option<String>,
+    pub created_at: TimeDateTimeWithTimeZone,
+    pub updated_at: TimeDateTimeWithTimeZone,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(belongs_to = "super::store::Entity", from = "Column::StoreId", to = "super::store::Column::Id", on_delete = "Cascade")]
+    Store,
+}
+
+impl Related<super::store::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Store.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

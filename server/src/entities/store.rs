@@ -1,0 +1,51 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "stores")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub partner_group: Option<String>,
+    pub logo_img_url: Option<String>,
+    pub address: String,
+    pub city: String,
+    pub postal_code: String,
+    pub website_url: Option<String>,
+    pub telephone: String,
+    pub email: String,
+    /// The plan sold to the shop; a running trial is layered on top (see `plans`).
+    pub plan: String,
+    pub trial_plan: Option<String>,
+    pub trial_used: bool,
+    pub trial_ends_at: Option<TimeDateTimeWithTimeZone>,
+    /// Bumped by every change to the shop or its products; part of the HTML cache key.
+    pub content_version: i64,
+    pub created_at: TimeDateTimeWithTimeZone,
+    pub updated_at: TimeDateTimeWithTimeZone,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(belongs_to = "super::user::Entity", from = "Column::UserId", to = "super::user::Column::Id", on_delete = "Cascade")]
+    User,
+    #[sea_orm(has_many = "super::product::Entity")]
+    Products,
+}
+
+impl Related<super::user::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::User.def()
+    }
+}
+
+impl Related<super::product::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Products.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,89 @@
+//! Vetrina: public catalogues for building-trade shops. `main.rs` parses the command
+//! line; this crate builds and runs the application.
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod entities;
+pub mod error;
+pub mod messages;
+pub mod pages;
+pub mod plans;
+pub mod services;
+pub mod slug;
+pub mod state;
+pub mod validation;
+pub mod views;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{middleware, Router};
+use tower_http::trace::TraceLayer;
+
+pub use config::Config;
+pub use state::AppState;
+
+/// Opens the database (running migrations) and loads what requests need.
+pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("impossibile creare la cartella dati {}", config.data_dir.display()))?;
+    let db = db::connect(&config.database_url).await?;
+    let geo_path = config.assets_dir.join("geo/cap.json");
+    let geo = services::geo::CapIndex::load(&geo_path).unwrap_or_else(|err| {
+        tracing::warn!("ricerca CAP non disponibile: {err:#}");
+        services::geo::CapIndex::default()
+    });
+    let pages = pages::Pages::load(&config.assets_dir);
+    auth::password::warm_up();
+    Ok(AppState { db, config: Arc::new(config), geo: Arc::new(geo), pages: Arc::new(pages) })
+}
+
+pub fn router(state: AppState) -> Router {
+    let api = api::router().layer(middleware::from_fn_with_state(state.clone(), auth::origin::same_origin_only));
+    Router::new()
+        .route("/healthz", get(healthz))
+        .nest("/api", api)
+        .merge(pages::router(&state))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn healthz(State(app): State<AppState>) -> (StatusCode, &'static str) {
+    match app.db.ping().await {
+        Ok(()) => (StatusCode::OK, "ok"),
+        Err(err) => {
+            tracing::error!(error = %err, "health check: database unreachable");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unreachable")
+        }
+    }
+}
+
+/// Serves until Ctrl-C / SIGTERM, then lets requests in flight finish.
+pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow::Result<()> {
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("server error")
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+}

@@ -1,0 +1,57 @@
+//! Every Italian text the server sends, in one place. Texts quoted by the spec are copied
+//! from it exactly; the others follow its tone.
+
+pub const INTERNAL: &str = "Si è verificato un errore. Riprova più tardi.";
+pub const INVALID_INPUT: &str = "Dati non validi.";
+pub const INVALID_JSON: &str = "Richiesta non valida: il corpo deve essere JSON valido.";
+pub const BODY_TOO_LARGE: &str = "Richiesta troppo grande.";
+pub const FOREIGN_ORIGIN: &str = "Richiesta non consentita da un'altra origine.";
+
+// Session and login (spec sections 5, 8).
+pub const NOT_LOGGED_IN: &str = "Sessione scaduta o non valida";
+pub const BAD_CREDENTIALS: &str = "Credenziali non valide";
+pub const LOGIN_FIELDS_REQUIRED: &str = "Inserisci email e password";
+pub const TOO_MANY_LOGINS: &str = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+pub const NO_STORE: &str = "Nessun negozio selezionato";
+
+// Registration and shop settings (spec section 5).
+pub const STORE_NAME_SHORT: &str = "Il nome del negozio deve avere almeno 2 caratteri.";
+pub const DESCRIPTION_SHORT: &str = "La descrizione deve avere almeno 10 caratteri.";
+pub const POSTAL_CODE_INVALID: &str = "Inserisci un CAP valido di 5 cifre.";
+pub const CITY_REQUIRED: &str = "La città è obbligatoria e viene determinata dal CAP.";
+pub const ADDRESS_SHORT: &str = "L'indirizzo (via e numero) deve avere almeno 5 caratteri.";
+pub const WEBSITE_INVALID: &str = "Inserisci un URL valido.";
+pub const TELEPHONE_INVALID: &str = "Inserisci un numero di telefono valido.";
+pub const EMAIL_INVALID: &str = "Inserisci un indirizzo email valido.";
+pub const PASSWORD_SHORT: &str = "La password deve avere almeno 8 caratteri.";
+pub const PASSWORD_UPPERCASE: &str = "La password deve contenere almeno una lettera maiuscola.";
+pub const PASSWORD_LOWERCASE: &str = "La password deve contenere almeno una lettera minuscola.";
+pub const PASSWORD_DIGIT: &str = "La password deve contenere almeno un numero.";
+pub const PASSWORD_SPECIAL: &str = "La password deve contenere almeno un carattere speciale.";
+pub const EMAIL_TAKEN: &str = "Esiste già un account con questa email.";
+pub const STORE_NOT_FOUND: &str = "Negozio non trovato.";
+pub const TOO_LONG: &str = "Il testo inserito è troppo lungo.";
+
+// Plans and trial (spec sections 4, 8, 9).
+pub const TRIAL_ALREADY_USED: &str =
+    "Hai già utilizzato la tua prova gratuita. Contatta il supporto o sottoscrivi un piano a pagamento.";
+pub const TRIAL_PLAN_INVALID: &str = "La prova gratuita è disponibile solo per i piani Avanzato e Pro.";
+pub const TRIAL_ONLY_FROM_FREE: &str = "La prova gratuita è disponibile solo per i negozi con piano Base.";
+
+pub fn product_limit_reached(limit: u64) -> String {
+    format!(
+        "Hai raggiunto il limite di {limit} prodotti del tuo piano. Elimina qualche prodotto o passa a un piano superiore."
+    )
+}
+
+// Products (spec section 5, 8).
+pub const PRODUCT_NAME_REQUIRED: &str = "Il nome del prodotto è obbligatorio";
+pub const PRODUCT_NOT_FOUND: &str = "Prodotto non trovato";
+pub const PRICE_INVALID: &str = "Il prezzo deve essere un numero maggiore o uguale a 0.";
+pub const STATUS_INVALID: &str = "Stato del prodotto non valido.";
+pub const NOTHING_TO_DELETE: &str = "Nessun prodotto da eliminare";
+
+// Postal codes and leads.
+pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";
+pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
+pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";

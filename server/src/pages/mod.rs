@@ -1,0 +1,135 @@
+//! Public pages rendered by React inside the server (see docs/decisions/002-ssr-contract.md),
+//! the owner pages' shell, static assets, sitemaps and robots.txt.
+
+mod cache;
+mod document;
+mod handlers;
+mod seo;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::Value;
+use ssr_runtime::{PoolConfig, RenderPool};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use cache::{CachedPage, HtmlCache};
+use document::Manifest;
+
+use crate::error::{AppError, Result};
+use crate::state::AppState;
+
+/// Memory the HTML cache may use.
+const CACHE_BUDGET: usize = 32 * 1024 * 1024;
+
+/// The render engine and what it needs; absent when the frontend has not been built.
+pub struct Pages {
+    engine: Option<(RenderPool, Manifest)>,
+    pub cache: HtmlCache,
+}
+
+impl Pages {
+    pub fn load(dist: &Path) -> Self {
+        let engine = Manifest::load(dist).and_then(|manifest| {
+            let bundle = dist.join("server/entry-server.js");
+            let config = PoolConfig { timeout: Duration::from_secs(2), ..PoolConfig::default() };
+            let pool = RenderPool::from_file(&bundle, config)
+                .map_err(|e| anyhow::anyhow!("bundle di rendering {} non caricabile: {e}", bundle.display()))?;
+            Ok((pool, manifest))
+        });
+        let engine = engine
+            .inspect_err(|err| tracing::warn!("pagine pubbliche non disponibili: {err:#}. Esegui scripts/build-frontend"))
+            .ok();
+        Self { engine, cache: HtmlCache::new(CACHE_BUDGET) }
+    }
+
+    /// Renders `url` with `props` into a whole HTML document.
+    pub async fn render(&self, url: &str, props: &Value) -> Result<CachedPage> {
+        let Some((pool, manifest)) = &self.engine else {
+            return Err(AppError::Unavailable("Frontend non compilato: esegui scripts/build-frontend.".into()));
+        };
+        let props_json = props.to_string();
+        let page = pool
+            .render(url, &props_json)
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}")))?;
+        let html = document::render_document(manifest, &page.head, &page.html, &props_json);
+        Ok(CachedPage::new(html, page.status))
+    }
+}
+
+pub fn router(state: &AppState) -> Router<AppState> {
+    let client = state.config.assets_dir.join("client");
+    // Hashed file names never change content: cache them for a year.
+    let assets = Router::new()
+        .fallback_service(ServeDir::new(client.join("assets")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ));
+    let owner_pages = [
+        "/login", "/auth", "/create", "/dashboard", "/upload", "/verify-email", "/recupera-password",
+        "/reset-password", "/email-verification/{email}",
+    ];
+    let mut router = Router::new()
+        .route("/", get(handlers::static_page))
+        .route("/pricing", get(handlers::static_page))
+        .route("/contacts", get(handlers::static_page))
+        .route("/faq", get(handlers::static_page))
+        .route("/privacy", get(handlers::static_page))
+        .route("/cookie", get(handlers::static_page))
+        .route("/explore", get(handlers::explore))
+        .route("/store/{store_id}", get(handlers::store_without_slug))
+        .route("/store/{store_id}/{store_slug}", get(handlers::store))
+        .route("/product/{store_id}", get(handlers::product_without_id))
+        .route("/product/{store_id}/{store_slug}", get(handlers::product_without_id))
+        .route("/product/{store_id}/{store_slug}/{product_id}", get(handlers::product_without_slug))
+        .route("/product/{store_id}/{store_slug}/{product_id}/{product_slug}", get(handlers::product))
+        .route("/sitemap.xml", get(seo::sitemap_index))
+        .route("/sitemaps/{file}", get(seo::sitemap_file))
+        .route("/robots.txt", get(seo::robots))
+        .nest_service("/assets", assets)
+        .fallback(handlers::not_found);
+    for path in owner_pages {
+        router = router.route(path, get(handlers::owner_page));
+    }
+    router
+}
+
+/// The response for a rendered page, or 304 when the browser has it already.
+pub fn respond(page: &CachedPage, request_headers: &HeaderMap, cache_control: &'static str) -> Response {
+    let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
+    let etag = HeaderValue::from_str(&page.etag).ok();
+    let fresh = request_headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == page.etag || tag.trim() == "*"));
+    let mut response = if fresh && status == StatusCode::OK {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut r = Response::new(Body::from(page.body.clone()));
+        *r.status_mut() = status;
+        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        r
+    };
+    let headers = response.headers_mut();
+    if let Some(etag) = etag {
+        headers.insert(header::ETAG, etag);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    response
+}
+
+/// Renders `path` with `props` and keeps the page under `(path, version)`.
+pub async fn render_and_cache(app: &AppState, path: &str, version: i64, props: &Value) -> Result<Arc<CachedPage>> {
+    let page = Arc::new(app.pages.render(path, props).await?);
+    app.pages.cache.put(path, version, page.clone());
+    Ok(page)
+}

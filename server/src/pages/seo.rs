@@ -1,0 +1,102 @@
+//! `/robots.txt` and the sitemaps: an index, one file for pages and shops, and product
+//! files of at most 50,000 URLs each (the sitemaps.org limit).
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use sea_orm::sea_query::Expr;
+use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
+use time::OffsetDateTime;
+
+use super::handlers::{product_path, store_path};
+use crate::entities::{product, store};
+use crate::error::{AppError, Result};
+use crate::state::AppState;
+use crate::views::rfc3339;
+
+pub const URLS_PER_SITEMAP: u64 = 50_000;
+const STATIC_PATHS: [&str; 7] = ["/", "/explore", "/pricing", "/contacts", "/faq", "/privacy", "/cookie"];
+
+fn xml(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=300")], body)
+        .into_response()
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+pub async fn robots(State(app): State<AppState>) -> impl IntoResponse {
+    let base = app.config.public_base();
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /upload\nDisallow: /login\n\
+         Disallow: /auth\nDisallow: /create\nDisallow: /verify-email\nDisallow: /email-verification/\n\
+         Disallow: /recupera-password\nDisallow: /reset-password\n\nSitemap: {base}/sitemap.xml\n"
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
+}
+
+pub async fn sitemap_index(State(app): State<AppState>) -> Result<Response> {
+    let base = escape(&app.config.public_base());
+    let (count, newest): (i64, Option<OffsetDateTime>) = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .column_as(Expr::col(product::Column::UpdatedAt).max(), "newest")
+        .into_tuple()
+        .one(&app.db)
+        .await?
+        .unwrap_or((0, None));
+    let files = (count.max(0) as u64).div_ceil(URLS_PER_SITEMAP);
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let _ = writeln!(body, "<sitemap><loc>{base}/sitemaps/shops.xml</loc></sitemap>");
+    let lastmod = newest.map(|t| format!("<lastmod>{}</lastmod>", rfc3339(t))).unwrap_or_default();
+    for n in 1..=files {
+        let _ = writeln!(body, "<sitemap><loc>{base}/sitemaps/products-{n}.xml</loc>{lastmod}</sitemap>");
+    }
+    body.push_str("</sitemapindex>\n");
+    Ok(xml(body))
+}
+
+pub async fn sitemap_file(State(app): State<AppState>, Path(file): Path<String>) -> Result<Response> {
+    let base = escape(&app.config.public_base());
+    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let stores = store::Entity::find().all(&app.db).await?;
+    if file == "shops.xml" {
+        for path in STATIC_PATHS {
+            let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");
+        }
+        for s in &stores {
+            let _ = writeln!(body, "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>", store_path(s), rfc3339(s.updated_at));
+        }
+    } else {
+        let n = file
+            .strip_prefix("products-")
+            .and_then(|rest| rest.strip_suffix(".xml"))
+            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| AppError::not_found("Sitemap non trovata"))?;
+        let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
+        let rows: Vec<(i64, i64, String, OffsetDateTime)> = product::Entity::find()
+            .select_only()
+            .columns([product::Column::Id, product::Column::StoreId, product::Column::Slug, product::Column::UpdatedAt])
+            .order_by_asc(product::Column::Id)
+            .offset((n - 1) * URLS_PER_SITEMAP)
+            .limit(URLS_PER_SITEMAP)
+            .into_tuple()
+            .all(&app.db)
+            .await?;
+        if rows.is_empty() {
+            return Err(AppError::not_found("Sitemap non trovata"));
+        }
+        for (id, store_id, slug, updated) in rows {
+            if let Some(s) = by_id.get(&store_id) {
+                let _ = writeln!(body, "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>", product_path(s, id, &slug), rfc3339(updated));
+            }
+        }
+    }
+    body.push_str("</urlset>\n");
+    Ok(xml(body))
+}

@@ -1,0 +1,97 @@
+//! The demo shop "Edilizia Demo": created once, with a realistic catalogue.
+
+use std::fmt;
+
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+
+use super::products::{self, ProductData};
+use super::stores::{self, StoreDetails};
+use crate::auth::password;
+use crate::error::Result;
+use crate::plans::Plan;
+
+pub const EMAIL: &str = "demo@vetrina.it";
+pub const PASSWORD: &str = "Demo2026!";
+const CATALOGUE: &str = include_str!("demo_products.tsv");
+
+pub enum Outcome {
+    Created { store_id: i64, products: usize },
+    AlreadyThere { store_id: i64 },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Created { store_id, products } => {
+                writeln!(f, "Negozio demo «Edilizia Demo» creato (id {store_id}) con {products} prodotti.")?
+            }
+            Self::AlreadyThere { store_id } => writeln!(f, "Il negozio demo «Edilizia Demo» esiste già (id {store_id}).")?,
+        }
+        write!(f, "Accesso: email {EMAIL} · password {PASSWORD}")
+    }
+}
+
+pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
+    if let Ok(store) = stores::find_by_email(db, EMAIL).await {
+        return Ok(Outcome::AlreadyThere { store_id: store.id });
+    }
+    let details = StoreDetails {
+        name: "Edilizia Demo".into(),
+        description: "Materiali edili, ferramenta e colori dal 1978: cementi, adesivi, cartongesso, isolanti, \
+                      pitture e utensili per professionisti e privati, con consegna in cantiere."
+            .into(),
+        partner_group: Some("Gruppo Edil Nord".into()),
+        logo_img_url: None,
+        address: "Via dei Mille 24".into(),
+        city: "Milano".into(),
+        postal_code: "20129".into(),
+        website_url: Some("https://www.ediliziademo.it/".into()),
+        telephone: "+39 02 1234 5678".into(),
+    };
+    let hash = password::hash(PASSWORD.into()).await?;
+    let (_, store) = stores::register(db, EMAIL, hash, details, true).await?;
+    let mut active: crate::entities::store::ActiveModel = store.clone().into();
+    active.plan = Set(Plan::Pro.as_str().into());
+    active.update(db).await?;
+    let items = parse_catalogue();
+    let created = products::create_many(db, store.id, items).await?;
+    Ok(Outcome::Created { store_id: store.id, products: created.len() })
+}
+
+fn parse_catalogue() -> Vec<ProductData> {
+    let opt = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+    CATALOGUE
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [name, brand, category, price, in_stock, status, sku, ean, description] = f.as_slice() else {
+                return None;
+            };
+            Some(ProductData {
+                name: name.trim().to_owned(),
+                price_cents: price.trim().parse::<f64>().ok().map(|p| (p * 100.0).round() as i64),
+                description: opt(description),
+                category: opt(category),
+                brand: opt(brand),
+                image_url: None,
+                in_stock: in_stock.trim() == "si",
+                status: opt(status).unwrap_or_else(|| "normal".into()),
+                sku: opt(sku),
+                ean: opt(ean),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_catalogue_is_complete_and_varied() {
+        let items = super::parse_catalogue();
+        assert!(items.len() >= 60, "only {} demo products", items.len());
+        assert!(items.iter().any(|p| !p.in_stock));
+        assert!(items.iter().any(|p| p.status == "uncertain"));
+        assert!(items.iter().any(|p| p.status == "incorrect"));
+    }
+}

@@ -1,0 +1,36 @@
+//! Database logic. Functions take `&impl ConnectionTrait` so they run on the pool or
+//! inside a caller's transaction alike.
+
+pub mod demo;
+pub mod geo;
+pub mod leads;
+pub mod products;
+pub mod rate_limit;
+pub mod sessions;
+pub mod stores;
+pub mod usage;
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use crate::entities::store;
+use crate::error::{AppError, Result};
+use crate::messages;
+
+/// First statement of every transaction that changes a shop or its products. Being a
+/// write, it takes SQLite's write lock at once (as `BEGIN IMMEDIATE` would, so the
+/// transaction never has to upgrade a read lock and `busy_timeout` applies) and locks
+/// the shop's row on PostgreSQL; concurrent writers to one shop queue up here. It also
+/// bumps `content_version`, the HTML cache key.
+pub async fn lock_store(db: &impl ConnectionTrait, store_id: i64) -> Result<()> {
+    let updated = store::Entity::update_many()
+        .col_expr(store::Column::ContentVersion, Expr::col(store::Column::ContentVersion).add(1))
+        .col_expr(store::Column::UpdatedAt, Expr::value(time::OffsetDateTime::now_utc()))
+        .filter(store::Column::Id.eq(store_id))
+        .exec(db)
+        .await?;
+    if updated.rows_affected == 0 {
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+    }
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! Products of a shop. Every write runs in a transaction that starts with `lock_store`,
+//! so plan limits hold under concurrency and the shop's `content_version` moves.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, TransactionTrait,
+};
+use time::OffsetDateTime;
+
+use crate::entities::product;
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::plans;
+use crate::slug::slugify;
+
+/// A complete, validated product (`api::products`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductData {
+    pub name: String,
+    pub price_cents: Option<i64>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub brand: Option<String>,
+    pub image_url: Option<String>,
+    pub in_stock: bool,
+    pub status: String,
+    pub sku: Option<String>,
+    pub ean: Option<String>,
+}
+
+/// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
+#[derive(Debug, Clone, Default)]
+pub struct ProductChanges {
+    pub name: Option<String>,
+    pub price_cents: Option<Option<i64>>,
+    pub description: Option<Option<String>>,
+    pub category: Option<Option<String>>,
+    pub brand: Option<Option<String>>,
+    pub image_url: Option<Option<String>>,
+    pub in_stock: Option<bool>,
+    pub status: Option<String>,
+    pub sku: Option<Option<String>>,
+    pub ean: Option<Option<String>>,
+}
+
+/// Rows per INSERT: well under SQLite's bound-parameter limit.
+const INSERT_CHUNK: usize = 500;
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<product::Model> {
+    product::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
+}
+
+/// A product of this shop; another shop's id looks exactly like a missing one.
+pub async fn find_own(db: &impl ConnectionTrait, store_id: i64, id: i64) -> Result<product::Model> {
+    product::Entity::find_by_id(id)
+        .filter(product::Column::StoreId.eq(store_id))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
+}
+
+/// All products of a shop, newest first.
+pub async fn list_for_store(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<product::Model>> {
+    Ok(product::Entity::find()
+        .filter(product::Column::StoreId.eq(store_id))
+        .order_by_desc(product::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Up to `limit` other products of the same brand in the same shop, newest first.
+pub async fn same_brand(db: &impl ConnectionTrait, of: &product::Model, limit: u64) -> Result<Vec<product::Model>> {
+    let Some(brand) = of.brand.as_deref() else { return Ok(Vec::new()) };
+    Ok(product::Entity::find()
+        .filter(product::Column::StoreId.eq(of.store_id))
+        .filter(product::Column::Brand.eq(brand))
+        .filter(product::Column::Id.ne(of.id))
+        .order_by_desc(product::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?)
+}
+
+pub async fn create(db: &DatabaseConnection, store_id: i64, data: ProductData) -> Result<product::Model> {
+    let mut created = create_many(db, store_id, vec![data]).await?;
+    created.pop().ok_or_else(|| AppError::Internal(anyhow::anyhow!("inserted product not read back")))
+}
+
+/// Inserts all products or none; refused with 403 when the plan's cap would be passed.
+pub async fn create_many(db: &DatabaseConnection, store_id: i64, items: Vec<ProductData>) -> Result<Vec<product::Model>> {
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    ensure_room_for(&txn, store_id, items.len() as u64).await?;
+    let created = insert_all(&txn, store_id, items).await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// Refuses when `adding` more products would pass the plan's cap. Call after `lock_store`.
+pub async fn ensure_room_for(db: &impl ConnectionTrait, store_id: i64, adding: u64) -> Result<()> {
+    let store = super::stores::find(db, store_id).await?;
+    let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
+    if let Some(cap) = plan.limits().products {
+        let existing = super::stores::product_count(db, store_id).await?;
+        if existing + adding > cap {
+            return Err(AppError::Forbidden(messages::product_limit_reached(cap)));
+        }
+    }
+    Ok(())
+}
+
+/// Inserts in chunks and reads the rows back (the shop is locked, so the new ids of this
+/// shop are exactly the ones above its previous highest id).
+pub async fn insert_all(db: &impl ConnectionTrait, store_id: i64, items: Vec<ProductData>) -> Result<Vec<product::Model>> {
+    let before: Option<i64> = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Id).max(), "max_id")
+        .filter(product::Column::StoreId.eq(store_id))
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    let now = OffsetDateTime::now_utc();
+    let mut rows = items.into_iter().map(|data| new_row(store_id, data, now)).peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<product::ActiveModel> = rows.by_ref().take(INSERT_CHUNK).collect();
+        product::Entity::insert_many(chunk).exec_without_returning(db).await?;
+    }
+    Ok(product::Entity::find()
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Id.gt(before.unwrap_or(0)))
+        .order_by_asc(product::Column::Id)
+        .all(db)
+        .await?)
+}
+
+fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::ActiveModel {
+    product::ActiveModel {
+        store_id: Set(store_id),
+        slug: Set(slugify(&data.name)),
+        name: Set(data.name),
+        price_cents: Set(data.price_cents),
+        description: Set(data.description),
+        category: Set(data.category),
+        brand: Set(data.brand),
+        image_url: Set(data.image_url),
+        in_stock: Set(data.in_stock),
+        status: Set(data.status),
+        sku: Set(data.sku),
+        ean: Set(data.ean),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+pub async fn update(db: &DatabaseConnection, store_id: i64, id: i64, changes: ProductChanges) -> Result<product::Model> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let current = find_own(&txn, store_id, id).await?;
+    let mut active: product::ActiveModel = current.into();
+    if let Some(name) = changes.name {
+        active.slug = Set(slugify(&name));
+        active.name = Set(name);
+    }
+    if let Some(v) = changes.price_cents {
+        active.price_cents = Set(v);
+    }
+    if let Some(v) = changes.description {
+        active.description = Set(v);
+    }
+    if let Some(v) = changes.category {
+        active.category = Set(v);
+    }
+    if let Some(v) = changes.brand {
+        active.brand = Set(v);
+    }
+    if let Some(v) = changes.image_url {
+        active.image_url = Set(v);
+    }
+    if let Some(v) = changes.in_stock {
+        active.in_stock = Set(v);
+    }
+    if let Some(v) = changes.status {
+        active.status = Set(v);
+    }
+    if let Some(v) = changes.sku {
+        active.sku = Set(v);
+    }
+    if let Some(v) = changes.ean {
+        active.ean = Set(v);
+    }
+    active.updated_at = Set(OffsetDateTime::now_utc());
+    let updated = active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+pub async fn delete(db: &DatabaseConnection, store_id: i64, id: i64) -> Result<()> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let deleted = product::Entity::delete_many()
+        .filter(product::Column::Id.eq(id))
+        .filter(product::Column::StoreId.eq(store_id))
+        .exec(&txn)
+        .await?;
+    if deleted.rows_affected == 0 {
+        return Err(AppError::not_found(messages::PRODUCT_NOT_FOUND));
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Deletes the listed products that belong to this shop; others' ids are skipped.
+pub async fn delete_many(db: &DatabaseConnection, store_id: i64, ids: &[i64]) -> Result<u64> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let mut deleted = 0;
+    for chunk in ids.chunks(INSERT_CHUNK) {
+        deleted += product::Entity::delete_many()
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::Id.is_in(chunk.iter().copied()))
+            .exec(&txn)
+            .await?
+            .rows_affected;
+    }
+    if deleted == 0 {
+        return Err(AppError::not_found(messages::NOTHING_TO_DELETE));
+    }
+    txn.commit().await?;
+    Ok(deleted)
+}

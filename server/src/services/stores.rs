@@ -1,0 +1,222 @@
+//! Shops: registration, reading, settings, trial, plan changes and account deletion.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
+    Set, TransactionTrait,
+};
+use time::{Duration, OffsetDateTime};
+
+use crate::entities::{product, store, user};
+use crate::error::{is_unique_violation, AppError, Result};
+use crate::messages;
+use crate::plans::{self, Plan};
+use crate::slug::slugify;
+
+/// A shop's details after validation (`api::stores`).
+#[derive(Debug, Clone)]
+pub struct StoreDetails {
+    pub name: String,
+    pub description: String,
+    pub partner_group: Option<String>,
+    pub logo_img_url: Option<String>,
+    pub address: String,
+    pub city: String,
+    pub postal_code: String,
+    pub website_url: Option<String>,
+    pub telephone: String,
+}
+
+/// Changes to a shop; `None` leaves the field as it is, `Some(None)` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct StoreChanges {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub partner_group: Option<Option<String>>,
+    pub logo_img_url: Option<Option<String>>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub postal_code: Option<String>,
+    pub website_url: Option<Option<String>>,
+    pub telephone: Option<String>,
+}
+
+/// Creates the user and the shop in one transaction: either both exist or neither.
+pub async fn register(
+    db: &DatabaseConnection,
+    email: &str,
+    password_hash: String,
+    details: StoreDetails,
+    verified: bool,
+) -> Result<(user::Model, store::Model)> {
+    let now = OffsetDateTime::now_utc();
+    let txn = db.begin().await?;
+    let user = user::ActiveModel {
+        email: Set(email.to_owned()),
+        password_hash: Set(password_hash),
+        email_verified_at: Set(verified.then_some(now)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|err| if is_unique_violation(&err) { AppError::Conflict(messages::EMAIL_TAKEN.into()) } else { err.into() })?;
+    let store = store::ActiveModel {
+        user_id: Set(user.id),
+        slug: Set(slugify(&details.name)),
+        name: Set(details.name),
+        description: Set(details.description),
+        partner_group: Set(details.partner_group),
+        logo_img_url: Set(details.logo_img_url),
+        address: Set(details.address),
+        city: Set(details.city),
+        postal_code: Set(details.postal_code),
+        website_url: Set(details.website_url),
+        telephone: Set(details.telephone),
+        email: Set(email.to_owned()),
+        plan: Set(Plan::Free.as_str().to_owned()),
+        trial_plan: Set(None),
+        trial_used: Set(false),
+        trial_ends_at: Set(None),
+        content_version: Set(1),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok((user, store))
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<store::Model> {
+    store::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(messages::STORE_NOT_FOUND))
+}
+
+pub async fn find_by_user(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<store::Model>> {
+    Ok(store::Entity::find().filter(store::Column::UserId.eq(user_id)).one(db).await?)
+}
+
+pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> Result<store::Model> {
+    store::Entity::find()
+        .filter(store::Column::Email.eq(email.trim().to_lowercase()))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::STORE_NOT_FOUND))
+}
+
+pub async fn product_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
+    let count: Option<i64> = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .filter(product::Column::StoreId.eq(store_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(count.unwrap_or(0).max(0) as u64)
+}
+
+/// Every shop with its product count, for the explore page.
+pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::Model, u64)>> {
+    let counts: Vec<(i64, i64)> = product::Entity::find()
+        .select_only()
+        .column(product::Column::StoreId)
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .group_by(product::Column::StoreId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let counts: std::collections::HashMap<i64, i64> = counts.into_iter().collect();
+    let stores = store::Entity::find().all(db).await?;
+    Ok(stores
+        .into_iter()
+        .map(|s| {
+            let n = counts.get(&s.id).copied().unwrap_or(0).max(0) as u64;
+            (s, n)
+        })
+        .collect())
+}
+
+pub async fn update(db: &DatabaseConnection, store_id: i64, changes: StoreChanges) -> Result<store::Model> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let current = find(&txn, store_id).await?;
+    let mut active: store::ActiveModel = current.into();
+    if let Some(name) = changes.name {
+        active.slug = Set(slugify(&name));
+        active.name = Set(name);
+    }
+    if let Some(v) = changes.description {
+        active.description = Set(v);
+    }
+    if let Some(v) = changes.partner_group {
+        active.partner_group = Set(v);
+    }
+    if let Some(v) = changes.logo_img_url {
+        active.logo_img_url = Set(v);
+    }
+    if let Some(v) = changes.address {
+        active.address = Set(v);
+    }
+    if let Some(v) = changes.city {
+        active.city = Set(v);
+    }
+    if let Some(v) = changes.postal_code {
+        active.postal_code = Set(v);
+    }
+    if let Some(v) = changes.website_url {
+        active.website_url = Set(v);
+    }
+    if let Some(v) = changes.telephone {
+        active.telephone = Set(v);
+    }
+    let updated = active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Starts the one free trial a shop gets (starter or pro, 14 days, from Base only).
+pub async fn start_trial(db: &DatabaseConnection, store_id: i64, target: Plan) -> Result<store::Model> {
+    if !target.is_trial_plan() {
+        return Err(AppError::BadRequest(messages::TRIAL_PLAN_INVALID.into()));
+    }
+    let now = OffsetDateTime::now_utc();
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let current = find(&txn, store_id).await?;
+    if current.trial_used {
+        return Err(AppError::Forbidden(messages::TRIAL_ALREADY_USED.into()));
+    }
+    if plans::effective_plan(&current, now) != Plan::Free {
+        return Err(AppError::Forbidden(messages::TRIAL_ONLY_FROM_FREE.into()));
+    }
+    let mut active: store::ActiveModel = current.into();
+    active.trial_plan = Set(Some(target.as_str().to_owned()));
+    active.trial_used = Set(true);
+    active.trial_ends_at = Set(Some(now + Duration::days(plans::TRIAL_DAYS)));
+    let updated = active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Sales staff move a shop to a plan; a running trial ends, as the shop now has a plan.
+pub async fn set_plan(db: &DatabaseConnection, email: &str, plan: Plan) -> Result<store::Model> {
+    let store_id = find_by_email(db, email).await?.id;
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let current = find(&txn, store_id).await?;
+    let mut active: store::ActiveModel = current.into();
+    active.plan = Set(plan.as_str().to_owned());
+    active.trial_plan = Set(None);
+    active.trial_ends_at = Set(None);
+    let updated = active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// Removes the user; the database cascades to the shop, its products, usage, sessions
+/// and tokens.
+pub async fn delete_account(db: &impl ConnectionTrait, user_id: i64) -> Result<()> {
+    user::Entity::delete_by_id(user_id).exec(db).await?;
+    Ok(())
+}

@@ -1,0 +1,17 @@
+//! What every request handler can reach.
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::pages::Pages;
+use crate::services::geo::CapIndex;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub config: Arc<Config>,
+    pub geo: Arc<CapIndex>,
+    pub pages: Arc<Pages>,
+}

@@ -1,0 +1,153 @@
+//! The JSON shapes the API returns, shared with the page renderer (see
+//! docs/decisions/002-ssr-contract.md). Prices leave as euros with 2 decimals.
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use crate::entities::{product, store};
+use crate::plans::{self, Limits, Plan};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProductView {
+    pub id: i64,
+    pub store_id: i64,
+    pub slug: String,
+    pub name: String,
+    /// Euros with 2 decimals, e.g. 12.50; null when the shop gives no price.
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<Box<RawValue>>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub brand: Option<String>,
+    pub image_url: Option<String>,
+    pub in_stock: bool,
+    /// normal | uncertain | incorrect
+    pub status: String,
+    pub sku: Option<String>,
+    pub ean: Option<String>,
+    pub created: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StoreView {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub partner_group: Option<String>,
+    pub logo_img_url: Option<String>,
+    pub address: String,
+    pub city: String,
+    pub postal_code: String,
+    pub website_url: Option<String>,
+    pub telephone: String,
+    pub email: String,
+    /// The plan in force (a running trial's plan while it lasts).
+    pub plan: Plan,
+    pub product_count: u64,
+    pub created: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub account: Option<AccountView>,
+    #[serde(rename = "Products", skip_serializing_if = "Option::is_none")]
+    pub products: Option<Vec<ProductView>>,
+}
+
+/// What only the owner sees of their shop.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AccountView {
+    pub trial_used: bool,
+    pub trial_ends_at: Option<String>,
+    pub counter_csv_imported: i32,
+    pub regenerations_this_month: i32,
+    pub limits: Limits,
+}
+
+pub fn rfc3339(at: OffsetDateTime) -> String {
+    at.format(&Rfc3339).unwrap_or_default()
+}
+
+/// `1250` → `12.50` as a JSON number.
+pub fn price_json(cents: i64) -> Option<Box<RawValue>> {
+    let sign = if cents < 0 { "-" } else { "" };
+    let abs = cents.unsigned_abs();
+    RawValue::from_string(format!("{sign}{}.{:02}", abs / 100, abs % 100)).ok()
+}
+
+impl From<product::Model> for ProductView {
+    fn from(p: product::Model) -> Self {
+        Self {
+            id: p.id,
+            store_id: p.store_id,
+            slug: p.slug,
+            name: p.name,
+            price: p.price_cents.and_then(price_json),
+            description: p.description,
+            category: p.category,
+            brand: p.brand,
+            image_url: p.image_url,
+            in_stock: p.in_stock,
+            status: p.status,
+            sku: p.sku,
+            ean: p.ean,
+            created: rfc3339(p.created_at),
+        }
+    }
+}
+
+impl StoreView {
+    /// What anyone may see of a shop.
+    pub fn public(store: store::Model, product_count: u64, now: OffsetDateTime) -> Self {
+        Self {
+            plan: plans::effective_plan(&store, now),
+            id: store.id,
+            name: store.name,
+            slug: store.slug,
+            description: store.description,
+            partner_group: store.partner_group,
+            logo_img_url: store.logo_img_url,
+            address: store.address,
+            city: store.city,
+            postal_code: store.postal_code,
+            website_url: store.website_url,
+            telephone: store.telephone,
+            email: store.email,
+            product_count,
+            created: rfc3339(store.created_at),
+            account: None,
+            products: None,
+        }
+    }
+
+    /// The owner's view: the public one plus trial, usage and limits.
+    pub fn owner(store: store::Model, product_count: u64, usage: (i32, i32), now: OffsetDateTime) -> Self {
+        let plan = plans::effective_plan(&store, now);
+        let account = AccountView {
+            trial_used: store.trial_used,
+            trial_ends_at: plans::running_trial_end(&store, now).map(rfc3339),
+            counter_csv_imported: usage.0,
+            regenerations_this_month: usage.1,
+            limits: plan.limits(),
+        };
+        Self { account: Some(account), ..Self::public(store, product_count, now) }
+    }
+
+    pub fn with_products(mut self, products: Vec<product::Model>) -> Self {
+        self.products = Some(products.into_iter().map(ProductView::from).collect());
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::price_json;
+
+    #[test]
+    fn prices_have_two_decimals() {
+        assert_eq!(price_json(1250).map(|r| r.get().to_owned()).as_deref(), Some("12.50"));
+        assert_eq!(price_json(5).map(|r| r.get().to_owned()).as_deref(), Some("0.05"));
+        assert_eq!(price_json(123456).map(|r| r.get().to_owned()).as_deref(), Some("1234.56"));
+    }
+}

@@ -1,0 +1,14 @@
+//! One integration-test binary: every test starts the real server on port 0 against a
+//! fresh database (SQLite by default, PostgreSQL with TEST_DATABASE=postgres).
+
+mod helpers;
+
+mod accounts;
+mod health;
+mod leads_geo;
+mod limits;
+mod pages;
+mod products;
+mod security;
+mod stores;
+mod trial;

@@ -1,0 +1,181 @@
+use reqwest::redirect::Policy;
+use reqwest::Client;
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp};
+
+fn no_redirects() -> Client {
+    Client::builder().redirect(Policy::none()).build().unwrap()
+}
+
+/// The JSON-LD blocks of a page, parsed.
+fn json_ld(html: &str) -> Vec<Value> {
+    html.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .filter_map(|rest| rest.split("</script>").next())
+        .map(|block| serde_json::from_str(block).expect("valid JSON-LD"))
+        .collect()
+}
+
+fn canonicals(html: &str) -> Vec<String> {
+    html.split("<link rel=\"canonical\" href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+async fn demo_product(app: &TestApp, name: &str) -> (crate::helpers::Shop, Value) {
+    let anna = app.shop("anna@ferramenta.it").await;
+    let product = anna
+        .post("/api/products", json!({"name": name, "price": 12.5, "brand": "Mapei", "category": "Adesivi",
+                                      "description": "Adesivo cementizio per piastrelle.", "ean": "0801234567890"}))
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    (anna, product)
+}
+
+#[tokio::test]
+async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Adesivo Keraflex Maxi S1 25 kg").await;
+    let store: Value = anna.me().await;
+    let path = format!("/product/{}/{}/{}/{}", anna.id, store["slug"].as_str().unwrap(), product["id"], product["slug"].as_str().unwrap());
+    let reply = app.get(&path).await;
+    assert_eq!(reply.status(), 200);
+    assert!(reply.headers().get("etag").is_some());
+    let html = reply.text().await.unwrap();
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"it\">"));
+    assert_eq!(canonicals(&html), vec![format!("{}{path}", app.url)]);
+    assert!(html.contains("Adesivo Keraflex Maxi S1 25 kg"));
+    assert!(html.contains("12,50"), "price with 2 decimals");
+    let blocks = json_ld(&html);
+    let product_ld = blocks.iter().find(|b| b["@type"] == "Product").expect("Product JSON-LD");
+    assert_eq!(product_ld["name"], "Adesivo Keraflex Maxi S1 25 kg");
+    assert_eq!(product_ld["brand"]["name"], "Mapei");
+    assert_eq!(product_ld["offers"]["price"], "12.50");
+    assert_eq!(product_ld["offers"]["priceCurrency"], "EUR");
+    assert_eq!(product_ld["offers"]["availability"], "https://schema.org/InStock");
+    assert!(blocks.iter().any(|b| b["@type"] == "BreadcrumbList"));
+}
+
+#[tokio::test]
+async fn wrong_slugs_redirect_permanently_and_unknown_ids_are_404() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Sabbia fine 25 kg").await;
+    let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
+    let canonical = format!("/product/{}/{slug}/{}/sabbia-fine-25-kg", anna.id, product["id"]);
+    for old in [
+        format!("/product/{}/vecchio-nome/{}/sabbia-fine-25-kg", anna.id, product["id"]),
+        format!("/product/{}/{slug}/{}/altro", anna.id, product["id"]),
+        format!("/product/{}/{slug}/{}", anna.id, product["id"]),
+    ] {
+        let reply = no_redirects().get(format!("{}{old}", app.url)).send().await.unwrap();
+        assert_eq!(reply.status(), 301, "{old}");
+        assert_eq!(reply.headers()["location"], canonical.as_str());
+    }
+    let reply = no_redirects().get(format!("{}/store/{}/sbagliato", app.url, anna.id)).send().await.unwrap();
+    assert_eq!(reply.status(), 301);
+    assert_eq!(reply.headers()["location"], format!("/store/{}/{slug}", anna.id).as_str());
+
+    let missing = app.get(&format!("/product/{}/{slug}/999999/niente", anna.id)).await;
+    assert_eq!(missing.status(), 404);
+    assert!(missing.text().await.unwrap().contains("Prodotto non trovato"));
+    let missing = app.get("/store/999999/niente").await;
+    assert_eq!(missing.status(), 404);
+    assert!(missing.text().await.unwrap().contains("Negozio non trovato."));
+    let missing = app.get("/una/pagina/che/non/esiste").await;
+    assert_eq!(missing.status(), 404);
+    let html = missing.text().await.unwrap();
+    assert!(html.contains("Pagina non trovata"));
+    assert!(html.contains("noindex"));
+}
+
+#[tokio::test]
+async fn a_product_name_with_markup_is_text_everywhere() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "</script><script>alert(1)</script>").await;
+    let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
+    let html = app.get(&format!("/product/{}/{slug}/{}/{}", anna.id, product["id"], product["slug"].as_str().unwrap())).await.text().await.unwrap();
+    assert!(!html.contains("<script>alert(1)"), "markup injected");
+    let data = html.split("<script type=\"application/json\" id=\"__DATA__\">").nth(1).unwrap().split("</script>").next().unwrap();
+    let props: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(props["product"]["name"], "</script><script>alert(1)</script>");
+    json_ld(&html);
+}
+
+#[tokio::test]
+async fn an_edit_shows_at_the_next_request_and_etags_revalidate() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Gesso scagliola 5 kg").await;
+    let store_path = format!("/store/{}/{}", anna.id, anna.me().await["slug"].as_str().unwrap());
+    let first = app.get(&store_path).await;
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(first.text().await.unwrap().contains("Gesso scagliola 5 kg"));
+
+    let again = Client::new().get(format!("{}{store_path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+
+    anna.put(&format!("/api/products/{}", product["id"]), json!({"name": "Gesso alabastrino 5 kg"})).await;
+    let after = Client::new().get(format!("{}{store_path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(after.status(), 200);
+    let html = after.text().await.unwrap();
+    assert!(html.contains("Gesso alabastrino 5 kg") && !html.contains("Gesso scagliola 5 kg"));
+}
+
+#[tokio::test]
+async fn the_shop_page_is_a_hardware_store_and_lists_products_without_javascript() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Stucco in polvere 1 kg").await;
+    let store = anna.me().await;
+    let html = app.get(&format!("/store/{}/{}", anna.id, store["slug"].as_str().unwrap())).await.text().await.unwrap();
+    let blocks = json_ld(&html);
+    let shop = blocks.iter().find(|b| b["@type"] == "HardwareStore").expect("HardwareStore JSON-LD");
+    assert_eq!(shop["name"], store["name"]);
+    assert_eq!(shop["telephone"], store["telephone"]);
+    assert!(shop["address"]["postalCode"] == "00118");
+    let link = format!("/product/{}/{}/{}/{}", anna.id, store["slug"].as_str().unwrap(), product["id"], product["slug"].as_str().unwrap());
+    assert!(html.contains(&format!("href=\"{link}\"")), "product link in server HTML");
+}
+
+#[tokio::test]
+async fn sitemaps_and_robots_cover_every_shop_and_product() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Calce idrata 25 kg").await;
+    let robots = app.get("/robots.txt").await.text().await.unwrap();
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.url)));
+    assert!(robots.contains("Disallow: /dashboard"));
+    let index = app.get("/sitemap.xml").await.text().await.unwrap();
+    assert!(index.contains("<sitemapindex"));
+    assert!(index.contains(&format!("{}/sitemaps/shops.xml", app.url)));
+    assert!(index.contains(&format!("{}/sitemaps/products-1.xml", app.url)));
+    assert!(!index.contains("products-2.xml"));
+    let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
+    let shops = app.get("/sitemaps/shops.xml").await.text().await.unwrap();
+    assert!(shops.contains(&format!("<loc>{}/store/{}/{slug}</loc><lastmod>", app.url, anna.id)));
+    let products = app.get("/sitemaps/products-1.xml").await.text().await.unwrap();
+    assert!(products.contains(&format!("{}/product/{}/{slug}/{}/calce-idrata-25-kg</loc><lastmod>", app.url, anna.id, product["id"])));
+    assert_eq!(app.get("/sitemaps/products-2.xml").await.status(), 404);
+}
+
+#[tokio::test]
+async fn owner_pages_are_client_side_and_not_indexed() {
+    let app = spawn_app().await;
+    for path in ["/login", "/dashboard", "/create", "/upload", "/email-verification/anna@x.it"] {
+        let reply = app.get(path).await;
+        assert_eq!(reply.status(), 200, "{path}");
+        assert_eq!(reply.headers()["x-robots-tag"], "noindex, nofollow");
+        let html = reply.text().await.unwrap();
+        assert!(html.contains("\"clientOnly\":true"), "{path}");
+    }
+    for path in ["/", "/explore", "/pricing", "/contacts", "/faq", "/privacy", "/cookie"] {
+        let reply = app.get(path).await;
+        assert_eq!(reply.status(), 200, "{path}");
+        let html = reply.text().await.unwrap();
+        assert_eq!(canonicals(&html).len(), 1, "{path}");
+    }
+    let landing = app.get("/").await.text().await.unwrap();
+    assert!(json_ld(&landing).iter().any(|b| b["@type"] == "WebSite"));
+}
