@@ -163,6 +163,7 @@ fn detect_separator(text: &str) -> u8 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -232,6 +232,7 @@ pub fn validate_mapping(mapping: &Mapping, headers: &[String]) -> Result<(), Imp
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -7,10 +7,11 @@ mod rows;
 mod sheet_reader;
 mod table;
 mod values;
+mod xls_guard;
 mod zip_guard;
 
 pub use mapping::{propose_mapping, validate_mapping, Mapping};
-pub use rows::{build_drafts, ProcessOutcome, ProductDraft};
+pub use rows::{build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS};
 pub use table::{RowError, RowWarning, Table};
 pub use values::{parse_availability, parse_price};
 
@@ -161,4 +162,5 @@ fn sniff(bytes: &[u8]) -> Sniffed {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests;

@@ -175,6 +175,23 @@ fn build_one(
     ))
 }
 
+/// The downloadable report of failed rows: semicolon-separated like the
+/// spec's export, with a BOM so Excel opens the accents right.
+pub fn error_report_csv(errors: &[RowError]) -> String {
+    let mut w = csv::WriterBuilder::new().delimiter(b';').from_writer(Vec::new());
+    let mut write = || -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+        w.write_record(["Riga", "Prodotto", "Errori"])?;
+        for e in errors {
+            let messages = e.messages.join(" / ").replace(['\n', '\r'], " ");
+            w.write_record([e.row_number.to_string().as_str(), e.name_or_raw.replace(['\n', '\r'], " ").as_str(), messages.as_str()])?;
+        }
+        w.flush()?;
+        Ok(w.get_ref().clone())
+    };
+    let body = write().unwrap_or_default();
+    format!("\u{feff}{}", String::from_utf8_lossy(&body))
+}
+
 fn label(raw: &str) -> Option<String> {
     let mut s = clean_text(raw);
     truncate_chars(&mut s, MAX_LABEL_CHARS);
@@ -193,6 +210,7 @@ fn raw_preview(cells: &[String]) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

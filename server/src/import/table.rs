@@ -43,7 +43,16 @@ impl Table {
 
     /// Rows that carry at least one non-blank cell.
     pub fn data_row_count(&self) -> usize {
-        self.rows.iter().filter(|r| !is_blank_row(r)).count()
+        self.data_rows().count()
+    }
+
+    /// Non-blank rows with their spreadsheet row numbers (for samples and totals).
+    pub fn data_rows(&self) -> impl Iterator<Item = (usize, &[String])> + '_ {
+        self.rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !is_blank_row(r))
+            .map(|(i, r)| (self.first_row_number + i, r.as_slice()))
     }
 }
 
@@ -216,6 +225,7 @@ fn make_headers(cells: Vec<String>) -> Vec<String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

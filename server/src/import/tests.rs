@@ -333,6 +333,21 @@ fn corrupt_zip_is_refused() {
     let mut ole = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
     ole.extend(std::iter::repeat_n(0xFFu8, 2048));
     assert!(read_table(&ole, "a.xls", None, &Limits::default()).is_err());
+    // A password-protected workbook is an OLE file with an EncryptedPackage stream.
+    let mut locked = ole.clone();
+    locked.extend("EncryptedPackage".encode_utf16().flat_map(u16::to_le_bytes));
+    assert_eq!(read_table(&locked, "a.xlsx", None, &Limits::default()).unwrap_err(), ImportError::PasswordProtected);
+}
+
+#[test]
+fn error_report_lists_failed_rows() {
+    let out = process(&csv_table(b"Nome;Prezzo
+;3
+Sabbia;abc
+Ok;1
+"));
+    let report = error_report_csv(&out.errors);
+    assert_eq!(report, "\u{feff}Riga;Prodotto;Errori\n2;3;Il nome del prodotto è obbligatorio\n3;Sabbia;Prezzo non valido: «abc»\n");
 }
 
 /// A valid EAN-13 from its 12-digit body.
@@ -398,14 +413,32 @@ fn throughput_100k_rows() {
     println!("XLSX {} KB: read+map+build {:?}", bytes.len() / 1000, started.elapsed());
 }
 
+/// Mutated workbooks must give an error or a table, never abort or hang.
+/// `cargo test --release -- --ignored mutated_workbooks`
 #[test]
 #[ignore]
-fn profile_build() {
-    let csv = big_csv(100_000);
-    let t = read_table(csv.as_bytes(), "big.csv", None, &Limits::default()).unwrap();
-    for _ in 0..5 {
-        let s = std::time::Instant::now();
-        let out = process(&t);
-        println!("build {:?} {}", s.elapsed(), out.drafts.len());
+fn mutated_workbooks_never_crash() {
+    let xlsx = sample_xlsx();
+    let xls = include_bytes!("testdata/listino.xls").to_vec();
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut seed: u64 = env("FUZZ_SEED").unwrap_or(0x9E37_79B9_7F4A_7C15);
+    let rounds = env("FUZZ_ROUNDS").unwrap_or(3000);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..rounds {
+        let (mut bytes, name) = if round % 2 == 0 { (xlsx.clone(), "a.xlsx") } else { (xls.clone(), "a.xls") };
+        for _ in 0..(1 + next() % 8) {
+            let pos = (next() as usize) % bytes.len();
+            bytes[pos] = next() as u8;
+        }
+        if std::env::var_os("DUMP_MUTANT").is_some() {
+            let _ = std::fs::write("/tmp/mutant.bin", &bytes);
+            eprintln!("round {round} {name}");
+        }
+        let _ = read_table(&bytes, name, None, &Limits::default());
     }
 }

@@ -417,6 +417,7 @@ pub fn category_leaf(raw: &str) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

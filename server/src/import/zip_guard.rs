@@ -95,6 +95,7 @@ fn map_zip_error(e: ZipError) -> ImportError {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use std::io::Write;
