@@ -58,7 +58,7 @@ pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<
     let (count, sum): (i64, i64) = store::Entity::find()
         .select_only()
         .column_as(Expr::col(store::Column::Id).count(), "n")
-        .column_as(Expr::cust("COALESCE(SUM(content_version), 0)"), "v")
+        .column_as(Expr::cust("CAST(COALESCE(SUM(content_version), 0) AS BIGINT)"), "v")
         .into_tuple::<(i64, i64)>()
         .one(&app.db)
         .await?
