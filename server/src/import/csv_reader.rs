@@ -15,12 +15,14 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
     }
-    let sep = detect_separator(&text);
+    // Excel's "sep=;" hint line: honour it and hide it, as Excel does.
+    let (body, hinted) = split_sep_hint(&text);
+    let sep = hinted.unwrap_or_else(|| detect_separator(body));
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .delimiter(sep)
-        .from_reader(text.as_bytes());
+        .from_reader(body.as_bytes());
 
     let mut raw: Vec<RawRow> = Vec::new();
     let mut warnings: Vec<RowWarning> = Vec::new();
@@ -84,6 +86,15 @@ fn long_field_error(row: usize, col: usize, record: &csv::StringRecord, limits: 
             col + 1,
             limits.max_field_chars
         )],
+    }
+}
+
+fn split_sep_hint(text: &str) -> (&str, Option<u8>) {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let first = first.trim_end_matches('\r');
+    match first.get(..4) {
+        Some(p) if p.eq_ignore_ascii_case("sep=") && first.len() == 5 => (rest, first.bytes().nth(4)),
+        _ => (text, None),
     }
 }
 
@@ -175,6 +186,16 @@ mod tests {
         assert_eq!(detect_separator("a|b|c\n1|2|3\n"), b'|');
         assert_eq!(detect_separator("nome,descrizione\n\"a;b;c\",\"x;y\"\n\"d;e\",f\n"), b',');
         assert_eq!(detect_separator("solo nomi\ncemento\n"), b';');
+    }
+
+    #[test]
+    fn excel_sep_hint_and_title_line() {
+        let t = read_csv(b"sep=,\r\nNome,Prezzo\r\nA,\"1,5\"\r\n", &Limits::default()).unwrap();
+        assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
+        assert_eq!((t.first_row_number, t.rows[0][1].as_str()), (2, "1,5"));
+        let t = read_csv("Listino Ferramenta Rossi 2024\n\nNome;Prezzo;Marca\nA;1,5;X\nB;2;Y\n".as_bytes(), &Limits::default()).unwrap();
+        assert_eq!(t.headers, vec!["Nome", "Prezzo", "Marca"]);
+        assert_eq!(t.first_row_number, 4);
     }
 
     #[test]
