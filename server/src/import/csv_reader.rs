@@ -50,12 +50,14 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
         row_number += 1 + end_line.saturating_sub(next_line).saturating_sub(spanned) as usize;
         next_line = end_line;
         if row_number > row_cap {
-            return Err(ImportError::TooManyRows { max: limits.max_rows });
+            return Err(ImportError::TooManyRows {
+                max: limits.max_rows,
+            });
         }
 
-        let too_long = record
-            .iter()
-            .position(|f| f.len() > limits.max_field_chars && f.chars().count() > limits.max_field_chars);
+        let too_long = record.iter().position(|f| {
+            f.len() > limits.max_field_chars && f.chars().count() > limits.max_field_chars
+        });
         let cells = match too_long {
             Some(col) => {
                 rejected.push(long_field_error(row_number, col, &record, limits));
@@ -63,7 +65,10 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
             }
             None => record.iter().map(str::to_owned).collect(),
         };
-        raw.push(RawRow { number: row_number, cells });
+        raw.push(RawRow {
+            number: row_number,
+            cells,
+        });
     }
     if raw.is_empty() {
         return Err(ImportError::Empty);
@@ -76,7 +81,12 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
     build_table(raw, warnings, rejected, true, limits)
 }
 
-fn long_field_error(row: usize, col: usize, record: &csv::StringRecord, limits: &Limits) -> RowError {
+fn long_field_error(
+    row: usize,
+    col: usize,
+    record: &csv::StringRecord,
+    limits: &Limits,
+) -> RowError {
     let preview: String = record.get(0).unwrap_or("").chars().take(80).collect();
     RowError {
         row_number: row,
@@ -93,7 +103,9 @@ fn split_sep_hint(text: &str) -> (&str, Option<u8>) {
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
     let first = first.trim_end_matches('\r');
     match first.get(..4) {
-        Some(p) if p.eq_ignore_ascii_case("sep=") && first.len() == 5 => (rest, first.bytes().nth(4)),
+        Some(p) if p.eq_ignore_ascii_case("sep=") && first.len() == 5 => {
+            (rest, first.as_bytes().get(4).copied())
+        }
         _ => (text, None),
     }
 }
@@ -102,15 +114,29 @@ fn split_sep_hint(text: &str) -> (&str, Option<u8>) {
 /// so (Excel's "Unicode text"), otherwise Windows-1252 (Excel's Italian default).
 fn decode(bytes: &[u8]) -> Cow<'_, str> {
     if bytes.starts_with(&[0xFF, 0xFE]) {
-        return Cow::Owned(encoding_rs::UTF_16LE.decode_with_bom_removal(bytes).0.into_owned());
+        return Cow::Owned(
+            encoding_rs::UTF_16LE
+                .decode_with_bom_removal(bytes)
+                .0
+                .into_owned(),
+        );
     }
     if bytes.starts_with(&[0xFE, 0xFF]) {
-        return Cow::Owned(encoding_rs::UTF_16BE.decode_with_bom_removal(bytes).0.into_owned());
+        return Cow::Owned(
+            encoding_rs::UTF_16BE
+                .decode_with_bom_removal(bytes)
+                .0
+                .into_owned(),
+        );
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(body) {
         Ok(s) => Cow::Borrowed(s),
-        Err(_) => encoding_rs::WINDOWS_1252.decode_without_bom_handling(body).0,
+        Err(_) => {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(body)
+                .0
+        }
     }
 }
 
@@ -184,7 +210,10 @@ mod tests {
         assert_eq!(detect_separator("a,b,c\n1,2,3\n"), b',');
         assert_eq!(detect_separator("a\tb\tc\n1,5\t2\t3\n"), b'\t');
         assert_eq!(detect_separator("a|b|c\n1|2|3\n"), b'|');
-        assert_eq!(detect_separator("nome,descrizione\n\"a;b;c\",\"x;y\"\n\"d;e\",f\n"), b',');
+        assert_eq!(
+            detect_separator("nome,descrizione\n\"a;b;c\",\"x;y\"\n\"d;e\",f\n"),
+            b','
+        );
         assert_eq!(detect_separator("solo nomi\ncemento\n"), b';');
     }
 
@@ -193,7 +222,11 @@ mod tests {
         let t = read_csv(b"sep=,\r\nNome,Prezzo\r\nA,\"1,5\"\r\n", &Limits::default()).unwrap();
         assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
         assert_eq!((t.first_row_number, t.rows[0][1].as_str()), (2, "1,5"));
-        let t = read_csv("Listino Ferramenta Rossi 2024\n\nNome;Prezzo;Marca\nA;1,5;X\nB;2;Y\n".as_bytes(), &Limits::default()).unwrap();
+        let t = read_csv(
+            "Listino Ferramenta Rossi 2024\n\nNome;Prezzo;Marca\nA;1,5;X\nB;2;Y\n".as_bytes(),
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(t.headers, vec!["Nome", "Prezzo", "Marca"]);
         assert_eq!(t.first_row_number, 4);
     }
@@ -203,13 +236,20 @@ mod tests {
         assert_eq!(decode("Quantità".as_bytes()), "Quantità");
         assert_eq!(decode(b"\xEF\xBB\xBFNome"), "Nome");
         assert_eq!(decode(b"Quantit\xE0 \x80"), "Quantità €");
-        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain("Nome\tè".encode_utf16().flat_map(|u| u.to_le_bytes())).collect();
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("Nome\tè".encode_utf16().flat_map(|u| u.to_le_bytes()))
+            .collect();
         assert_eq!(decode(&utf16), "Nome\tè");
     }
 
     #[test]
     fn blank_lines_and_quoted_newlines_keep_row_numbers() {
-        let t = read_csv(b"Nome;Descrizione\nA;\"riga1\nriga2\"\n\nB;x\n", &Limits::default()).unwrap();
+        let t = read_csv(
+            b"Nome;Descrizione\nA;\"riga1\nriga2\"\n\nB;x\n",
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(t.first_row_number, 2);
         assert_eq!(t.rows.len(), 3);
         assert_eq!(t.rows[0], vec!["A", "riga1\nriga2"]);

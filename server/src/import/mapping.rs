@@ -9,29 +9,73 @@ use super::ImportError;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mapping {
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub price: Option<String>,
     /// Used when `price` is empty on a row (WooCommerce: Sale price → Regular price).
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub price_fallback: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub brand: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub description: Option<String>,
     /// Used when `description` is empty on a row (Woo: Description → Short description).
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub description_fallback: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub image_url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub category: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub available: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub sku: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "non_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
     pub ean: Option<String>,
 }
 
@@ -60,45 +104,170 @@ enum Field {
 /// as spaces). Earlier entries win when a file has several candidates for one
 /// field, so each list is in order of preference.
 const SYNONYMS: &[(Field, &[&str])] = &[
-    (Field::Name, &[
-        "name", "nome", "nome prodotto", "nome articolo", "product name", "title", "titolo",
-        "descrizione breve articolo", "descrizione articolo", "denominazione",
-        "prodotto", "product", "item name", "des articolo", "desc articolo",
-    ]),
-    (Field::Price, &[
-        "sale price", "price", "prezzo", "prezzo al pubblico", "prezzo iva inclusa",
-        "prezzo ivato", "prezzo vendita", "prezzo di vendita", "prezzo unitario", "prezzo listino",
-        "listino", "variant price", "prezzo euro", "prezzo eur", "costo", "importo",
-        "regular price", "pvp",
-    ]),
+    (
+        Field::Name,
+        &[
+            "name",
+            "nome",
+            "nome prodotto",
+            "nome articolo",
+            "product name",
+            "title",
+            "titolo",
+            "descrizione breve articolo",
+            "descrizione articolo",
+            "denominazione",
+            "prodotto",
+            "product",
+            "item name",
+            "des articolo",
+            "desc articolo",
+        ],
+    ),
+    (
+        Field::Price,
+        &[
+            "sale price",
+            "price",
+            "prezzo",
+            "prezzo al pubblico",
+            "prezzo iva inclusa",
+            "prezzo ivato",
+            "prezzo vendita",
+            "prezzo di vendita",
+            "prezzo unitario",
+            "prezzo listino",
+            "listino",
+            "variant price",
+            "prezzo euro",
+            "prezzo eur",
+            "costo",
+            "importo",
+            "regular price",
+            "pvp",
+        ],
+    ),
     (Field::PriceFallback, &["regular price"]),
-    (Field::Brand, &["brand", "marca", "marchio", "produttore", "vendor", "fornitore", "manufacturer", "brands"]),
-    (Field::Description, &[
-        "description", "descrizione", "descrizione estesa", "descrizione lunga", "body html",
-        "body", "dettagli", "short description", "descrizione breve",
-    ]),
-    (Field::DescriptionFallback, &["short description", "descrizione breve"]),
-    (Field::ImageUrl, &[
-        "image url", "image", "url dell immagine", "url immagine", "immagine", "immagini",
-        "foto", "image src", "images", "variant image", "picture", "img", "link immagine",
-    ]),
-    (Field::Category, &[
-        "category", "categoria", "categorie", "categories", "product category", "type",
-        "tipologia", "reparto", "famiglia", "gruppo merceologico", "settore",
-    ]),
-    (Field::Available, &[
-        "available", "disponibile", "disponibilita", "in stock", "in stock?", "instock",
-        "stock status", "giacenza", "stock", "quantita", "qta", "qty", "variant inventory qty",
-        "magazzino", "esistenza", "scorta",
-    ]),
-    (Field::Sku, &[
-        "sku", "codice", "codice articolo", "cod articolo", "cod art", "codice prodotto",
-        "variant sku", "riferimento", "rif", "codice interno", "cod", "part number", "mpn", "articolo",
-    ]),
-    (Field::Ean, &[
-        "ean", "ean13", "ean 13", "codice ean", "barcode", "codice a barre", "variant barcode",
-        "gtin", "gtin13", "upc",
-    ]),
+    (
+        Field::Brand,
+        &[
+            "brand",
+            "marca",
+            "marchio",
+            "produttore",
+            "vendor",
+            "fornitore",
+            "manufacturer",
+            "brands",
+        ],
+    ),
+    (
+        Field::Description,
+        &[
+            "description",
+            "descrizione",
+            "descrizione estesa",
+            "descrizione lunga",
+            "body html",
+            "body",
+            "dettagli",
+            "short description",
+            "descrizione breve",
+        ],
+    ),
+    (
+        Field::DescriptionFallback,
+        &["short description", "descrizione breve"],
+    ),
+    (
+        Field::ImageUrl,
+        &[
+            "image url",
+            "image",
+            "url dell immagine",
+            "url immagine",
+            "immagine",
+            "immagini",
+            "foto",
+            "image src",
+            "images",
+            "variant image",
+            "picture",
+            "img",
+            "link immagine",
+        ],
+    ),
+    (
+        Field::Category,
+        &[
+            "category",
+            "categoria",
+            "categorie",
+            "categories",
+            "product category",
+            "type",
+            "tipologia",
+            "reparto",
+            "famiglia",
+            "gruppo merceologico",
+            "settore",
+        ],
+    ),
+    (
+        Field::Available,
+        &[
+            "available",
+            "disponibile",
+            "disponibilita",
+            "in stock",
+            "in stock?",
+            "instock",
+            "stock status",
+            "giacenza",
+            "stock",
+            "quantita",
+            "qta",
+            "qty",
+            "variant inventory qty",
+            "magazzino",
+            "esistenza",
+            "scorta",
+        ],
+    ),
+    (
+        Field::Sku,
+        &[
+            "sku",
+            "codice",
+            "codice articolo",
+            "cod articolo",
+            "cod art",
+            "codice prodotto",
+            "variant sku",
+            "riferimento",
+            "rif",
+            "codice interno",
+            "cod",
+            "part number",
+            "mpn",
+            "articolo",
+        ],
+    ),
+    (
+        Field::Ean,
+        &[
+            "ean",
+            "ean13",
+            "ean 13",
+            "codice ean",
+            "barcode",
+            "codice a barre",
+            "variant barcode",
+            "gtin",
+            "gtin13",
+            "upc",
+        ],
+    ),
 ];
 
 /// Propose a mapping from the file's headers. Exact (folded) matches first,
@@ -128,7 +297,9 @@ pub fn propose_mapping(headers: &[String]) -> Mapping {
     // Loose pass for fields still unmapped: header starts with a known name
     // ("Prezzo al pubblico (€)", "Codice EAN13 prodotto").
     for (field, names) in SYNONYMS {
-        if get(&m, *field).is_some() || matches!(field, Field::PriceFallback | Field::DescriptionFallback) {
+        if get(&m, *field).is_some()
+            || matches!(field, Field::PriceFallback | Field::DescriptionFallback)
+        {
             continue;
         }
         let pick = names.iter().find_map(|n| {
@@ -136,9 +307,10 @@ pub fn propose_mapping(headers: &[String]) -> Mapping {
             if n.len() < 3 {
                 return None;
             }
-            folded.iter().enumerate().find_map(|(i, h)| {
-                (!used[i] && (h.starts_with(&format!("{n} ")))).then_some(i)
-            })
+            folded
+                .iter()
+                .enumerate()
+                .find_map(|(i, h)| (!used[i] && (h.starts_with(&format!("{n} ")))).then_some(i))
         });
         if let Some(i) = pick {
             used[i] = true;
@@ -148,7 +320,10 @@ pub fn propose_mapping(headers: &[String]) -> Mapping {
     // Management software often exports "Codice;Descrizione;Prezzo", where
     // the only descriptive column is the product's name.
     if m.name.is_none() {
-        m.name = m.description.take().or_else(|| m.description_fallback.take());
+        m.name = m
+            .description
+            .take()
+            .or_else(|| m.description_fallback.take());
     }
     // A fallback only makes sense next to its main field.
     if m.price.is_none() {
@@ -242,12 +417,28 @@ mod tests {
 
     #[test]
     fn spec_keys_and_italian_names() {
-        let m = propose_mapping(&h(&["name", "price", "description", "brand", "category", "in_stock", "image"]));
+        let m = propose_mapping(&h(&[
+            "name",
+            "price",
+            "description",
+            "brand",
+            "category",
+            "in_stock",
+            "image",
+        ]));
         assert_eq!(m.name.as_deref(), Some("name"));
         assert_eq!(m.price.as_deref(), Some("price"));
         assert_eq!(m.available.as_deref(), Some("in_stock"));
         assert_eq!(m.image_url.as_deref(), Some("image"));
-        let m = propose_mapping(&h(&["Nome", "Prezzo", "Marca", "Descrizione", "URL dell'immagine", "Categoria", "Disponibile"]));
+        let m = propose_mapping(&h(&[
+            "Nome",
+            "Prezzo",
+            "Marca",
+            "Descrizione",
+            "URL dell'immagine",
+            "Categoria",
+            "Disponibile",
+        ]));
         assert_eq!(m.entries().len(), 7);
         assert_eq!(m.image_url.as_deref(), Some("URL dell'immagine"));
     }
@@ -255,7 +446,13 @@ mod tests {
     #[test]
     fn synonyms() {
         let m = propose_mapping(&h(&[
-            "Codice articolo", "Descrizione articolo", "Prezzo al pubblico (€)", "Produttore", "Giacenza", "EAN", "Foto",
+            "Codice articolo",
+            "Descrizione articolo",
+            "Prezzo al pubblico (€)",
+            "Produttore",
+            "Giacenza",
+            "EAN",
+            "Foto",
         ]));
         assert_eq!(m.name.as_deref(), Some("Descrizione articolo"));
         assert_eq!(m.price.as_deref(), Some("Prezzo al pubblico (€)"));
@@ -265,7 +462,14 @@ mod tests {
         assert_eq!(m.ean.as_deref(), Some("EAN"));
         assert_eq!(m.image_url.as_deref(), Some("Foto"));
         assert_eq!(m.description, None);
-        let m = propose_mapping(&h(&["NOME", "Prezzo IVA inclusa", "Quantità", "Barcode", "Immagine", "Codice"]));
+        let m = propose_mapping(&h(&[
+            "NOME",
+            "Prezzo IVA inclusa",
+            "Quantità",
+            "Barcode",
+            "Immagine",
+            "Codice",
+        ]));
         assert_eq!(m.price.as_deref(), Some("Prezzo IVA inclusa"));
         assert_eq!(m.available.as_deref(), Some("Quantità"));
         assert_eq!(m.ean.as_deref(), Some("Barcode"));
@@ -275,8 +479,20 @@ mod tests {
     #[test]
     fn woocommerce_export() {
         let m = propose_mapping(&h(&[
-            "ID", "Type", "SKU", "Name", "Published", "Short description", "Description", "In stock?", "Stock",
-            "Sale price", "Regular price", "Categories", "Images", "Brands",
+            "ID",
+            "Type",
+            "SKU",
+            "Name",
+            "Published",
+            "Short description",
+            "Description",
+            "In stock?",
+            "Stock",
+            "Sale price",
+            "Regular price",
+            "Categories",
+            "Images",
+            "Brands",
         ]));
         assert_eq!(m.name.as_deref(), Some("Name"));
         assert_eq!(m.price.as_deref(), Some("Sale price"));
@@ -293,8 +509,19 @@ mod tests {
     #[test]
     fn shopify_export() {
         let m = propose_mapping(&h(&[
-            "Handle", "Title", "Body (HTML)", "Vendor", "Product Category", "Type", "Tags", "Variant SKU",
-            "Variant Inventory Qty", "Variant Price", "Variant Compare At Price", "Variant Barcode", "Image Src",
+            "Handle",
+            "Title",
+            "Body (HTML)",
+            "Vendor",
+            "Product Category",
+            "Type",
+            "Tags",
+            "Variant SKU",
+            "Variant Inventory Qty",
+            "Variant Price",
+            "Variant Compare At Price",
+            "Variant Barcode",
+            "Image Src",
         ]));
         assert_eq!(m.name.as_deref(), Some("Title"));
         assert_eq!(m.description.as_deref(), Some("Body (HTML)"));
@@ -311,12 +538,24 @@ mod tests {
     fn json_round_trip_and_validation() {
         let m: Mapping = serde_json::from_str(r#"{"name":"Descrizione articolo","price":"Prezzo","brand":"","category":null,"unknown":"x"}"#).unwrap();
         assert_eq!(m.brand, None);
-        assert_eq!(serde_json::to_string(&m).unwrap(), r#"{"name":"Descrizione articolo","price":"Prezzo"}"#);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"name":"Descrizione articolo","price":"Prezzo"}"#
+        );
         let headers = h(&["Descrizione articolo", "Prezzo"]);
         assert!(validate_mapping(&m, &headers).is_ok());
         let err = validate_mapping(&Mapping::default(), &headers).unwrap_err();
-        assert_eq!(err.to_string(), "Nome e un campo obbligatorio per il mapping");
-        let bad = Mapping { name: Some("Nope".into()), ..Mapping::default() };
-        assert!(matches!(validate_mapping(&bad, &headers), Err(ImportError::UnknownColumn(_))));
+        assert_eq!(
+            err.to_string(),
+            "Nome e un campo obbligatorio per il mapping"
+        );
+        let bad = Mapping {
+            name: Some("Nope".into()),
+            ..Mapping::default()
+        };
+        assert!(matches!(
+            validate_mapping(&bad, &headers),
+            Err(ImportError::UnknownColumn(_))
+        ));
     }
 }

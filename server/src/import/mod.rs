@@ -11,7 +11,10 @@ mod xls_guard;
 mod zip_guard;
 
 pub use mapping::{propose_mapping, validate_mapping, Mapping};
-pub use rows::{build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS};
+pub use rows::{
+    build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
+    MAX_NAME_CHARS,
+};
 pub use table::{RowError, RowWarning, Table};
 pub use values::{parse_availability, parse_price};
 
@@ -92,7 +95,8 @@ pub fn read_table(
     content_type: Option<&str>,
     limits: &Limits,
 ) -> Result<Table, ImportError> {
-    let declared = declared_format(file_name, content_type).ok_or(ImportError::UnsupportedFormat)?;
+    let declared =
+        declared_format(file_name, content_type).ok_or(ImportError::UnsupportedFormat)?;
     if bytes.iter().all(|b| b.is_ascii_whitespace()) || bytes == b"\xEF\xBB\xBF" {
         return Err(ImportError::Empty);
     }
@@ -112,7 +116,9 @@ enum Declared {
 }
 
 fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declared> {
-    let ext = file_name.rsplit_once('.').map(|(_, e)| e.trim().to_ascii_lowercase());
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|(_, e)| e.trim().to_ascii_lowercase());
     match ext.as_deref() {
         Some("csv") => return Some(Declared::Csv),
         Some("xlsx" | "xls") => return Some(Declared::Excel),

@@ -92,7 +92,11 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
         let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
 
         let handle = cell(cols.handle).trim();
-        if cols.handle.is_some() && cell(cols.name).trim().is_empty() && !handle.is_empty() && last_handle == Some(handle) {
+        if cols.handle.is_some()
+            && cell(cols.name).trim().is_empty()
+            && !handle.is_empty()
+            && last_handle == Some(handle)
+        {
             // A Shopify variant/image row of the product above: not a product.
             continue;
         }
@@ -117,7 +121,12 @@ fn build_one(
     let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<RowWarning> = Vec::new();
-    let mut warn = |message: String| warnings.push(RowWarning { row_number, message: format!("Riga {row_number}: {message}") });
+    let mut warn = |message: String| {
+        warnings.push(RowWarning {
+            row_number,
+            message: format!("Riga {row_number}: {message}"),
+        })
+    };
 
     let mut name = clean_text(cell(cols.name));
     if name.is_empty() {
@@ -136,7 +145,11 @@ fn build_one(
 
     let description = {
         let primary = html_to_text(cell(cols.description));
-        let mut d = if primary.is_empty() { html_to_text(cell(cols.description_fallback)) } else { primary };
+        let mut d = if primary.is_empty() {
+            html_to_text(cell(cols.description_fallback))
+        } else {
+            primary
+        };
         truncate_chars(&mut d, MAX_DESCRIPTION_CHARS);
         non_empty(d)
     };
@@ -150,7 +163,10 @@ fn build_one(
 
     let avail_raw = cell(cols.available);
     let in_stock = parse_availability(avail_raw).unwrap_or_else(|| {
-        warn(format!("disponibilità non riconosciuta «{}», considerato disponibile", avail_raw.trim()));
+        warn(format!(
+            "disponibilità non riconosciuta «{}», considerato disponibile",
+            avail_raw.trim()
+        ));
         true
     });
 
@@ -166,11 +182,30 @@ fn build_one(
     });
 
     if !errors.is_empty() {
-        let name_or_raw = if name.is_empty() { raw_preview(cells) } else { name };
-        return Err(RowError { row_number, name_or_raw, messages: errors });
+        let name_or_raw = if name.is_empty() {
+            raw_preview(cells)
+        } else {
+            name
+        };
+        return Err(RowError {
+            row_number,
+            name_or_raw,
+            messages: errors,
+        });
     }
     Ok((
-        ProductDraft { row_number, name, price_cents, description, brand, category, image_url, in_stock, sku, ean },
+        ProductDraft {
+            row_number,
+            name,
+            price_cents,
+            description,
+            brand,
+            category,
+            image_url,
+            in_stock,
+            sku,
+            ean,
+        },
         warnings,
     ))
 }
@@ -178,12 +213,18 @@ fn build_one(
 /// The downloadable report of failed rows: semicolon-separated like the
 /// spec's export, with a BOM so Excel opens the accents right.
 pub fn error_report_csv(errors: &[RowError]) -> String {
-    let mut w = csv::WriterBuilder::new().delimiter(b';').from_writer(Vec::new());
+    let mut w = csv::WriterBuilder::new()
+        .delimiter(b';')
+        .from_writer(Vec::new());
     let mut write = || -> Result<Vec<u8>, Box<dyn std::error::Error>> {
         w.write_record(["Riga", "Prodotto", "Errori"])?;
         for e in errors {
             let messages = e.messages.join(" / ").replace(['\n', '\r'], " ");
-            w.write_record([e.row_number.to_string().as_str(), e.name_or_raw.replace(['\n', '\r'], " ").as_str(), messages.as_str()])?;
+            w.write_record([
+                e.row_number.to_string().as_str(),
+                e.name_or_raw.replace(['\n', '\r'], " ").as_str(),
+                messages.as_str(),
+            ])?;
         }
         w.flush()?;
         Ok(w.get_ref().clone())
@@ -204,7 +245,12 @@ fn non_empty(s: String) -> Option<String> {
 
 /// What the owner recognises a nameless row by: its filled cells.
 fn raw_preview(cells: &[String]) -> String {
-    let mut s = cells.iter().map(|c| clean_text(c)).filter(|c| !c.is_empty()).collect::<Vec<_>>().join(" | ");
+    let mut s = cells
+        .iter()
+        .map(|c| clean_text(c))
+        .filter(|c| !c.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ");
     truncate_chars(&mut s, 80);
     s
 }
@@ -217,7 +263,10 @@ mod tests {
     fn table(headers: &[&str], rows: &[&[&str]]) -> Table {
         Table {
             headers: headers.iter().map(|s| s.to_string()).collect(),
-            rows: rows.iter().map(|r| r.iter().map(|s| s.to_string()).collect()).collect(),
+            rows: rows
+                .iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect(),
             first_row_number: 2,
             ..Table::default()
         }
@@ -226,9 +275,23 @@ mod tests {
     #[test]
     fn drafts_and_errors() {
         let t = table(
-            &["Nome", "Prezzo", "Disponibile", "EAN", "Immagine", "Descrizione"],
             &[
-                &["  Cemento   Portland 25kg ", "12,50", "sì", "0801234567890", "https://x/c.jpg", "<p>Per <b>muri</b></p>"],
+                "Nome",
+                "Prezzo",
+                "Disponibile",
+                "EAN",
+                "Immagine",
+                "Descrizione",
+            ],
+            &[
+                &[
+                    "  Cemento   Portland 25kg ",
+                    "12,50",
+                    "sì",
+                    "0801234567890",
+                    "https://x/c.jpg",
+                    "<p>Per <b>muri</b></p>",
+                ],
                 &["", "3", "", "", "", ""],
                 &["Sabbia", "abc", "no", "", "", ""],
                 &["", "", "", "", "", ""],
@@ -247,20 +310,41 @@ mod tests {
         let out = build_drafts(&t, &m);
         assert_eq!(out.drafts.len(), 2);
         let d = &out.drafts[0];
-        assert_eq!((d.row_number, d.name.as_str(), d.price_cents, d.in_stock), (2, "Cemento Portland 25kg", Some(1250), true));
+        assert_eq!(
+            (d.row_number, d.name.as_str(), d.price_cents, d.in_stock),
+            (2, "Cemento Portland 25kg", Some(1250), true)
+        );
         assert_eq!(d.ean.as_deref(), Some("0801234567890"));
         assert_eq!(d.description.as_deref(), Some("Per muri"));
         let calce = &out.drafts[1];
-        assert_eq!((calce.row_number, calce.in_stock, calce.price_cents, calce.image_url.clone()), (6, false, None, None));
+        assert_eq!(
+            (
+                calce.row_number,
+                calce.in_stock,
+                calce.price_cents,
+                calce.image_url.clone()
+            ),
+            (6, false, None, None)
+        );
         assert_eq!(out.errors.len(), 2);
         assert_eq!(out.errors[0].row_number, 3);
-        assert_eq!(out.errors[0].messages, vec!["Il nome del prodotto è obbligatorio"]);
+        assert_eq!(
+            out.errors[0].messages,
+            vec!["Il nome del prodotto è obbligatorio"]
+        );
         assert_eq!(out.errors[0].name_or_raw, "3");
         assert_eq!(out.errors[1].name_or_raw, "Sabbia");
         assert_eq!(out.errors[1].messages, vec!["Prezzo non valido: «abc»"]);
         let w: Vec<_> = out.warnings.iter().map(|w| w.message.as_str()).collect();
-        assert!(w.iter().any(|m| m.starts_with("Riga 6: EAN non valido")), "{w:?}");
-        assert!(w.iter().any(|m| m.starts_with("Riga 6: URL dell'immagine non valido")), "{w:?}");
+        assert!(
+            w.iter().any(|m| m.starts_with("Riga 6: EAN non valido")),
+            "{w:?}"
+        );
+        assert!(
+            w.iter()
+                .any(|m| m.starts_with("Riga 6: URL dell'immagine non valido")),
+            "{w:?}"
+        );
     }
 
     #[test]
@@ -268,16 +352,32 @@ mod tests {
         let long_name = "a".repeat(300);
         let long_desc = "è".repeat(6000);
         let t = table(&["Nome", "Descrizione"], &[&[&long_name, &long_desc]]);
-        let m = Mapping { name: Some("Nome".into()), description: Some("Descrizione".into()), ..Mapping::default() };
+        let m = Mapping {
+            name: Some("Nome".into()),
+            description: Some("Descrizione".into()),
+            ..Mapping::default()
+        };
         let out = build_drafts(&t, &m);
         assert_eq!(out.drafts[0].name.chars().count(), MAX_NAME_CHARS);
-        assert_eq!(out.drafts[0].description.as_ref().map(|d| d.chars().count()), Some(MAX_DESCRIPTION_CHARS));
+        assert_eq!(
+            out.drafts[0]
+                .description
+                .as_ref()
+                .map(|d| d.chars().count()),
+            Some(MAX_DESCRIPTION_CHARS)
+        );
     }
 
     #[test]
     fn fallbacks_and_shopify_variant_rows() {
         let t = table(
-            &["Handle", "Title", "Sale price", "Regular price", "Image Src"],
+            &[
+                "Handle",
+                "Title",
+                "Sale price",
+                "Regular price",
+                "Image Src",
+            ],
             &[
                 &["cemento", "Cemento", "", "10,00", "https://x/1.jpg"],
                 &["cemento", "", "", "", "https://x/2.jpg"],
@@ -293,6 +393,9 @@ mod tests {
         };
         let out = build_drafts(&t, &m);
         assert!(out.errors.is_empty(), "{:?}", out.errors);
-        assert_eq!(out.drafts.iter().map(|d| d.price_cents).collect::<Vec<_>>(), vec![Some(1000), Some(400)]);
+        assert_eq!(
+            out.drafts.iter().map(|d| d.price_cents).collect::<Vec<_>>(),
+            vec![Some(1000), Some(400)]
+        );
     }
 }

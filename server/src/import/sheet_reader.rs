@@ -48,7 +48,9 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
         while let Some(cell) = reader.next_cell().map_err(xlsx_error)? {
             let (row, col) = cell.get_position();
             if row as usize >= row_cap {
-                return Err(ImportError::TooManyRows { max: limits.max_rows });
+                return Err(ImportError::TooManyRows {
+                    max: limits.max_rows,
+                });
             }
             let text = data_ref_text(cell.get_value());
             grid.put(row as usize, col as usize, text);
@@ -64,14 +66,20 @@ fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
     let mut book = Xls::new(Cursor::new(bytes)).map_err(xls_error)?;
     let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
     for i in 0..book.sheet_names().len() {
-        let Some(range) = book.worksheet_range_at(i) else { continue };
+        let Some(range) = book.worksheet_range_at(i) else {
+            continue;
+        };
         let range = range.map_err(xls_error)?;
-        let Some((row0, col0)) = range.start() else { continue };
+        let Some((row0, col0)) = range.start() else {
+            continue;
+        };
         let mut grid = Grid::new(limits.max_columns);
         for (r, cells) in range.rows().enumerate() {
             let row = row0 as usize + r;
             if row >= row_cap {
-                return Err(ImportError::TooManyRows { max: limits.max_rows });
+                return Err(ImportError::TooManyRows {
+                    max: limits.max_rows,
+                });
             }
             for (c, value) in cells.iter().enumerate() {
                 if !matches!(value, Data::Empty) {
@@ -95,7 +103,11 @@ struct Grid {
 
 impl Grid {
     fn new(max_columns: usize) -> Self {
-        Grid { rows: Vec::new(), max_columns, clipped: false }
+        Grid {
+            rows: Vec::new(),
+            max_columns,
+            clipped: false,
+        }
     }
 
     fn put(&mut self, row: usize, col: usize, text: String) {
@@ -115,7 +127,13 @@ impl Grid {
             Some(_) => match self.rows.binary_search_by_key(&number, |r| r.number) {
                 Ok(i) => i,
                 Err(i) => {
-                    self.rows.insert(i, RawRow { number, cells: Vec::new() });
+                    self.rows.insert(
+                        i,
+                        RawRow {
+                            number,
+                            cells: Vec::new(),
+                        },
+                    );
                     i
                 }
             },
@@ -128,7 +146,10 @@ impl Grid {
     }
 
     fn push_row(&mut self, number: usize) -> usize {
-        self.rows.push(RawRow { number, cells: Vec::new() });
+        self.rows.push(RawRow {
+            number,
+            cells: Vec::new(),
+        });
         self.rows.len() - 1
     }
 
@@ -141,7 +162,10 @@ impl Grid {
         if self.clipped {
             warnings.push(RowWarning {
                 row_number: 0,
-                message: format!("Le colonne oltre la {}ª sono state ignorate", self.max_columns),
+                message: format!(
+                    "Le colonne oltre la {}ª sono state ignorate",
+                    self.max_columns
+                ),
             });
         }
         Some((self.rows, warnings))
@@ -189,7 +213,11 @@ pub fn format_number(f: f64) -> String {
     if f.fract() == 0.0 && f.abs() < 1e15 {
         return format!("{}", f as i64);
     }
-    let magnitude = if f == 0.0 { 0 } else { f.abs().log10().floor() as i32 };
+    let magnitude = if f == 0.0 {
+        0
+    } else {
+        f.abs().log10().floor() as i32
+    };
     let decimals = (14 - magnitude).clamp(0, 15) as usize;
     let s = format!("{f:.decimals$}");
     if s.contains('.') {
@@ -220,7 +248,9 @@ fn iso_or_text(s: &str) -> String {
     let is_date = b.len() >= 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && [0, 1, 2, 3, 5, 6, 8, 9].iter().all(|&i| b[i].is_ascii_digit());
+        && [0, 1, 2, 3, 5, 6, 8, 9]
+            .iter()
+            .all(|&i| b[i].is_ascii_digit());
     if !is_date || (b.len() > 10 && b[10] != b'T' && b[10] != b' ') {
         return s.to_string();
     }

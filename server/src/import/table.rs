@@ -99,7 +99,9 @@ pub fn build_table(
     for r in iter {
         let index = r.number.saturating_sub(first_row_number);
         if index >= limits.max_rows {
-            return Err(ImportError::TooManyRows { max: limits.max_rows });
+            return Err(ImportError::TooManyRows {
+                max: limits.max_rows,
+            });
         }
         // Gaps (blank lines, empty sheet rows) stay as empty rows so that
         // `first_row_number + i` is always the number the owner sees.
@@ -189,7 +191,10 @@ fn find_header(raw: &[RawRow]) -> Result<usize, ImportError> {
     // A one-column file ("Nome" then names) or an unusual layout: accept the
     // first filled row unless it is clearly data.
     let first_cells = &raw[first].cells;
-    if first_cells.iter().any(|c| !c.trim().is_empty() && looks_numeric(c)) {
+    if first_cells
+        .iter()
+        .any(|c| !c.trim().is_empty() && looks_numeric(c))
+    {
         return Err(ImportError::NoHeader);
     }
     Ok(first)
@@ -282,36 +287,59 @@ mod tests {
         )
         .unwrap();
         assert_eq!(t.headers, vec!["Nome"]);
-        assert_eq!(make_headers(vec!["A".into(), "".into(), "A".into(), "".into()]), vec![
-            "A",
-            "Colonna 2",
-            "A (2)"
-        ]);
+        assert_eq!(
+            make_headers(vec!["A".into(), "".into(), "A".into(), "".into()]),
+            vec!["A", "Colonna 2", "A (2)"]
+        );
     }
 
     #[test]
     fn gaps_keep_row_numbers_and_ragged_rows_warn() {
         let rows = vec![
-            RawRow { number: 1, cells: vec!["Nome".into(), "Prezzo".into()] },
-            RawRow { number: 2, cells: vec!["A".into(), "1".into()] },
-            RawRow { number: 4, cells: vec!["B".into()] },
-            RawRow { number: 5, cells: vec!["C".into(), "2".into(), "x".into()] },
+            RawRow {
+                number: 1,
+                cells: vec!["Nome".into(), "Prezzo".into()],
+            },
+            RawRow {
+                number: 2,
+                cells: vec!["A".into(), "1".into()],
+            },
+            RawRow {
+                number: 4,
+                cells: vec!["B".into()],
+            },
+            RawRow {
+                number: 5,
+                cells: vec!["C".into(), "2".into(), "x".into()],
+            },
         ];
         let t = build_table(rows, vec![], vec![], true, &Limits::default()).unwrap();
         assert_eq!(t.rows.len(), 4);
         assert_eq!(t.row_number(2), 4);
         assert_eq!(t.rows[2], vec!["B", ""]);
         let msgs: Vec<_> = t.warnings.iter().map(|w| w.message.as_str()).collect();
-        assert_eq!(msgs, vec![
-            "Riga 4: numero di colonne diverso dall'intestazione",
-            "Riga 5: numero di colonne diverso dall'intestazione"
-        ]);
+        assert_eq!(
+            msgs,
+            vec![
+                "Riga 4: numero di colonne diverso dall'intestazione",
+                "Riga 5: numero di colonne diverso dall'intestazione"
+            ]
+        );
     }
 
     #[test]
     fn too_many_rows() {
-        let limits = Limits { max_rows: 2, ..Limits::default() };
-        let r = build_table(raw(&[&["Nome", "X"], &["a", "b"], &["a", "b"], &["a", "b"]]), vec![], vec![], false, &limits);
+        let limits = Limits {
+            max_rows: 2,
+            ..Limits::default()
+        };
+        let r = build_table(
+            raw(&[&["Nome", "X"], &["a", "b"], &["a", "b"], &["a", "b"]]),
+            vec![],
+            vec![],
+            false,
+            &limits,
+        );
         assert!(matches!(r, Err(ImportError::TooManyRows { max: 2 })));
     }
 }

@@ -20,7 +20,10 @@ fn process(t: &Table) -> ProcessOutcome {
 fn utf8_bom_semicolon_decimal_comma_leading_zero_ean() {
     let csv = "\u{feff}Nome;Prezzo;Marca;EAN;Disponibile\nCemento Portland 25 kg;12,50;Buzzi;0801234567890;sì\nQuantità test;€ 1.234,50;Mapei;;no\n";
     let t = csv_table(csv.as_bytes());
-    assert_eq!(t.headers, vec!["Nome", "Prezzo", "Marca", "EAN", "Disponibile"]);
+    assert_eq!(
+        t.headers,
+        vec!["Nome", "Prezzo", "Marca", "EAN", "Disponibile"]
+    );
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts[0].price_cents, Some(1250));
@@ -36,7 +39,10 @@ fn windows_1252_comma_separated() {
     let text = "Descrizione articolo,Prezzo al pubblico,Giacenza\n\"Piastrella gres 30x30, beige\",\"9,90\",5\nStucco è bianco € promo,\"3,5\",0\n";
     let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(text);
     assert!(!unmappable);
-    assert!(std::str::from_utf8(&bytes).is_err(), "fixture must not be valid UTF-8");
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "fixture must not be valid UTF-8"
+    );
     let out = process(&csv_table(&bytes));
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts[0].name, "Piastrella gres 30x30, beige");
@@ -62,7 +68,10 @@ fn quoted_fields_with_separators_quotes_and_newlines() {
     let t = csv_table(csv.as_bytes());
     let out = process(&t);
     assert_eq!(out.drafts[0].name, "Colla \"extra\"; forte");
-    assert_eq!(out.drafts[0].description.as_deref(), Some("Riga uno\nRiga due; tre"));
+    assert_eq!(
+        out.drafts[0].description.as_deref(),
+        Some("Riga uno\nRiga due; tre")
+    );
     // The quoted newline does not shift the next row's number.
     assert_eq!(out.drafts[1].row_number, 3);
 }
@@ -72,10 +81,13 @@ fn ragged_rows_are_warnings() {
     let csv = "Nome;Prezzo;Marca\nA;1;X\nB;2\nC;3;Y;extra\nD;4;Z;\n";
     let t = csv_table(csv.as_bytes());
     let msgs: Vec<_> = t.warnings.iter().map(|w| w.message.clone()).collect();
-    assert_eq!(msgs, vec![
-        "Riga 3: numero di colonne diverso dall'intestazione",
-        "Riga 4: numero di colonne diverso dall'intestazione",
-    ]);
+    assert_eq!(
+        msgs,
+        vec![
+            "Riga 3: numero di colonne diverso dall'intestazione",
+            "Riga 4: numero di colonne diverso dall'intestazione",
+        ]
+    );
     let out = process(&t);
     assert_eq!(out.drafts.len(), 4);
     assert_eq!(out.warnings.len(), 2);
@@ -89,11 +101,21 @@ fn a_100k_character_field_rejects_its_row_only() {
     let t = csv_table(csv.as_bytes());
     let out = process(&t);
     assert!(started.elapsed().as_secs() < 5);
-    assert_eq!(out.drafts.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), vec!["A", "C"]);
+    assert_eq!(
+        out.drafts
+            .iter()
+            .map(|d| d.name.as_str())
+            .collect::<Vec<_>>(),
+        vec!["A", "C"]
+    );
     assert_eq!(out.errors.len(), 1);
     assert_eq!(out.errors[0].row_number, 3);
     assert_eq!(out.errors[0].name_or_raw, "B");
-    assert!(out.errors[0].messages[0].contains("supera i 10000 caratteri"), "{:?}", out.errors[0]);
+    assert!(
+        out.errors[0].messages[0].contains("supera i 10000 caratteri"),
+        "{:?}",
+        out.errors[0]
+    );
     // An unterminated quote swallowing the rest of the file behaves the same.
     let csv = format!("Nome;Descrizione\nA;\"{huge}\nB;x\n");
     let out = process(&csv_table(csv.as_bytes()));
@@ -105,12 +127,30 @@ fn a_100k_character_field_rejects_its_row_only() {
 fn bad_inputs_have_italian_errors() {
     let l = Limits::default();
     let e = read_table(b"%PDF-1.4", "listino.pdf", Some("application/pdf"), &l).unwrap_err();
-    assert_eq!(e.to_string(), "Formato file non supportato. Carica un file CSV o Excel (.csv, .xlsx, .xls)");
-    assert_eq!(read_table(b"", "a.csv", None, &l).unwrap_err().to_string(), "Il file è vuoto");
-    assert_eq!(read_table(b"\xEF\xBB\xBF", "a.csv", None, &l).unwrap_err(), ImportError::Empty);
-    assert_eq!(read_table(b" \n\r\n", "a.csv", None, &l).unwrap_err(), ImportError::Empty);
-    assert_eq!(read_table(b";;;\n;;\n", "a.csv", None, &l).unwrap_err(), ImportError::Empty);
-    assert_eq!(read_table(b"Cemento;12,50;3\nSabbia;4;1\n", "a.csv", None, &l).unwrap_err(), ImportError::NoHeader);
+    assert_eq!(
+        e.to_string(),
+        "Formato file non supportato. Carica un file CSV o Excel (.csv, .xlsx, .xls)"
+    );
+    assert_eq!(
+        read_table(b"", "a.csv", None, &l).unwrap_err().to_string(),
+        "Il file è vuoto"
+    );
+    assert_eq!(
+        read_table(b"\xEF\xBB\xBF", "a.csv", None, &l).unwrap_err(),
+        ImportError::Empty
+    );
+    assert_eq!(
+        read_table(b" \n\r\n", "a.csv", None, &l).unwrap_err(),
+        ImportError::Empty
+    );
+    assert_eq!(
+        read_table(b";;;\n;;\n", "a.csv", None, &l).unwrap_err(),
+        ImportError::Empty
+    );
+    assert_eq!(
+        read_table(b"Cemento;12,50;3\nSabbia;4;1\n", "a.csv", None, &l).unwrap_err(),
+        ImportError::NoHeader
+    );
     // Accepted by content type when the name has no extension.
     assert!(read_table(b"Nome\nA\n", "upload", Some("text/csv; charset=utf-8"), &l).is_ok());
     // An ".xls" that is really text (management software exports) still reads.
@@ -118,8 +158,14 @@ fn bad_inputs_have_italian_errors() {
     assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
     // Binary junk named .xlsx.
     let e = read_table(&[0u8, 1, 2, 3, 0, 0, 9], "a.xlsx", None, &l).unwrap_err();
-    assert_eq!(e.to_string(), "Il file Excel è danneggiato o non leggibile.");
-    let limits = Limits { max_rows: 3, ..Limits::default() };
+    assert_eq!(
+        e.to_string(),
+        "Il file Excel è danneggiato o non leggibile."
+    );
+    let limits = Limits {
+        max_rows: 3,
+        ..Limits::default()
+    };
     let e = read_table(b"Nome\na\nb\nc\nd\n", "a.csv", None, &limits).unwrap_err();
     assert_eq!(e, ImportError::TooManyRows { max: 3 });
 }
@@ -168,8 +214,20 @@ fn sample_xlsx() -> Vec<u8> {
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet();
     let date = Format::new().set_num_format("dd/mm/yyyy");
-    ws.write_string(0, 0, "Listino prezzi 2024 - Edilizia Rossi").unwrap();
-    for (c, h) in ["Codice", "Descrizione articolo", "Prezzo", "Giacenza", "EAN", "Aggiornato", "Attivo"].iter().enumerate() {
+    ws.write_string(0, 0, "Listino prezzi 2024 - Edilizia Rossi")
+        .unwrap();
+    for (c, h) in [
+        "Codice",
+        "Descrizione articolo",
+        "Prezzo",
+        "Giacenza",
+        "EAN",
+        "Aggiornato",
+        "Attivo",
+    ]
+    .iter()
+    .enumerate()
+    {
         ws.write_string(2, c as u16, *h).unwrap();
     }
     ws.write_string(3, 0, "00123").unwrap();
@@ -177,7 +235,8 @@ fn sample_xlsx() -> Vec<u8> {
     ws.write_number(3, 2, 12.5).unwrap();
     ws.write_number(3, 3, 40).unwrap();
     ws.write_string(3, 4, "0801234567890").unwrap();
-    ws.write_datetime_with_format(3, 5, ExcelDateTime::from_ymd(2024, 3, 5).unwrap(), &date).unwrap();
+    ws.write_datetime_with_format(3, 5, ExcelDateTime::from_ymd(2024, 3, 5).unwrap(), &date)
+        .unwrap();
     ws.write_boolean(3, 6, true).unwrap();
     ws.write_string(4, 0, "00124").unwrap();
     ws.write_string(4, 1, "Calce idrata").unwrap();
@@ -191,9 +250,31 @@ fn sample_xlsx() -> Vec<u8> {
 fn xlsx_with_title_row_numbers_and_dates() {
     let bytes = sample_xlsx();
     let t = read_table(&bytes, "Listino.XLSX", None, &Limits::default()).unwrap();
-    assert_eq!(t.headers, vec!["Codice", "Descrizione articolo", "Prezzo", "Giacenza", "EAN", "Aggiornato", "Attivo"]);
+    assert_eq!(
+        t.headers,
+        vec![
+            "Codice",
+            "Descrizione articolo",
+            "Prezzo",
+            "Giacenza",
+            "EAN",
+            "Aggiornato",
+            "Attivo"
+        ]
+    );
     assert_eq!(t.first_row_number, 4);
-    assert_eq!(t.rows[0], vec!["00123", "Cemento Portland 25 kg", "12.5", "40", "0801234567890", "05/03/2024", "VERO"]);
+    assert_eq!(
+        t.rows[0],
+        vec![
+            "00123",
+            "Cemento Portland 25 kg",
+            "12.5",
+            "40",
+            "0801234567890",
+            "05/03/2024",
+            "VERO"
+        ]
+    );
     assert_eq!(t.rows[1][2], "1234");
     assert_eq!(t.rows[1][4], "8012345678901");
     let out = process(&t);
@@ -221,7 +302,10 @@ fn xlsx_first_non_empty_sheet_and_wide_columns() {
     let t = read_table(&bytes, "a.xlsx", None, &Limits::default()).unwrap();
     assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
     assert_eq!(t.rows, vec![vec!["Tassello", "0,20"]]);
-    assert_eq!(t.warnings[0].message, "Le colonne oltre la 256ª sono state ignorate");
+    assert_eq!(
+        t.warnings[0].message,
+        "Le colonne oltre la 256ª sono state ignorate"
+    );
 }
 
 #[test]
@@ -239,10 +323,36 @@ fn xlsx_cell_at_last_row_is_refused_without_allocating() {
 #[test]
 fn xls_legacy_fixture() {
     let bytes = include_bytes!("testdata/listino.xls");
-    let t = read_table(bytes, "listino.xls", Some("application/vnd.ms-excel"), &Limits::default()).unwrap();
-    assert_eq!(t.headers, vec!["Codice", "Descrizione articolo", "Prezzo", "Giacenza", "EAN", "Aggiornato"]);
+    let t = read_table(
+        bytes,
+        "listino.xls",
+        Some("application/vnd.ms-excel"),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        t.headers,
+        vec![
+            "Codice",
+            "Descrizione articolo",
+            "Prezzo",
+            "Giacenza",
+            "EAN",
+            "Aggiornato"
+        ]
+    );
     assert_eq!(t.first_row_number, 4);
-    assert_eq!(t.rows[0], vec!["00123", "Cemento Portland 25 kg", "12.5", "40", "0801234567890", "05/03/2024"]);
+    assert_eq!(
+        t.rows[0],
+        vec![
+            "00123",
+            "Cemento Portland 25 kg",
+            "12.5",
+            "40",
+            "0801234567890",
+            "05/03/2024"
+        ]
+    );
     assert_eq!(t.rows[1][4], "8012345678901");
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
@@ -255,7 +365,8 @@ fn xls_legacy_fixture() {
 fn rezip(bytes: &[u8], name: &str, data: &[u8]) -> Vec<u8> {
     let mut src = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
     for i in 0..src.len() {
         let mut f = src.by_index(i).unwrap();
         let n = f.name().unwrap().to_string();
@@ -275,7 +386,8 @@ fn rezip(bytes: &[u8], name: &str, data: &[u8]) -> Vec<u8> {
 fn zip_bomb_by_ratio_is_refused() {
     // 50 MB of zeros deflates to ~50 KB: ratio ~1000.
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
     w.start_file("xl/worksheets/sheet1.xml", opts).unwrap();
     let chunk = vec![0u8; 1024 * 1024];
     for _ in 0..50 {
@@ -325,10 +437,16 @@ fn corrupt_zip_is_refused() {
     let n = bytes.len();
     bytes.truncate(n / 2);
     let e = read_table(&bytes, "a.xlsx", None, &Limits::default()).unwrap_err();
-    assert_eq!(e.to_string(), "Il file Excel è danneggiato o non leggibile.");
+    assert_eq!(
+        e.to_string(),
+        "Il file Excel è danneggiato o non leggibile."
+    );
     // A zip that is not a workbook.
     let not_xlsx = rezip(&sample_xlsx(), "xl/workbook.xml", b"<nonsense");
-    assert_eq!(read_table(&not_xlsx, "a.xlsx", None, &Limits::default()).unwrap_err(), ImportError::CorruptSpreadsheet);
+    assert_eq!(
+        read_table(&not_xlsx, "a.xlsx", None, &Limits::default()).unwrap_err(),
+        ImportError::CorruptSpreadsheet
+    );
     // An OLE header with garbage after it.
     let mut ole = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
     ole.extend(std::iter::repeat_n(0xFFu8, 2048));
@@ -336,16 +454,21 @@ fn corrupt_zip_is_refused() {
     // A password-protected workbook is an OLE file with an EncryptedPackage stream.
     let mut locked = ole.clone();
     locked.extend("EncryptedPackage".encode_utf16().flat_map(u16::to_le_bytes));
-    assert_eq!(read_table(&locked, "a.xlsx", None, &Limits::default()).unwrap_err(), ImportError::PasswordProtected);
+    assert_eq!(
+        read_table(&locked, "a.xlsx", None, &Limits::default()).unwrap_err(),
+        ImportError::PasswordProtected
+    );
 }
 
 #[test]
 fn error_report_lists_failed_rows() {
-    let out = process(&csv_table(b"Nome;Prezzo
+    let out = process(&csv_table(
+        b"Nome;Prezzo
 ;3
 Sabbia;abc
 Ok;1
-"));
+",
+    ));
     let report = error_report_csv(&out.errors);
     assert_eq!(report, "\u{feff}Riga;Prodotto;Errori\n2;3;Il nome del prodotto è obbligatorio\n3;Sabbia;Prezzo non valido: «abc»\n");
 }
@@ -353,7 +476,12 @@ Ok;1
 /// A valid EAN-13 from its 12-digit body.
 fn ean13(body: u64) -> String {
     let b = format!("{body:012}");
-    let sum: u32 = b.bytes().rev().enumerate().map(|(i, d)| u32::from(d - b'0') * if i % 2 == 0 { 3 } else { 1 }).sum();
+    let sum: u32 = b
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, d)| u32::from(d - b'0') * if i % 2 == 0 { 3 } else { 1 })
+        .sum();
     format!("{b}{}", (10 - sum % 10) % 10)
 }
 
@@ -384,7 +512,12 @@ fn throughput_100k_rows() {
     let out = process(&t);
     let total = started.elapsed();
     assert_eq!(out.drafts.len(), 100_000);
-    println!("CSV {} MB: read {:?}, read+map+build {:?}", csv.len() / 1_000_000, read, total);
+    println!(
+        "CSV {} MB: read {:?}, read+map+build {:?}",
+        csv.len() / 1_000_000,
+        read,
+        total
+    );
     let again = std::time::Instant::now();
     let out2 = process(&t);
     println!("CSV map+build again {:?}", again.elapsed());
@@ -392,25 +525,46 @@ fn throughput_100k_rows() {
 
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet();
-    for (c, h) in ["Codice", "Descrizione articolo", "Prezzo", "Marca", "Categoria", "Giacenza", "EAN"].iter().enumerate() {
+    for (c, h) in [
+        "Codice",
+        "Descrizione articolo",
+        "Prezzo",
+        "Marca",
+        "Categoria",
+        "Giacenza",
+        "EAN",
+    ]
+    .iter()
+    .enumerate()
+    {
         ws.write_string(0, c as u16, *h).unwrap();
     }
     for i in 0..100_000u32 {
         let r = i + 1;
         ws.write_string(r, 0, format!("{i:06}")).unwrap();
-        ws.write_string(r, 1, format!("Piastrella gres porcellanato 30x60 grigio lotto {i}")).unwrap();
+        ws.write_string(
+            r,
+            1,
+            format!("Piastrella gres porcellanato 30x60 grigio lotto {i}"),
+        )
+        .unwrap();
         ws.write_number(r, 2, f64::from(i % 500) + 0.5).unwrap();
         ws.write_string(r, 3, "Marazzi").unwrap();
         ws.write_string(r, 4, "Pavimenti").unwrap();
         ws.write_number(r, 5, f64::from(i % 7)).unwrap();
-        ws.write_string(r, 6, ean13(800_000_000_000 + u64::from(i))).unwrap();
+        ws.write_string(r, 6, ean13(800_000_000_000 + u64::from(i)))
+            .unwrap();
     }
     let bytes = wb.save_to_buffer().unwrap();
     let started = std::time::Instant::now();
     let t = read_table(&bytes, "big.xlsx", None, &Limits::default()).unwrap();
     let out = process(&t);
     assert_eq!(out.drafts.len(), 100_000);
-    println!("XLSX {} KB: read+map+build {:?}", bytes.len() / 1000, started.elapsed());
+    println!(
+        "XLSX {} KB: read+map+build {:?}",
+        bytes.len() / 1000,
+        started.elapsed()
+    );
 }
 
 /// Mutated workbooks must give an error or a table, never abort or hang.
@@ -430,7 +584,11 @@ fn mutated_workbooks_never_crash() {
         seed
     };
     for round in 0..rounds {
-        let (mut bytes, name) = if round % 2 == 0 { (xlsx.clone(), "a.xlsx") } else { (xls.clone(), "a.xls") };
+        let (mut bytes, name) = if round % 2 == 0 {
+            (xlsx.clone(), "a.xlsx")
+        } else {
+            (xls.clone(), "a.xls")
+        };
         for _ in 0..(1 + next() % 8) {
             let pos = (next() as usize) % bytes.len();
             bytes[pos] = next() as u8;

@@ -11,7 +11,8 @@ pub fn looks_numeric(s: &str) -> bool {
     !t.is_empty()
         && t.chars().any(|c| c.is_ascii_digit())
         && t.chars().all(|c| {
-            c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+' | '€' | ' ' | '/' | '%' | '\u{a0}')
+            c.is_ascii_digit()
+                || matches!(c, '.' | ',' | '-' | '+' | '€' | ' ' | '/' | '%' | '\u{a0}')
         })
 }
 
@@ -34,10 +35,15 @@ pub fn parse_price(raw: &str) -> Result<Option<i64>, String> {
     if s.is_empty() || s == "-" {
         return Ok(None);
     }
-    let negative = s.starts_with('-') || s.ends_with('-') || (s.starts_with('(') && s.ends_with(')'));
+    let negative =
+        s.starts_with('-') || s.ends_with('-') || (s.starts_with('(') && s.ends_with(')'));
     if negative {
         let digits = s.trim_matches(|c| matches!(c, '-' | '(' | ')'));
-        if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.') {
+        if !digits.is_empty()
+            && digits
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        {
             return Err(format!(
                 "Prezzo non valido: «{}» (il prezzo non può essere negativo)",
                 raw.trim()
@@ -45,7 +51,11 @@ pub fn parse_price(raw: &str) -> Result<Option<i64>, String> {
         }
         return Err(invalid());
     }
-    if !s.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.') || !s.chars().any(|c| c.is_ascii_digit()) {
+    if !s
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        || !s.chars().any(|c| c.is_ascii_digit())
+    {
         return Err(invalid());
     }
     let last_dot = s.rfind('.');
@@ -88,13 +98,19 @@ pub fn parse_price(raw: &str) -> Result<Option<i64>, String> {
         }
         (None, None) => (s.clone(), ""),
     };
-    if !int_part.chars().all(|c| c.is_ascii_digit()) || !frac_part.chars().all(|c| c.is_ascii_digit()) {
+    if !int_part.chars().all(|c| c.is_ascii_digit())
+        || !frac_part.chars().all(|c| c.is_ascii_digit())
+    {
         return Err(invalid());
     }
     if int_part.len() > 13 {
         return Err(invalid());
     }
-    let euros: i64 = if int_part.is_empty() { 0 } else { int_part.parse().map_err(|_| invalid())? };
+    let euros: i64 = if int_part.is_empty() {
+        0
+    } else {
+        int_part.parse().map_err(|_| invalid())?
+    };
     // Round half up to the cent on the first three decimals ("0,125" → 13 cents).
     let mut frac_digits = frac_part.bytes().map(|b| i64::from(b - b'0'));
     let d1 = frac_digits.next().unwrap_or(0);
@@ -128,9 +144,9 @@ pub fn parse_availability(raw: &str) -> Option<bool> {
     let key = fold_key(raw);
     match key.as_str() {
         "" => Some(true),
-        "si" | "s" | "1" | "true" | "vero" | "yes" | "y" | "x" | "ok" | "disponibile" | "disponibili"
-        | "in stock" | "instock" | "in magazzino" | "presente" | "available" | "pronta consegna"
-        | "su ordinazione" | "ordinabile" => Some(true),
+        "si" | "s" | "1" | "true" | "vero" | "yes" | "y" | "x" | "ok" | "disponibile"
+        | "disponibili" | "in stock" | "instock" | "in magazzino" | "presente" | "available"
+        | "pronta consegna" | "su ordinazione" | "ordinabile" => Some(true),
         "no" | "n" | "0" | "false" | "falso" | "non disponibile" | "esaurito" | "esaurita"
         | "terminato" | "out of stock" | "outofstock" | "not available" | "non presente"
         | "in arrivo" | "backorder" | "onbackorder" => Some(false),
@@ -138,7 +154,10 @@ pub fn parse_availability(raw: &str) -> Option<bool> {
             // A stock quantity: "12", "3,0", "-1" (oversold), "12 pz".
             let num = key.trim_end_matches(|c: char| c.is_alphabetic() || c == ' ' || c == '.');
             let num = num.replace(',', ".");
-            num.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| v > 0.0)
+            num.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(|v| v > 0.0)
         }
     }
 }
@@ -246,7 +265,10 @@ pub fn html_to_text(raw: &str) -> String {
             break;
         };
         let tag = after[..gt].trim_start_matches('/').to_ascii_lowercase();
-        let tag_name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let tag_name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
         rest = &after[gt + 1..];
         if tag_name == "script" || tag_name == "style" {
             let close = format!("</{tag_name}");
@@ -262,9 +284,8 @@ pub fn html_to_text(raw: &str) -> String {
             continue;
         }
         match tag_name.as_str() {
-            "br" | "p" | "div" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "ul" | "ol" => {
-                text.push('\n')
-            }
+            "br" | "p" | "div" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "ul"
+            | "ol" => text.push('\n'),
             _ => text.push(' '),
         }
     }
@@ -358,7 +379,9 @@ pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
     let compact: String = if t.bytes().all(|b| b.is_ascii_digit()) {
         t.to_string()
     } else {
-        t.chars().filter(|c| !c.is_whitespace() && *c != '-').collect()
+        t.chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect()
     };
     if compact.is_empty() {
         return None;
@@ -371,7 +394,9 @@ pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
 }
 
 fn gtin_check_digit_ok(digits: &str) -> bool {
-    let Some((&check, body)) = digits.as_bytes().split_last() else { return false };
+    let Some((&check, body)) = digits.as_bytes().split_last() else {
+        return false;
+    };
     // Weights 3,1,3,… from the rightmost body digit.
     let sum: u32 = body
         .iter()
@@ -449,10 +474,37 @@ mod tests {
 
     #[test]
     fn availability() {
-        for yes in ["si", "sì", "SI", "Sì", "1", "true", "VERO", "disponibile", "yes", "in stock", "instock", "12", "3,5", "5 pz", ""] {
+        for yes in [
+            "si",
+            "sì",
+            "SI",
+            "Sì",
+            "1",
+            "true",
+            "VERO",
+            "disponibile",
+            "yes",
+            "in stock",
+            "instock",
+            "12",
+            "3,5",
+            "5 pz",
+            "",
+        ] {
             assert_eq!(parse_availability(yes), Some(true), "{yes}");
         }
-        for no in ["no", "NO", "0", "false", "falso", "non disponibile", "Esaurito", "outofstock", "0,0", "-2"] {
+        for no in [
+            "no",
+            "NO",
+            "0",
+            "false",
+            "falso",
+            "non disponibile",
+            "Esaurito",
+            "outofstock",
+            "0,0",
+            "-2",
+        ] {
             assert_eq!(parse_availability(no), Some(false), "{no}");
         }
         assert_eq!(parse_availability("forse"), None);
@@ -465,7 +517,10 @@ mod tests {
             "Cemento Portland & sabbia\n25 kg\nper esterni"
         );
         assert_eq!(html_to_text("diametro < 5 mm"), "diametro < 5 mm");
-        assert_eq!(html_to_text("&egrave; &#233; &#x20AC; &bogus;"), "è é € &bogus;");
+        assert_eq!(
+            html_to_text("&egrave; &#233; &#x20AC; &bogus;"),
+            "è é € &bogus;"
+        );
         assert_eq!(clean_text("  a \t b\n c "), "a b c");
         let mut s = "àèìòù".repeat(3);
         truncate_chars(&mut s, 4);
@@ -475,7 +530,13 @@ mod tests {
     #[test]
     fn codes() {
         assert_eq!(clean_ean("0801234567890").unwrap().0, "0801234567890");
-        assert_eq!(clean_ean("8012345678901").unwrap(), ("8012345678901".into(), Some("EAN non valido: «8012345678901»".into())));
+        assert_eq!(
+            clean_ean("8012345678901").unwrap(),
+            (
+                "8012345678901".into(),
+                Some("EAN non valido: «8012345678901»".into())
+            )
+        );
         assert_eq!(clean_ean("4006381333931").unwrap().1, None);
         assert_eq!(clean_ean("96385074").unwrap().1, None);
         assert!(clean_ean("123").unwrap().1.is_some());
@@ -485,7 +546,10 @@ mod tests {
 
     #[test]
     fn images_and_categories() {
-        assert_eq!(first_image_url("https://a/x.jpg, https://a/y.jpg").unwrap(), Some("https://a/x.jpg".into()));
+        assert_eq!(
+            first_image_url("https://a/x.jpg, https://a/y.jpg").unwrap(),
+            Some("https://a/x.jpg".into())
+        );
         assert!(first_image_url("foto.jpg").is_err());
         assert_eq!(first_image_url("").unwrap(), None);
         assert_eq!(category_leaf("Edilizia > Cementi, Offerte"), "Cementi");

@@ -19,23 +19,30 @@ pub fn check_xls(bytes: &[u8]) -> Result<(), ImportError> {
         return Err(ImportError::PasswordProtected);
     }
     let cfb = Cfb::parse(bytes).ok_or(ImportError::CorruptSpreadsheet)?;
-    let stream = cfb.workbook_stream().ok_or(ImportError::CorruptSpreadsheet)?;
+    let stream = cfb
+        .workbook_stream()
+        .ok_or(ImportError::CorruptSpreadsheet)?;
     check_biff(&stream)
 }
 
 /// A password-protected .xlsx is an OLE container holding an "EncryptedPackage"
 /// stream; directory names are UTF-16LE.
 fn is_encrypted_ooxml(bytes: &[u8]) -> bool {
-    let name: Vec<u8> = "EncryptedPackage".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let name: Vec<u8> = "EncryptedPackage"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
     bytes.windows(name.len()).any(|w| w == name.as_slice())
 }
 
 fn u16_at(b: &[u8], p: usize) -> Option<u32> {
-    b.get(p..p + 2).map(|s| u32::from(u16::from_le_bytes([s[0], s[1]])))
+    b.get(p..p + 2)
+        .map(|s| u32::from(u16::from_le_bytes([s[0], s[1]])))
 }
 
 fn u32_at(b: &[u8], p: usize) -> Option<u32> {
-    b.get(p..p + 4).map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    b.get(p..p + 4)
+        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
 }
 
 struct Cfb<'a> {
@@ -89,7 +96,9 @@ impl<'a> Cfb<'a> {
         };
         cfb.directory = cfb.chain(u32_at(bytes, 48)?, usize::MAX)?;
         let mini_fat_bytes = cfb.chain(u32_at(bytes, 60)?, usize::MAX)?;
-        cfb.mini_fat = (0..mini_fat_bytes.len() / 4).filter_map(|i| u32_at(&mini_fat_bytes, i * 4)).collect();
+        cfb.mini_fat = (0..mini_fat_bytes.len() / 4)
+            .filter_map(|i| u32_at(&mini_fat_bytes, i * 4))
+            .collect();
         // The root entry's stream is the mini stream.
         let root = cfb.directory.get(..128)?;
         let root_size = usize::try_from(u32_at(root, 120)?).ok()?;
@@ -141,7 +150,9 @@ impl<'a> Cfb<'a> {
                 .take_while(|&c| c != 0)
                 .collect();
             let name = String::from_utf16_lossy(&name);
-            if entry[66] != 2 || !(name.eq_ignore_ascii_case("Workbook") || name.eq_ignore_ascii_case("Book")) {
+            if entry[66] != 2
+                || !(name.eq_ignore_ascii_case("Workbook") || name.eq_ignore_ascii_case("Book"))
+            {
                 continue;
             }
             let size = u64::from(u32_at(entry, 120)?);
@@ -168,7 +179,9 @@ fn check_biff(stream: &[u8]) -> Result<(), ImportError> {
     let mut pos = 0usize;
     let mut bounds: Option<(u32, u32, u32, u32)> = None; // min row, max row, min col, max col
     let check = |b: Option<(u32, u32, u32, u32)>| match b {
-        Some((r0, r1, c0, c1)) if u64::from(r1 - r0 + 1) * u64::from(c1 - c0 + 1) > MAX_SHEET_CELLS => {
+        Some((r0, r1, c0, c1))
+            if u64::from(r1 - r0 + 1) * u64::from(c1 - c0 + 1) > MAX_SHEET_CELLS =>
+        {
             Err(ImportError::TooLarge)
         }
         _ => Ok(()),
@@ -182,9 +195,20 @@ fn check_biff(stream: &[u8]) -> Result<(), ImportError> {
             }
             0x0200 => check_dimensions(data)?,
             // Cell records: row and first column at the start.
-            0x0001..=0x0006 | 0x0201 | 0x0203 | 0x0204 | 0x0205 | 0x0206 | 0x027E | 0x00FD | 0x00D6
-            | 0x00BD | 0x00BE => {
-                let (Some(row), Some(col)) = (u16_at(data, 0), u16_at(data, 2)) else { continue };
+            0x0001..=0x0006
+            | 0x0201
+            | 0x0203
+            | 0x0204
+            | 0x0205
+            | 0x0206
+            | 0x027E
+            | 0x00FD
+            | 0x00D6
+            | 0x00BD
+            | 0x00BE => {
+                let (Some(row), Some(col)) = (u16_at(data, 0), u16_at(data, 2)) else {
+                    continue;
+                };
                 // MULRK / MULBLANK end with the last column.
                 let last_col = if matches!(typ, 0x00BD | 0x00BE) && data.len() >= 6 {
                     u16_at(data, data.len() - 2).unwrap_or(col).max(col)
@@ -193,7 +217,9 @@ fn check_biff(stream: &[u8]) -> Result<(), ImportError> {
                 };
                 bounds = Some(match bounds {
                     None => (row, row, col, last_col),
-                    Some((r0, r1, c0, c1)) => (r0.min(row), r1.max(row), c0.min(col), c1.max(last_col)),
+                    Some((r0, r1, c0, c1)) => {
+                        (r0.min(row), r1.max(row), c0.min(col), c1.max(last_col))
+                    }
                 });
             }
             _ => {}
@@ -210,9 +236,15 @@ fn check_dimensions(r: &[u8]) -> Result<(), ImportError> {
         14 | 16 => (u32_at(r, 0), u32_at(r, 4), u16_at(r, 8), u16_at(r, 10)),
         _ => return Ok(()), // calamine rejects other lengths itself
     };
-    let (Some(rf), Some(rl), Some(cf), Some(cl)) = fields else { return Ok(()) };
+    let (Some(rf), Some(rl), Some(cf), Some(cl)) = fields else {
+        return Ok(());
+    };
     let cf = if cf > 0xFF || cl < cf { 0 } else { cf };
-    let (end_r, end_c) = if rl >= 1 && cl >= 1 { (rl - 1, cl - 1) } else { (rf, cf) };
+    let (end_r, end_c) = if rl >= 1 && cl >= 1 {
+        (rl - 1, cl - 1)
+    } else {
+        (rf, cf)
+    };
     let rows = u64::from(end_r.wrapping_sub(rf).wrapping_add(1));
     let cols = u64::from(end_c.wrapping_sub(cf).wrapping_add(1));
     if rows.saturating_mul(cols) > MAX_SHEET_CELLS.max(65_536 * 256) {
@@ -243,7 +275,10 @@ mod tests {
         let mut s = record(0x0809, &[0; 16]);
         s.extend(record(0x0203, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
         assert_eq!(check_biff(&s), Ok(()));
-        s.extend(record(0x0203, &[0x60, 0xEA, 0x30, 0x75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+        s.extend(record(
+            0x0203,
+            &[0x60, 0xEA, 0x30, 0x75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        ));
         assert_eq!(check_biff(&s), Err(ImportError::TooLarge));
     }
 

@@ -44,7 +44,10 @@ pub fn check_xlsx(bytes: &[u8], limits: &Limits) -> Result<(), ImportError> {
         if size > RATIO_MIN_SIZE && size / compressed > MAX_RATIO {
             return Err(ImportError::TooLarge);
         }
-        if entry.name_raw().eq_ignore_ascii_case(b"xl/sharedStrings.xml") {
+        if entry
+            .name_raw()
+            .eq_ignore_ascii_case(b"xl/sharedStrings.xml")
+        {
             shared_strings = Some((i, size));
         }
     }
@@ -103,7 +106,8 @@ mod tests {
 
     fn zip_with(entries: &[(&str, &[u8])]) -> Vec<u8> {
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let opts = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let opts =
+            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
         for (name, data) in entries {
             w.start_file(*name, opts).unwrap();
             w.write_all(data).unwrap();
@@ -116,15 +120,24 @@ mod tests {
         let mut z = zip_with(&[("a.xml", b"<x/>")]);
         let n = z.len();
         z.truncate(n - 10);
-        assert_eq!(check_xlsx(&z, &Limits::default()), Err(ImportError::CorruptSpreadsheet));
-        assert_eq!(check_xlsx(b"PK\x03\x04garbage", &Limits::default()), Err(ImportError::CorruptSpreadsheet));
+        assert_eq!(
+            check_xlsx(&z, &Limits::default()),
+            Err(ImportError::CorruptSpreadsheet)
+        );
+        assert_eq!(
+            check_xlsx(b"PK\x03\x04garbage", &Limits::default()),
+            Err(ImportError::CorruptSpreadsheet)
+        );
     }
 
     #[test]
     fn big_total_is_refused() {
         let zeros = vec![0u8; 3 * 1024 * 1024];
         let z = zip_with(&[("a.xml", &zeros)]);
-        let limits = Limits { max_uncompressed_bytes: 1024 * 1024, ..Limits::default() };
+        let limits = Limits {
+            max_uncompressed_bytes: 1024 * 1024,
+            ..Limits::default()
+        };
         assert_eq!(check_xlsx(&z, &limits), Err(ImportError::TooLarge));
         assert_eq!(check_xlsx(&z, &Limits::default()), Ok(()));
     }
@@ -133,8 +146,17 @@ mod tests {
     fn huge_unique_count_is_refused() {
         let sst = br#"<?xml version="1.0"?><sst xmlns="x" count="1" uniqueCount="4000000000"><si><t>a</t></si></sst>"#;
         let z = zip_with(&[("xl/sharedStrings.xml", sst)]);
-        assert_eq!(check_xlsx(&z, &Limits::default()), Err(ImportError::CorruptSpreadsheet));
+        assert_eq!(
+            check_xlsx(&z, &Limits::default()),
+            Err(ImportError::CorruptSpreadsheet)
+        );
         let ok = br#"<sst count="1" uniqueCount="1"><si><t>a</t></si></sst>"#;
-        assert_eq!(check_xlsx(&zip_with(&[("xl/sharedStrings.xml", ok)]), &Limits::default()), Ok(()));
+        assert_eq!(
+            check_xlsx(
+                &zip_with(&[("xl/sharedStrings.xml", ok)]),
+                &Limits::default()
+            ),
+            Ok(())
+        );
     }
 }
