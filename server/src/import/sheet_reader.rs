@@ -7,7 +7,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use calamine::{Data, DataRef, Reader, Xls, XlsError, Xlsx, XlsxError};
 
-use super::table::{build_table, is_blank_row, RawRow, RowWarning};
+use super::table::{build_table, is_blank_row, RawRow, RowError, RowWarning};
+use super::values::truncate_chars;
 use super::xls_guard::check_xls;
 use super::zip_guard::check_xlsx;
 use super::{ImportError, Limits, Table};
@@ -17,17 +18,17 @@ const HEADER_SLACK: usize = 64;
 
 pub fn read_xlsx(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
     check_xlsx(bytes, limits)?;
-    let (raw, warnings) = fenced(|| xlsx_rows(bytes, limits))?;
-    build_table(raw, warnings, Vec::new(), false, limits)
+    let (raw, warnings, rejected) = fenced(|| xlsx_rows(bytes, limits))?;
+    build_table(raw, warnings, rejected, false, limits)
 }
 
 pub fn read_xls(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
     check_xls(bytes)?;
-    let (raw, warnings) = fenced(|| xls_rows(bytes, limits))?;
-    build_table(raw, warnings, Vec::new(), false, limits)
+    let (raw, warnings, rejected) = fenced(|| xls_rows(bytes, limits))?;
+    build_table(raw, warnings, rejected, false, limits)
 }
 
-type Rows = (Vec<RawRow>, Vec<RowWarning>);
+type Rows = (Vec<RawRow>, Vec<RowWarning>, Vec<RowError>);
 
 /// A panic inside calamine on a malformed file becomes a "damaged file" error.
 fn fenced(f: impl FnOnce() -> Result<Rows, ImportError>) -> Result<Rows, ImportError> {
@@ -44,7 +45,7 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
             Err(XlsxError::NotAWorksheet(_)) => continue,
             Err(e) => return Err(xlsx_error(e)),
         };
-        let mut grid = Grid::new(limits.max_columns);
+        let mut grid = Grid::new(limits);
         while let Some(cell) = reader.next_cell().map_err(xlsx_error)? {
             let (row, col) = cell.get_position();
             if row as usize >= row_cap {
@@ -73,7 +74,7 @@ fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
         let Some((row0, col0)) = range.start() else {
             continue;
         };
-        let mut grid = Grid::new(limits.max_columns);
+        let mut grid = Grid::new(limits);
         for (r, cells) in range.rows().enumerate() {
             let row = row0 as usize + r;
             if row >= row_cap {
@@ -98,15 +99,20 @@ fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
 struct Grid {
     rows: Vec<RawRow>,
     max_columns: usize,
+    max_field_chars: usize,
     clipped: bool,
+    /// (row number, column) of cells over the size limit: their rows are rejected.
+    too_long: Vec<(usize, usize)>,
 }
 
 impl Grid {
-    fn new(max_columns: usize) -> Self {
+    fn new(limits: &Limits) -> Self {
         Grid {
             rows: Vec::new(),
-            max_columns,
+            max_columns: limits.max_columns,
+            max_field_chars: limits.max_field_chars,
             clipped: false,
+            too_long: Vec::new(),
         }
     }
 
@@ -119,6 +125,10 @@ impl Grid {
             return;
         }
         let number = row + 1;
+        if text.len() > self.max_field_chars && text.chars().count() > self.max_field_chars {
+            self.too_long.push((number, col));
+            return;
+        }
         // Cells come in row order; out-of-order rows are rare but legal.
         let idx = match self.rows.last() {
             Some(last) if last.number == number => self.rows.len() - 1,
@@ -154,9 +164,45 @@ impl Grid {
     }
 
     /// `None` for a sheet without any value.
-    fn finish(self) -> Option<Rows> {
-        if self.rows.iter().all(|r| is_blank_row(&r.cells)) {
+    fn finish(mut self) -> Option<Rows> {
+        if self.rows.iter().all(|r| is_blank_row(&r.cells)) && self.too_long.is_empty() {
             return None;
+        }
+        let mut rejected: Vec<RowError> = Vec::new();
+        for (number, col) in std::mem::take(&mut self.too_long) {
+            let message = format!(
+                "Il campo nella colonna {} supera i {} caratteri",
+                col + 1,
+                self.max_field_chars
+            );
+            if let Some(e) = rejected.iter_mut().find(|e| e.row_number == number) {
+                e.messages.push(message);
+                continue;
+            }
+            let cells = match self.rows.binary_search_by_key(&number, |r| r.number) {
+                Ok(i) => std::mem::take(&mut self.rows[i].cells),
+                Err(i) => {
+                    self.rows.insert(
+                        i,
+                        RawRow {
+                            number,
+                            cells: Vec::new(),
+                        },
+                    );
+                    Vec::new()
+                }
+            };
+            let mut preview: String = cells
+                .iter()
+                .find(|c| !c.trim().is_empty())
+                .cloned()
+                .unwrap_or_default();
+            truncate_chars(&mut preview, 80);
+            rejected.push(RowError {
+                row_number: number,
+                name_or_raw: preview,
+                messages: vec![message],
+            });
         }
         let mut warnings = Vec::new();
         if self.clipped {
@@ -168,7 +214,7 @@ impl Grid {
                 ),
             });
         }
-        Some((self.rows, warnings))
+        Some((self.rows, warnings, rejected))
     }
 }
 

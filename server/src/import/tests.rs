@@ -309,6 +309,33 @@ fn xlsx_first_non_empty_sheet_and_wide_columns() {
 }
 
 #[test]
+fn xlsx_oversized_cell_rejects_its_row() {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet();
+    ws.write_string(0, 0, "Nome").unwrap();
+    ws.write_string(0, 1, "Descrizione").unwrap();
+    ws.write_string(1, 0, "Lungo").unwrap();
+    ws.write_string(1, 1, "x".repeat(20_000)).unwrap();
+    ws.write_string(2, 0, "Corto").unwrap();
+    let bytes = wb.save_to_buffer().unwrap();
+    let t = read_table(&bytes, "a.xlsx", None, &Limits::default()).unwrap();
+    let out = process(&t);
+    assert_eq!(
+        out.drafts
+            .iter()
+            .map(|d| d.name.as_str())
+            .collect::<Vec<_>>(),
+        vec!["Corto"]
+    );
+    assert_eq!(out.errors[0].row_number, 2);
+    assert_eq!(out.errors[0].name_or_raw, "Lungo");
+    assert_eq!(
+        out.errors[0].messages,
+        vec!["Il campo nella colonna 2 supera i 10000 caratteri"]
+    );
+}
+
+#[test]
 fn xlsx_cell_at_last_row_is_refused_without_allocating() {
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet();
