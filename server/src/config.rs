@@ -62,6 +62,9 @@ pub struct ServeArgs {
     /// The frontend build (server bundle, client assets, postal-code data).
     #[arg(long, env = "VETRINA_ASSETS_DIR", default_value = "./frontend/dist")]
     pub assets_dir: PathBuf,
+    /// Memory for rendered pages, in MiB; 0 turns the cache off (to measure rendering).
+    #[arg(long, env = "VETRINA_HTML_CACHE_MB", default_value_t = 32)]
+    pub html_cache_mb: usize,
 }
 
 /// Settings the running server needs, validated.
@@ -72,6 +75,7 @@ pub struct Config {
     pub database_url: String,
     pub data_dir: PathBuf,
     pub assets_dir: PathBuf,
+    pub html_cache_bytes: usize,
 }
 
 impl DbArgs {
@@ -105,6 +109,7 @@ impl ServeArgs {
             database_url: self.db.resolve()?,
             data_dir: self.db.data_dir.clone(),
             assets_dir: self.assets_dir.clone(),
+            html_cache_bytes: self.html_cache_mb.saturating_mul(1024 * 1024),
         })
     }
 }

@@ -39,7 +39,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         tracing::warn!("ricerca CAP non disponibile: {err:#}");
         services::geo::CapIndex::default()
     });
-    let pages = pages::Pages::load(&config.assets_dir);
+    let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
     auth::password::warm_up();
     Ok(AppState { db, config: Arc::new(config), geo: Arc::new(geo), pages: Arc::new(pages) })
 }

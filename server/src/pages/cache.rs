@@ -43,6 +43,9 @@ impl HtmlCache {
     /// are never read again anyway, and a full clear keeps memory bounded without
     /// bookkeeping on the hot path.
     pub fn put(&self, path: &str, version: i64, page: Arc<CachedPage>) {
+        if self.budget == 0 {
+            return;
+        }
         let Ok(mut pages) = self.pages.write() else { return };
         let size = page.body.len() + path.len();
         if self.bytes.load(Ordering::Relaxed) + size > self.budget {

@@ -26,9 +26,6 @@ use document::Manifest;
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 
-/// Memory the HTML cache may use.
-const CACHE_BUDGET: usize = 32 * 1024 * 1024;
-
 /// The render engine and what it needs; absent when the frontend has not been built.
 pub struct Pages {
     engine: Option<(RenderPool, Manifest)>,
@@ -36,7 +33,7 @@ pub struct Pages {
 }
 
 impl Pages {
-    pub fn load(dist: &Path) -> Self {
+    pub fn load(dist: &Path, cache_bytes: usize) -> Self {
         let engine = Manifest::load(dist).and_then(|manifest| {
             let bundle = dist.join("server/entry-server.js");
             let config = PoolConfig { timeout: Duration::from_secs(2), ..PoolConfig::default() };
@@ -47,7 +44,7 @@ impl Pages {
         let engine = engine
             .inspect_err(|err| tracing::warn!("pagine pubbliche non disponibili: {err:#}. Esegui scripts/build-frontend"))
             .ok();
-        Self { engine, cache: HtmlCache::new(CACHE_BUDGET) }
+        Self { engine, cache: HtmlCache::new(cache_bytes) }
     }
 
     /// Renders `url` with `props` into a whole HTML document.

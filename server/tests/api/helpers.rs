@@ -46,6 +46,7 @@ pub async fn spawn_app() -> TestApp {
         database_url,
         data_dir: dir.path().join("data"),
         assets_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../frontend/dist"),
+        html_cache_bytes: 8 * 1024 * 1024,
     };
     let data_dir = config.data_dir.clone();
     let state = vetrina::build_state(config).await.expect("app state");
