@@ -1,7 +1,10 @@
 //! `/api/stores`: registration, explore, public shop, owner's shop, settings and trial.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
 use time::OffsetDateTime;
@@ -12,6 +15,7 @@ use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::pages;
 use crate::plans::Plan;
 use crate::services::{products, stores, usage};
 use crate::validation::{is_valid_email, password_problem};
@@ -166,12 +170,26 @@ pub async fn list(State(app): State<AppState>) -> Result<Json<Vec<StoreView>>> {
 /// A shop and its products, public.
 #[utoipa::path(get, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)),
     responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn show(State(app): State<AppState>, Path(id): Path<String>) -> Result<Json<StoreView>> {
+pub async fn show(State(app): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
     let store = stores::find(&app.db, id).await?;
-    let products = products::list_for_store(&app.db, id).await?;
-    let view = StoreView::public(store, products.len() as u64, OffsetDateTime::now_utc()).with_products(products);
-    Ok(Json(view))
+    // The reply is kept like a rendered page, under the shop's cache version: one
+    // primary-key query answers a repeated request.
+    let now = OffsetDateTime::now_utc();
+    let key = format!("api:/stores/{id}");
+    let version = pages::store_version(&store, now);
+    let reply = match app.pages.cache.get(&key, version) {
+        Some(hit) => hit,
+        None => {
+            let products = products::list_for_store(&app.db, id).await?;
+            let view = StoreView::public(store, products.len() as u64, now).with_products(products);
+            let body = serde_json::to_string(&view).map_err(|e| AppError::Internal(e.into()))?;
+            let page = Arc::new(pages::CachedPage::json(body));
+            app.pages.cache.put(&key, version, page.clone());
+            page
+        }
+    };
+    Ok(pages::respond(&reply, &headers, "public, max-age=0, must-revalidate"))
 }
 
 /// The logged-in owner's shop, with products, usage and limits.

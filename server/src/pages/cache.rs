@@ -13,14 +13,30 @@ pub struct CachedPage {
     pub body: Bytes,
     pub etag: String,
     pub status: u16,
+    pub content_type: &'static str,
 }
 
 impl CachedPage {
     pub fn new(body: String, status: u16) -> Self {
+        Self::with_type(body, status, "text/html; charset=utf-8")
+    }
+
+    pub fn json(body: String) -> Self {
+        Self::with_type(body, 200, "application/json")
+    }
+
+    fn with_type(body: String, status: u16, content_type: &'static str) -> Self {
         let digest = Sha256::digest(body.as_bytes());
         let etag = format!("\"{}\"", hex::encode(&digest[..12]));
-        Self { body: Bytes::from(body), etag, status }
+        Self { body: Bytes::from(body), etag, status, content_type }
     }
+}
+
+/// The cache version of a shop's pages: its `content_version`, and whether a trial is
+/// running, since a trial that ends changes the plan shown without any write.
+pub fn store_version(store: &crate::entities::store::Model, now: time::OffsetDateTime) -> i64 {
+    let trial_running = crate::plans::running_trial_end(store, now).is_some();
+    store.content_version.wrapping_mul(2).wrapping_add(i64::from(trial_running))
 }
 
 pub struct HtmlCache {

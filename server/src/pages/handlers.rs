@@ -9,7 +9,7 @@ use sea_orm::{EntityTrait, QuerySelect};
 use serde_json::{json, Value};
 use time::OffsetDateTime;
 
-use super::{render_and_cache, respond, CachedPage};
+use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::entities::store;
 use crate::error::Result;
 use crate::services::{products, stores};
@@ -92,10 +92,10 @@ pub async fn store(
     if store.slug != store_slug {
         return Ok(moved_permanently(canonical));
     }
-    if let Some(hit) = app.pages.cache.get(&canonical, store.content_version) {
+    let version = store_version(&store, OffsetDateTime::now_utc());
+    if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, &headers, PUBLIC));
     }
-    let version = store.content_version;
     let items = products::list_for_store(&app.db, store.id).await?;
     let view = StoreView::public(store, items.len() as u64, OffsetDateTime::now_utc());
     let items: Vec<ProductView> = items.into_iter().map(ProductView::from).collect();
@@ -136,10 +136,11 @@ async fn product_page(
     let Some(product_id) = product_id.parse::<i64>().ok() else { return not_found_product(app, headers).await };
     // The requested path, when it is the canonical one, may be in the cache already: the
     // shop's content_version moves with any rename, so a hit is still canonical.
+    let version = store_version(&store, OffsetDateTime::now_utc());
     if let Some((store_slug, product_slug)) = slugs {
         let requested = product_path(&store, product_id, product_slug);
         if store_slug == store.slug {
-            if let Some(hit) = app.pages.cache.get(&requested, store.content_version) {
+            if let Some(hit) = app.pages.cache.get(&requested, version) {
                 return Ok(respond(&hit, headers, PUBLIC));
             }
         }
@@ -151,7 +152,6 @@ async fn product_page(
     if slugs != Some((store.slug.as_str(), product.slug.as_str())) {
         return Ok(moved_permanently(canonical));
     }
-    let version = store.content_version;
     let related: Vec<ProductView> =
         products::same_brand(&app.db, &product, RELATED).await?.into_iter().map(ProductView::from).collect();
     let count = stores::product_count(&app.db, store.id).await?;

@@ -20,7 +20,7 @@ use ssr_runtime::{PoolConfig, RenderPool};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-pub use cache::{CachedPage, HtmlCache};
+pub use cache::{store_version, CachedPage, HtmlCache};
 use document::Manifest;
 
 use crate::error::{AppError, Result};
@@ -113,7 +113,7 @@ pub fn respond(page: &CachedPage, request_headers: &HeaderMap, cache_control: &'
     } else {
         let mut r = Response::new(Body::from(page.body.clone()));
         *r.status_mut() = status;
-        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(page.content_type));
         r
     };
     let headers = response.headers_mut();

@@ -167,3 +167,21 @@ async fn another_shop_cannot_change_my_shop() {
         .unwrap();
     assert_eq!(put.status(), 401);
 }
+
+#[tokio::test]
+async fn the_public_shop_reply_follows_every_change_and_revalidates() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    anna.add_product("Sabbia fine").await;
+    let path = format!("/api/stores/{}", anna.id);
+    let first = app.get(&path).await;
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(first.json::<Value>().await.unwrap()["product_count"], 1);
+    let again = reqwest::Client::new().get(format!("{}{path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+
+    anna.add_product("Ghiaia").await;
+    let after: Value = app.get(&path).await.json().await.unwrap();
+    assert_eq!(after["product_count"], 2);
+    assert_eq!(after["Products"].as_array().unwrap().len(), 2);
+}
