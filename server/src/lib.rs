@@ -1,12 +1,14 @@
 //! Vetrina: public catalogues for building-trade shops. `main.rs` parses the command
 //! line; this crate builds and runs the application.
 
+pub mod ai;
 pub mod api;
 pub mod auth;
 pub mod config;
 pub mod db;
 pub mod entities;
 pub mod error;
+pub mod import;
 pub mod messages;
 pub mod pages;
 pub mod plans;
