@@ -1,0 +1,117 @@
+// Browser-test harness: runs the real `vetrina` binary on a free port with a fresh SQLite data
+// directory and the demo shop, and launches Debian's Chromium through playwright-core.
+// The binary is $VETRINA_BIN, else target/debug/vetrina (scripts/test builds it).
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(repo, "target");
+export const binary = process.env.VETRINA_BIN ?? path.join(targetDir, "debug", "vetrina");
+
+export const demoLogin = { email: "demo@vetrina.it", password: "Demo2026!" };
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the server. `args` are extra `serve` flags, `env` extra environment variables.
+ * Returns { url, dataDir, logs(), stop() }; the data directory is removed by stop().
+ */
+export async function startServer({ args = [], env = {}, seed = true } = {}) {
+  if (!fs.existsSync(binary)) throw new Error(`server binary not found: ${binary} (run cargo build -p vetrina)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-e2e-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv = {
+    ...process.env,
+    VETRINA_DATA_DIR: dataDir,
+    VETRINA_BIND: `127.0.0.1:${port}`,
+    VETRINA_PUBLIC_URL: url,
+    RUST_LOG: process.env.RUST_LOG ?? "warn",
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  if (seed) execFileSync(binary, ["seed-demo"], { cwd: repo, env: childEnv, stdio: "ignore" });
+  const child = spawn(binary, ["serve", "--assets-dir", path.join(repo, "frontend/dist"), ...args], {
+    cwd: repo,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error(`server did not answer /healthz within 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+/**
+ * Collects what a page reports that a visitor should never cause: console errors,
+ * React hydration warnings, uncaught exceptions. Third-party embeds are blocked by
+ * `blockThirdParty`, so their failed loads are not counted.
+ */
+export function watchConsole(page) {
+  const problems = [];
+  page.on("console", (m) => {
+    const text = m.text();
+    if (m.type() === "error" || (m.type() === "warning" && /hydrat|did not match/i.test(text))) problems.push(`${m.type()}: ${text.slice(0, 400)}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** Answers requests to other hosts (map tiles, booking page) locally: tests never leave the machine. */
+export async function blockThirdParty(context, baseUrl) {
+  const origin = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>esterno</title>" }),
+  );
+}
+
+/** Logs in through the API inside the browser context, so the session cookie is set. */
+export async function login(context, baseUrl, { email, password } = demoLogin) {
+  const response = await context.request.post(`${baseUrl}/api/auth/login`, {
+    data: { email, password },
+    headers: { Origin: baseUrl },
+  });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+}
