@@ -8,7 +8,11 @@ use clap::{Args, Parser, Subcommand};
 use url::Url;
 
 #[derive(Debug, Parser)]
-#[command(name = "vetrina", version, about = "Vetrina: il catalogo online dei negozi di edilizia")]
+#[command(
+    name = "vetrina",
+    version,
+    about = "Vetrina: il catalogo online dei negozi di edilizia"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -57,7 +61,11 @@ pub struct ServeArgs {
     #[arg(long, env = "VETRINA_BIND", default_value = "127.0.0.1:3000")]
     pub bind: String,
     /// The address visitors use; canonical links and e-mail links are built from it.
-    #[arg(long, env = "VETRINA_PUBLIC_URL", default_value = "http://localhost:3000")]
+    #[arg(
+        long,
+        env = "VETRINA_PUBLIC_URL",
+        default_value = "http://localhost:3000"
+    )]
     pub public_url: String,
     /// The frontend build (server bundle, client assets, postal-code data).
     #[arg(long, env = "VETRINA_ASSETS_DIR", default_value = "./frontend/dist")]
@@ -98,10 +106,12 @@ impl DbArgs {
 
 impl ServeArgs {
     pub fn validate(&self) -> Result<Config, String> {
-        let bind: SocketAddr = self
-            .bind
-            .parse()
-            .map_err(|_| format!("--bind non valido: «{}». Esempio: 127.0.0.1:3000", self.bind))?;
+        let bind: SocketAddr = self.bind.parse().map_err(|_| {
+            format!(
+                "--bind non valido: «{}». Esempio: 127.0.0.1:3000",
+                self.bind
+            )
+        })?;
         let public_url = parse_public_url(&self.public_url)?;
         Ok(Config {
             bind,
@@ -115,9 +125,13 @@ impl ServeArgs {
 }
 
 pub fn parse_public_url(raw: &str) -> Result<Url, String> {
-    let url = Url::parse(raw).map_err(|_| format!("--public-url non valido: «{raw}». Esempio: https://vetrina.example.it"))?;
+    let url = Url::parse(raw).map_err(|_| {
+        format!("--public-url non valido: «{raw}». Esempio: https://vetrina.example.it")
+    })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-        return Err(format!("--public-url deve iniziare con http:// o https://: «{raw}»"));
+        return Err(format!(
+            "--public-url deve iniziare con http:// o https://: «{raw}»"
+        ));
     }
     Ok(url)
 }

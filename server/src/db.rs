@@ -10,8 +10,14 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 
 /// Connects and brings the schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
-    let db = if url.starts_with("sqlite:") { connect_sqlite(url).await? } else { connect_postgres(url).await? };
-    Migrator::up(&db, None).await.context("migrazione del database non riuscita")?;
+    let db = if url.starts_with("sqlite:") {
+        connect_sqlite(url).await?
+    } else {
+        connect_postgres(url).await?
+    };
+    Migrator::up(&db, None)
+        .await
+        .context("migrazione del database non riuscita")?;
     Ok(db)
 }
 
@@ -27,7 +33,8 @@ async fn connect_sqlite(url: &str) -> anyhow::Result<DatabaseConnection> {
         .foreign_keys(true);
     if let Some(dir) = options.get_filename().parent() {
         if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir).with_context(|| format!("impossibile creare la cartella {}", dir.display()))?;
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("impossibile creare la cartella {}", dir.display()))?;
         }
     }
     let pool = SqlitePoolOptions::new()
@@ -47,7 +54,9 @@ async fn connect_postgres(url: &str) -> anyhow::Result<DatabaseConnection> {
         .connect_timeout(Duration::from_secs(10))
         .acquire_timeout(Duration::from_secs(15))
         .sqlx_logging(false);
-    Database::connect(options).await.with_context(|| format!("impossibile connettersi a PostgreSQL ({})", redact(url)))
+    Database::connect(options)
+        .await
+        .with_context(|| format!("impossibile connettersi a PostgreSQL ({})", redact(url)))
 }
 
 /// The URL without its password, for error messages.

@@ -15,7 +15,10 @@ pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{message}")]
-    Invalid { message: String, fields: BTreeMap<&'static str, String> },
+    Invalid {
+        message: String,
+        fields: BTreeMap<&'static str, String>,
+    },
     #[error("{0}")]
     Unauthorized(&'static str),
     #[error("{0}")]
@@ -44,12 +47,19 @@ impl AppError {
     /// One field failed: the message is both the headline and the field's entry.
     pub fn field(field: &'static str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Self::Invalid { fields: BTreeMap::from([(field, message.clone())]), message }
+        Self::Invalid {
+            fields: BTreeMap::from([(field, message.clone())]),
+            message,
+        }
     }
 
     /// Several fields failed; the first message becomes the headline.
     pub fn fields(fields: BTreeMap<&'static str, String>) -> Self {
-        let message = fields.values().next().cloned().unwrap_or_else(|| messages::INVALID_INPUT.to_owned());
+        let message = fields
+            .values()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| messages::INVALID_INPUT.to_owned());
         Self::Invalid { message, fields }
     }
 
@@ -92,10 +102,18 @@ impl IntoResponse for AppError {
                 (messages::INTERNAL.to_owned(), BTreeMap::new(), None)
             }
             Self::Invalid { message, fields } => (message, fields, None),
-            Self::TooManyRequests { message, retry_after } => (message, BTreeMap::new(), Some(retry_after)),
+            Self::TooManyRequests {
+                message,
+                retry_after,
+            } => (message, BTreeMap::new(), Some(retry_after)),
             other => (other.to_string(), BTreeMap::new(), None),
         };
-        let body = ErrorBody { error, code, fields, remaining_time: retry_after };
+        let body = ErrorBody {
+            error,
+            code,
+            fields,
+            remaining_time: retry_after,
+        };
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(seconds) = retry_after {
             if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {

@@ -33,8 +33,12 @@ pub use state::AppState;
 
 /// Opens the database (running migrations) and loads what requests need.
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("impossibile creare la cartella dati {}", config.data_dir.display()))?;
+    std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        format!(
+            "impossibile creare la cartella dati {}",
+            config.data_dir.display()
+        )
+    })?;
     let db = db::connect(&config.database_url).await?;
     let geo_path = config.assets_dir.join("geo/cap.json");
     let geo = services::geo::CapIndex::load(&geo_path).unwrap_or_else(|err| {
@@ -43,17 +47,45 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     });
     let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
     auth::password::warm_up();
-    Ok(AppState { db, config: Arc::new(config), geo: Arc::new(geo), pages: Arc::new(pages) })
+    Ok(AppState {
+        db,
+        config: Arc::new(config),
+        geo: Arc::new(geo),
+        pages: Arc::new(pages),
+    })
 }
 
 pub fn router(state: AppState) -> Router {
-    let api = api::router().layer(middleware::from_fn_with_state(state.clone(), auth::origin::same_origin_only));
+    let api = api::router()
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            forget_store_rows_after_writes,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::origin::same_origin_only,
+        ));
     Router::new()
         .route("/healthz", get(healthz))
         .nest("/api", api)
         .merge(pages::router(&state))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// A successful API write may change any shop's content_version: public pages must see
+/// it at the next request, so the shop rows they keep are dropped.
+async fn forget_store_rows_after_writes(
+    State(app): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let write = !request.method().is_safe();
+    let response = next.run(request).await;
+    if write && response.status().is_success() {
+        app.pages.stores.forget_all();
+    }
+    response
 }
 
 async fn healthz(State(app): State<AppState>) -> (StatusCode, &'static str) {
@@ -69,7 +101,10 @@ async fn healthz(State(app): State<AppState>) -> (StatusCode, &'static str) {
 /// Serves until Ctrl-C / SIGTERM, then lets requests in flight finish.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow::Result<()> {
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.context("server error")
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("server error")
 }
 
 async fn shutdown_signal() {

@@ -12,7 +12,9 @@ use vetrina::services::{demo, stores};
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
+        )
         .init();
     match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,
@@ -31,7 +33,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .map_err(|e| anyhow::anyhow!("impossibile ascoltare su {}: {e}", config.bind))?;
             let state = vetrina::build_state(config).await?;
-            tracing::info!("Vetrina in ascolto su http://{} (pubblico: {})", listener.local_addr()?, state.config.public_url);
+            tracing::info!(
+                "Vetrina in ascolto su http://{} (pubblico: {})",
+                listener.local_addr()?,
+                state.config.public_url
+            );
             vetrina::serve(listener, state).await
         }
         Command::SeedDemo(args) => {
@@ -40,17 +46,35 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{outcome}");
             Ok(())
         }
-        Command::Shop { command: ShopCommand::SetPlan { db, email, plan } } => {
-            let plan = Plan::parse(plan.trim())
-                .ok_or_else(|| anyhow::anyhow!("piano sconosciuto «{plan}»: usa free, starter, pro o business"))?;
+        Command::Shop {
+            command: ShopCommand::SetPlan { db, email, plan },
+        } => {
+            let plan = Plan::parse(plan.trim()).ok_or_else(|| {
+                anyhow::anyhow!("piano sconosciuto «{plan}»: usa free, starter, pro o business")
+            })?;
             let conn = vetrina::db::connect(&db.resolve().map_err(anyhow::Error::msg)?).await?;
-            let store = stores::set_plan(&conn, &email, plan).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            let store = stores::set_plan(&conn, &email, plan)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             let limits = plan.limits();
-            let show = |v: Option<u64>| v.map_or_else(|| "illimitati".to_owned(), |n| n.to_string());
-            println!("Negozio «{}» ({}): piano {} ({})", store.name, store.email, plan.as_str(), plan.title());
+            let show =
+                |v: Option<u64>| v.map_or_else(|| "illimitati".to_owned(), |n| n.to_string());
+            println!(
+                "Negozio «{}» ({}): piano {} ({})",
+                store.name,
+                store.email,
+                plan.as_str(),
+                plan.title()
+            );
             println!("  prodotti: {}", show(limits.products));
-            println!("  importazioni al mese: {}", show(limits.imports_per_month.map(u64::from)));
-            println!("  rigenerazioni al mese: {}", show(limits.regenerations_per_month.map(u64::from)));
+            println!(
+                "  importazioni al mese: {}",
+                show(limits.imports_per_month.map(u64::from))
+            );
+            println!(
+                "  rigenerazioni al mese: {}",
+                show(limits.regenerations_per_month.map(u64::from))
+            );
             Ok(())
         }
     }

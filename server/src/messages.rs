@@ -35,8 +35,10 @@ pub const TOO_LONG: &str = "Il testo inserito è troppo lungo.";
 // Plans and trial (spec sections 4, 8, 9).
 pub const TRIAL_ALREADY_USED: &str =
     "Hai già utilizzato la tua prova gratuita. Contatta il supporto o sottoscrivi un piano a pagamento.";
-pub const TRIAL_PLAN_INVALID: &str = "La prova gratuita è disponibile solo per i piani Avanzato e Pro.";
-pub const TRIAL_ONLY_FROM_FREE: &str = "La prova gratuita è disponibile solo per i negozi con piano Base.";
+pub const TRIAL_PLAN_INVALID: &str =
+    "La prova gratuita è disponibile solo per i piani Avanzato e Pro.";
+pub const TRIAL_ONLY_FROM_FREE: &str =
+    "La prova gratuita è disponibile solo per i negozi con piano Base.";
 
 pub fn product_limit_reached(limit: u64) -> String {
     format!(

@@ -58,10 +58,26 @@ impl Plan {
     /// The limits enforced (spec section 9: the account panel's figures).
     pub fn limits(self) -> Limits {
         match self {
-            Self::Free => Limits { products: Some(50), imports_per_month: Some(3), regenerations_per_month: Some(0) },
-            Self::Starter => Limits { products: Some(200), imports_per_month: Some(10), regenerations_per_month: Some(20) },
-            Self::Pro => Limits { products: Some(500), imports_per_month: None, regenerations_per_month: None },
-            Self::Business => Limits { products: None, imports_per_month: None, regenerations_per_month: None },
+            Self::Free => Limits {
+                products: Some(50),
+                imports_per_month: Some(3),
+                regenerations_per_month: Some(0),
+            },
+            Self::Starter => Limits {
+                products: Some(200),
+                imports_per_month: Some(10),
+                regenerations_per_month: Some(20),
+            },
+            Self::Pro => Limits {
+                products: Some(500),
+                imports_per_month: None,
+                regenerations_per_month: None,
+            },
+            Self::Business => Limits {
+                products: None,
+                imports_per_month: None,
+                regenerations_per_month: None,
+            },
         }
     }
 
@@ -73,7 +89,10 @@ impl Plan {
 /// The plan in force at `now`: the trial's while it runs, the sold plan otherwise.
 pub fn effective_plan(store: &store::Model, now: OffsetDateTime) -> Plan {
     let sold = Plan::parse(&store.plan).unwrap_or(Plan::Free);
-    match (store.trial_plan.as_deref().and_then(Plan::parse), store.trial_ends_at) {
+    match (
+        store.trial_plan.as_deref().and_then(Plan::parse),
+        store.trial_ends_at,
+    ) {
         (Some(trial), Some(ends)) if now < ends => trial,
         _ => sold,
     }
@@ -81,7 +100,9 @@ pub fn effective_plan(store: &store::Model, now: OffsetDateTime) -> Plan {
 
 /// When the trial in force ends, or `None` when no trial is running.
 pub fn running_trial_end(store: &store::Model, now: OffsetDateTime) -> Option<OffsetDateTime> {
-    store.trial_ends_at.filter(|ends| store.trial_plan.is_some() && now < *ends)
+    store
+        .trial_ends_at
+        .filter(|ends| store.trial_plan.is_some() && now < *ends)
 }
 
 #[cfg(test)]
@@ -118,9 +139,21 @@ mod tests {
     #[test]
     fn a_running_trial_gives_its_plan_and_an_ended_one_gives_free_back() {
         let now = OffsetDateTime::now_utc();
-        assert_eq!(effective_plan(&store("free", Some(("pro", now + Duration::days(3)))), now), Plan::Pro);
-        assert_eq!(effective_plan(&store("free", Some(("pro", now - Duration::seconds(1)))), now), Plan::Free);
-        assert_eq!(effective_plan(&store("business", None), now), Plan::Business);
+        assert_eq!(
+            effective_plan(&store("free", Some(("pro", now + Duration::days(3)))), now),
+            Plan::Pro
+        );
+        assert_eq!(
+            effective_plan(
+                &store("free", Some(("pro", now - Duration::seconds(1)))),
+                now
+            ),
+            Plan::Free
+        );
+        assert_eq!(
+            effective_plan(&store("business", None), now),
+            Plan::Business
+        );
         assert_eq!(effective_plan(&store("unknown", None), now), Plan::Free);
     }
 

@@ -12,7 +12,9 @@ pub fn slugify(text: &str) -> String {
             }
             pending_hyphen = false;
             out.push(folded);
-        } else if folded.is_whitespace() || matches!(folded, '-' | '_' | '/' | '.' | ',' | '\'' | '’') {
+        } else if folded.is_whitespace()
+            || matches!(folded, '-' | '_' | '/' | '.' | ',' | '\'' | '’')
+        {
             pending_hyphen = true;
         }
     }
@@ -44,7 +46,10 @@ mod tests {
     #[test]
     fn follows_the_spec_and_folds_accents() {
         assert_eq!(slugify("  Edilizia Demo  "), "edilizia-demo");
-        assert_eq!(slugify("Cemento 32,5 R - Sacco 25 kg"), "cemento-32-5-r-sacco-25-kg");
+        assert_eq!(
+            slugify("Cemento 32,5 R - Sacco 25 kg"),
+            "cemento-32-5-r-sacco-25-kg"
+        );
         assert_eq!(slugify("Città è Più Bella!"), "citta-e-piu-bella");
         assert_eq!(slugify("Würth Ø 8"), "wurth-8");
         assert_eq!(slugify("!!!"), "prodotto");

@@ -122,7 +122,12 @@ impl StoreView {
     }
 
     /// The owner's view: the public one plus trial, usage and limits.
-    pub fn owner(store: store::Model, product_count: u64, usage: (i32, i32), now: OffsetDateTime) -> Self {
+    pub fn owner(
+        store: store::Model,
+        product_count: u64,
+        usage: (i32, i32),
+        now: OffsetDateTime,
+    ) -> Self {
         let plan = plans::effective_plan(&store, now);
         let account = AccountView {
             trial_used: store.trial_used,
@@ -131,7 +136,10 @@ impl StoreView {
             regenerations_this_month: usage.1,
             limits: plan.limits(),
         };
-        Self { account: Some(account), ..Self::public(store, product_count, now) }
+        Self {
+            account: Some(account),
+            ..Self::public(store, product_count, now)
+        }
     }
 
     pub fn with_products(mut self, products: Vec<product::Model>) -> Self {
@@ -146,8 +154,17 @@ mod tests {
 
     #[test]
     fn prices_have_two_decimals() {
-        assert_eq!(price_json(1250).map(|r| r.get().to_owned()).as_deref(), Some("12.50"));
-        assert_eq!(price_json(5).map(|r| r.get().to_owned()).as_deref(), Some("0.05"));
-        assert_eq!(price_json(123456).map(|r| r.get().to_owned()).as_deref(), Some("1234.56"));
+        assert_eq!(
+            price_json(1250).map(|r| r.get().to_owned()).as_deref(),
+            Some("12.50")
+        );
+        assert_eq!(
+            price_json(5).map(|r| r.get().to_owned()).as_deref(),
+            Some("0.05")
+        );
+        assert_eq!(
+            price_json(123456).map(|r| r.get().to_owned()).as_deref(),
+            Some("1234.56")
+        );
     }
 }

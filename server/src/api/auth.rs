@@ -56,11 +56,17 @@ pub async fn login(
     for bucket in [&by_email, &by_client] {
         if rate_limit::count(&app.db, bucket, LOGIN_WINDOW).await? >= LOGIN_FAILURES_ALLOWED {
             let retry_after = rate_limit::seconds_until_free(&app.db, bucket, LOGIN_WINDOW).await?;
-            return Err(AppError::TooManyRequests { message: messages::TOO_MANY_LOGINS.into(), retry_after });
+            return Err(AppError::TooManyRequests {
+                message: messages::TOO_MANY_LOGINS.into(),
+                retry_after,
+            });
         }
     }
 
-    let found = user::Entity::find().filter(user::Column::Email.eq(&email)).one(&app.db).await?;
+    let found = user::Entity::find()
+        .filter(user::Column::Email.eq(&email))
+        .one(&app.db)
+        .await?;
     let stored_hash = found.as_ref().map(|u| u.password_hash.clone());
     let valid = password::verify(password, stored_hash).await?;
     let Some(user) = found.filter(|_| valid) else {
@@ -76,9 +82,14 @@ pub async fn login(
         sessions::delete(&app.db, &old).await?;
     }
     let token = sessions::create(&app.db, user.id).await?;
-    let store = stores::find_by_user(&app.db, user.id).await?.ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
+    let store = stores::find_by_user(&app.db, user.id)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
     let view = owner_view(&app, store).await?;
-    Ok((AppendHeaders([(SET_COOKIE, cookie::set(&token, app.config.secure_cookies()))]), Json(view)))
+    Ok((
+        AppendHeaders([(SET_COOKIE, cookie::set(&token, app.config.secure_cookies()))]),
+        Json(view),
+    ))
 }
 
 /// Log out: the session is deleted on the server and the cookie cleared.
@@ -87,13 +98,22 @@ pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<i
     if let Some(token) = cookie::read(&headers) {
         sessions::delete(&app.db, &token).await?;
     }
-    Ok((AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]), Json(Done { success: true })))
+    Ok((
+        AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]),
+        Json(Done { success: true }),
+    ))
 }
 
 /// Delete the account: user, shop, products and sessions are gone.
 #[utoipa::path(delete, path = "/api/auth/account", tag = "auth",
     responses((status = 200, body = Done), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn delete_account(State(app): State<AppState>, user: CurrentUser) -> Result<impl IntoResponse> {
+pub async fn delete_account(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> Result<impl IntoResponse> {
     stores::delete_account(&app.db, user.user_id).await?;
-    Ok((AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]), Json(Done { success: true })))
+    Ok((
+        AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]),
+        Json(Done { success: true }),
+    ))
 }

@@ -40,5 +40,8 @@ fn map_rejection(rejection: JsonRejection) -> AppError {
 
 /// Ids in paths: anything that is not a positive number is simply not found.
 pub fn parse_id(raw: &str, not_found: &str) -> Result<i64, AppError> {
-    raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::not_found(not_found))
+    raw.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| AppError::not_found(not_found))
 }

@@ -8,7 +8,9 @@ use crate::messages;
 use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website};
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
-pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(d).map(Some)
 }
 
@@ -46,12 +48,24 @@ pub fn check_name(p: &mut Problems, name: &str) {
 }
 
 pub fn check_description(p: &mut Problems, description: &str) {
-    p.check(char_len(description) >= 10, "description", messages::DESCRIPTION_SHORT);
-    p.check(char_len(description) <= 5000, "description", messages::TOO_LONG);
+    p.check(
+        char_len(description) >= 10,
+        "description",
+        messages::DESCRIPTION_SHORT,
+    );
+    p.check(
+        char_len(description) <= 5000,
+        "description",
+        messages::TOO_LONG,
+    );
 }
 
 pub fn check_postal_code(p: &mut Problems, code: &str) {
-    p.check(is_postal_code(code), "postal_code", messages::POSTAL_CODE_INVALID);
+    p.check(
+        is_postal_code(code),
+        "postal_code",
+        messages::POSTAL_CODE_INVALID,
+    );
 }
 
 pub fn check_city(p: &mut Problems, city: &str) {
@@ -65,7 +79,11 @@ pub fn check_address(p: &mut Problems, address: &str) {
 }
 
 pub fn check_telephone(p: &mut Problems, telephone: &str) {
-    p.check(is_telephone(telephone) && telephone.len() <= 40, "telephone", messages::TELEPHONE_INVALID);
+    p.check(
+        is_telephone(telephone) && telephone.len() <= 40,
+        "telephone",
+        messages::TELEPHONE_INVALID,
+    );
 }
 
 /// An optional website: empty clears it, otherwise it must be a valid URL.
@@ -90,7 +108,12 @@ pub fn logo(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     ok.then(|| raw.to_owned())
 }
 
-pub fn optional_text(p: &mut Problems, field: &'static str, raw: Option<&str>, max: usize) -> Option<String> {
+pub fn optional_text(
+    p: &mut Problems,
+    field: &'static str,
+    raw: Option<&str>,
+    max: usize,
+) -> Option<String> {
     let value = raw.map(str::trim).filter(|s| !s.is_empty())?;
     p.check(value.chars().count() <= max, field, messages::TOO_LONG);
     Some(value.to_owned())

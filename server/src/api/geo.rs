@@ -24,7 +24,10 @@ pub struct Towns {
 /// Towns with this CAP; 404 when none, 400 (and no lookup) when it is not 5 digits.
 #[utoipa::path(get, path = "/api/geo/city-by-cap", tag = "geo", params(CapQuery),
     responses((status = 200, body = Towns), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn city_by_cap(State(app): State<AppState>, Query(query): Query<CapQuery>) -> Result<Json<Towns>> {
+pub async fn city_by_cap(
+    State(app): State<AppState>,
+    Query(query): Query<CapQuery>,
+) -> Result<Json<Towns>> {
     let cap = query.cap.unwrap_or_default();
     if !is_postal_code(&cap) {
         return Err(AppError::BadRequest(messages::POSTAL_CODE_INVALID.into()));
@@ -32,6 +35,11 @@ pub async fn city_by_cap(State(app): State<AppState>, Query(query): Query<CapQue
     if app.geo.is_empty() {
         return Err(AppError::Unavailable(messages::CAP_UNAVAILABLE.into()));
     }
-    let towns = app.geo.towns(&cap).ok_or_else(|| AppError::not_found(messages::CAP_NOT_FOUND))?;
-    Ok(Json(Towns { comuni: towns.to_vec() }))
+    let towns = app
+        .geo
+        .towns(&cap)
+        .ok_or_else(|| AppError::not_found(messages::CAP_NOT_FOUND))?;
+    Ok(Json(Towns {
+        comuni: towns.to_vec(),
+    }))
 }

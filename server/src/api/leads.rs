@@ -33,19 +33,53 @@ pub struct LeadCreated {
 /// Store a demo request.
 #[utoipa::path(post, path = "/api/leads", tag = "leads", request_body = LeadInput,
     responses((status = 201, body = LeadCreated), (status = 422, body = crate::error::ErrorBody)))]
-pub async fn create(State(app): State<AppState>, ApiJson(input): ApiJson<LeadInput>) -> Result<(StatusCode, Json<LeadCreated>)> {
+pub async fn create(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<LeadInput>,
+) -> Result<(StatusCode, Json<LeadCreated>)> {
     let mut p = Problems::default();
     let work_email = trimmed(input.work_email.as_deref()).to_lowercase();
     let business_name = trimmed(input.business_name.as_deref());
     let postal_code = trimmed(input.postal_code.as_deref());
     let city = trimmed(input.city.as_deref());
-    p.check(is_valid_email(&work_email), "workEmail", messages::EMAIL_INVALID);
-    p.check(!business_name.is_empty(), "businessName", messages::FIELD_REQUIRED);
-    p.check(char_len(&business_name) <= 200, "businessName", messages::TOO_LONG);
-    p.check(is_postal_code(&postal_code), "postal_code", messages::POSTAL_CODE_INVALID);
+    p.check(
+        is_valid_email(&work_email),
+        "workEmail",
+        messages::EMAIL_INVALID,
+    );
+    p.check(
+        !business_name.is_empty(),
+        "businessName",
+        messages::FIELD_REQUIRED,
+    );
+    p.check(
+        char_len(&business_name) <= 200,
+        "businessName",
+        messages::TOO_LONG,
+    );
+    p.check(
+        is_postal_code(&postal_code),
+        "postal_code",
+        messages::POSTAL_CODE_INVALID,
+    );
     p.check(!city.is_empty(), "city", messages::CITY_REQUIRED);
     p.check(char_len(&city) <= 120, "city", messages::TOO_LONG);
     p.into_result()?;
-    let lead = leads::create(&app.db, NewLead { work_email, business_name, postal_code, city }).await?;
-    Ok((StatusCode::CREATED, Json(LeadCreated { success: true, id: lead.id })))
+    let lead = leads::create(
+        &app.db,
+        NewLead {
+            work_email,
+            business_name,
+            postal_code,
+            city,
+        },
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(LeadCreated {
+            success: true,
+            id: lead.id,
+        }),
+    ))
 }

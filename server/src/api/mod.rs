@@ -31,7 +31,12 @@ pub fn router() -> Router<AppState> {
         .route("/products", post(products::create))
         .route("/products/bulk_upload", post(products::bulk_upload))
         .route("/products/bulk_delete", delete(products::bulk_delete))
-        .route("/products/{id}", get(products::show).put(products::update).delete(products::delete))
+        .route(
+            "/products/{id}",
+            get(products::show)
+                .put(products::update)
+                .delete(products::delete),
+        )
         .route("/geo/city-by-cap", get(geo::city_by_cap))
         .route("/leads", post(leads::create))
         .route("/openapi.json", get(openapi))

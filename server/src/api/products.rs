@@ -54,7 +54,9 @@ impl ProductInput {
     /// The changes this input asks for; every given field is checked.
     fn changes(self) -> Result<ProductChanges> {
         let mut p = Problems::default();
-        let name = self.name.map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "));
+        let name = self
+            .name
+            .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "));
         if let Some(name) = &name {
             p.check(!name.is_empty(), "name", messages::PRODUCT_NAME_REQUIRED);
             p.check(name.chars().count() <= 300, "name", messages::TOO_LONG);
@@ -71,13 +73,18 @@ impl ProductInput {
         });
         let status = self.status.map(|s| s.trim().to_lowercase());
         if let Some(status) = &status {
-            p.check(STATUSES.contains(&status.as_str()), "status", messages::STATUS_INVALID);
+            p.check(
+                STATUSES.contains(&status.as_str()),
+                "status",
+                messages::STATUS_INVALID,
+            );
         }
         let image_url = self.image_url.map(|v| {
             let url = clean(v);
             let ok = url.as_deref().is_none_or(|u| {
                 u.len() <= 1000
-                    && (u.starts_with("/media/") || url::Url::parse(u).is_ok_and(|x| matches!(x.scheme(), "http" | "https")))
+                    && (u.starts_with("/media/")
+                        || url::Url::parse(u).is_ok_and(|x| matches!(x.scheme(), "http" | "https")))
             });
             p.check(ok, "image_url", messages::WEBSITE_INVALID);
             url
@@ -85,7 +92,11 @@ impl ProductInput {
         let mut text = |field: &'static str, v: Option<Option<String>>, max: usize| {
             v.map(|v| {
                 let v = clean(v);
-                p.check(v.as_deref().is_none_or(|s| s.chars().count() <= max), field, messages::TOO_LONG);
+                p.check(
+                    v.as_deref().is_none_or(|s| s.chars().count() <= max),
+                    field,
+                    messages::TOO_LONG,
+                );
                 v
             })
         };
@@ -108,7 +119,10 @@ impl ProductInput {
     /// A new product: the name is required, the rest has defaults.
     fn into_new(self) -> Result<ProductData> {
         let c = self.changes()?;
-        let name = c.name.filter(|n| !n.is_empty()).ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
+        let name = c
+            .name
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
         Ok(ProductData {
             name,
             price_cents: c.price_cents.flatten(),
@@ -133,10 +147,17 @@ fn price_to_cents(value: &Value) -> Option<i64> {
     let euros = match value {
         Value::Number(n) => n.as_f64()?,
         Value::String(s) if s.trim().is_empty() => return None,
-        Value::String(s) => s.trim().trim_end_matches('€').trim().replace(',', ".").parse::<f64>().ok()?,
+        Value::String(s) => s
+            .trim()
+            .trim_end_matches('€')
+            .trim()
+            .replace(',', ".")
+            .parse::<f64>()
+            .ok()?,
         _ => return None,
     };
-    (euros.is_finite() && (0.0..=10_000_000.0).contains(&euros)).then(|| (euros * 100.0).round() as i64)
+    (euros.is_finite() && (0.0..=10_000_000.0).contains(&euros))
+        .then(|| (euros * 100.0).round() as i64)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -153,7 +174,10 @@ pub struct Deleted {
 /// One product, public.
 #[utoipa::path(get, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
     responses((status = 200, body = ProductView), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn show(State(app): State<AppState>, Path(id): Path<String>) -> Result<Json<ProductView>> {
+pub async fn show(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<ProductView>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     Ok(Json(products::find(&app.db, id).await?.into()))
 }
@@ -161,7 +185,11 @@ pub async fn show(State(app): State<AppState>, Path(id): Path<String>) -> Result
 /// Add a product to the caller's shop.
 #[utoipa::path(post, path = "/api/products", tag = "products", request_body = ProductInput,
     responses((status = 201, body = ProductView), (status = 403, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
-pub async fn create(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<ProductInput>) -> Result<(StatusCode, Json<ProductView>)> {
+pub async fn create(
+    State(app): State<AppState>,
+    owner: Owner,
+    ApiJson(input): ApiJson<ProductInput>,
+) -> Result<(StatusCode, Json<ProductView>)> {
     let data = input.into_new()?;
     let created = products::create(&app.db, owner.store.id, data).await?;
     Ok((StatusCode::CREATED, Json(created.into())))
@@ -175,9 +203,15 @@ pub async fn bulk_upload(
     owner: Owner,
     ApiJson(inputs): ApiJson<Vec<ProductInput>>,
 ) -> Result<(StatusCode, Json<Vec<ProductView>>)> {
-    let data = inputs.into_iter().map(ProductInput::into_new).collect::<Result<Vec<_>>>()?;
+    let data = inputs
+        .into_iter()
+        .map(ProductInput::into_new)
+        .collect::<Result<Vec<_>>>()?;
     let created = products::create_many(&app.db, owner.store.id, data).await?;
-    Ok((StatusCode::CREATED, Json(created.into_iter().map(ProductView::from).collect())))
+    Ok((
+        StatusCode::CREATED,
+        Json(created.into_iter().map(ProductView::from).collect()),
+    ))
 }
 
 /// Change a product of the caller's shop; absent fields stay as they are.
@@ -191,24 +225,42 @@ pub async fn update(
 ) -> Result<Json<ProductView>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     let changes = input.changes()?;
-    Ok(Json(products::update(&app.db, owner.store.id, id, changes).await?.into()))
+    Ok(Json(
+        products::update(&app.db, owner.store.id, id, changes)
+            .await?
+            .into(),
+    ))
 }
 
 /// Delete a product of the caller's shop.
 #[utoipa::path(delete, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
     responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn delete(State(app): State<AppState>, owner: Owner, Path(id): Path<String>) -> Result<Json<Deleted>> {
+pub async fn delete(
+    State(app): State<AppState>,
+    owner: Owner,
+    Path(id): Path<String>,
+) -> Result<Json<Deleted>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     products::delete(&app.db, owner.store.id, id).await?;
-    Ok(Json(Deleted { success: true, deleted: 1 }))
+    Ok(Json(Deleted {
+        success: true,
+        deleted: 1,
+    }))
 }
 
 /// Delete the listed products of the caller's shop; ids of other shops are skipped.
 #[utoipa::path(delete, path = "/api/products/bulk_delete", tag = "products", request_body = BulkDeleteInput,
     responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn bulk_delete(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<BulkDeleteInput>) -> Result<Json<Deleted>> {
+pub async fn bulk_delete(
+    State(app): State<AppState>,
+    owner: Owner,
+    ApiJson(input): ApiJson<BulkDeleteInput>,
+) -> Result<Json<Deleted>> {
     let deleted = products::delete_many(&app.db, owner.store.id, &input.ids).await?;
-    Ok(Json(Deleted { success: true, deleted }))
+    Ok(Json(Deleted {
+        success: true,
+        deleted,
+    }))
 }
 
 #[cfg(test)]

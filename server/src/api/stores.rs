@@ -62,7 +62,8 @@ impl RegisterInput {
             p.add("password", problem);
         }
         p.check(password.len() <= 256, "password", messages::TOO_LONG);
-        let partner_group = fields::optional_text(&mut p, "partner_group", self.partner_group.as_deref(), 200);
+        let partner_group =
+            fields::optional_text(&mut p, "partner_group", self.partner_group.as_deref(), 200);
         let logo_img_url = fields::logo(&mut p, self.logo_img_url.as_deref());
         p.into_result()?;
         let details = stores::StoreDetails {
@@ -136,7 +137,12 @@ impl StoreUpdateInput {
             changes.logo_img_url = Some(fields::logo(&mut p, v.as_deref()));
         }
         if let Some(v) = self.partner_group {
-            changes.partner_group = Some(fields::optional_text(&mut p, "partner_group", v.as_deref(), 200));
+            changes.partner_group = Some(fields::optional_text(
+                &mut p,
+                "partner_group",
+                v.as_deref(),
+                200,
+            ));
         }
         p.into_result()?;
         Ok(changes)
@@ -152,7 +158,10 @@ pub struct TrialInput {
 /// Register a shop: user and shop are created together.
 #[utoipa::path(post, path = "/api/stores", tag = "stores", request_body = RegisterInput,
     responses((status = 201, body = StoreView), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
-pub async fn register(State(app): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> Result<(StatusCode, Json<StoreView>)> {
+pub async fn register(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<RegisterInput>,
+) -> Result<(StatusCode, Json<StoreView>)> {
     let (email, password, details) = input.validate()?;
     let hash = password::hash(password).await?;
     let (_, store) = stores::register(&app.db, &email, hash, details, false).await?;
@@ -164,15 +173,25 @@ pub async fn register(State(app): State<AppState>, ApiJson(input): ApiJson<Regis
 pub async fn list(State(app): State<AppState>) -> Result<Json<Vec<StoreView>>> {
     let now = OffsetDateTime::now_utc();
     let list = stores::list_with_counts(&app.db).await?;
-    Ok(Json(list.into_iter().map(|(s, n)| StoreView::public(s, n, now)).collect()))
+    Ok(Json(
+        list.into_iter()
+            .map(|(s, n)| StoreView::public(s, n, now))
+            .collect(),
+    ))
 }
 
 /// A shop and its products, public.
 #[utoipa::path(get, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)),
     responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn show(State(app): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response> {
+pub async fn show(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
-    let store = stores::find(&app.db, id).await?;
+    let Some(store) = app.pages.stores.find(&app.db, id).await? else {
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+    };
     // The reply is kept like a rendered page, under the shop's cache version: one
     // primary-key query answers a repeated request.
     let now = OffsetDateTime::now_utc();
@@ -182,14 +201,19 @@ pub async fn show(State(app): State<AppState>, Path(id): Path<String>, headers: 
         Some(hit) => hit,
         None => {
             let products = products::list_for_store(&app.db, id).await?;
-            let view = StoreView::public(store, products.len() as u64, now).with_products(products);
+            let view = StoreView::public((*store).clone(), products.len() as u64, now)
+                .with_products(products);
             let body = serde_json::to_string(&view).map_err(|e| AppError::Internal(e.into()))?;
             let page = Arc::new(pages::CachedPage::json(body));
             app.pages.cache.put(&key, version, page.clone());
             page
         }
     };
-    Ok(pages::respond(&reply, &headers, "public, max-age=0, must-revalidate"))
+    Ok(pages::respond(
+        &reply,
+        &headers,
+        "public, max-age=0, must-revalidate",
+    ))
 }
 
 /// The logged-in owner's shop, with products, usage and limits.
@@ -197,7 +221,9 @@ pub async fn show(State(app): State<AppState>, Path(id): Path<String>, headers: 
     responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreView>> {
     let products = products::list_for_store(&app.db, owner.store.id).await?;
-    Ok(Json(owner_view(&app, owner.store).await?.with_products(products)))
+    Ok(Json(
+        owner_view(&app, owner.store).await?.with_products(products),
+    ))
 }
 
 /// Change the shop's details (owner only).
@@ -221,7 +247,11 @@ pub async fn update(
 /// Start the one 14-day free trial of starter or pro.
 #[utoipa::path(post, path = "/api/stores/start-trial", tag = "stores", request_body = TrialInput,
     responses((status = 200, body = StoreView), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
-pub async fn start_trial(State(app): State<AppState>, owner: Owner, ApiJson(input): ApiJson<TrialInput>) -> Result<Json<StoreView>> {
+pub async fn start_trial(
+    State(app): State<AppState>,
+    owner: Owner,
+    ApiJson(input): ApiJson<TrialInput>,
+) -> Result<Json<StoreView>> {
     let plan = input
         .target_plan
         .as_deref()
@@ -235,5 +265,10 @@ pub async fn start_trial(State(app): State<AppState>, owner: Owner, ApiJson(inpu
 pub async fn owner_view(app: &AppState, store: crate::entities::store::Model) -> Result<StoreView> {
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
-    Ok(StoreView::owner(store, count, usage, OffsetDateTime::now_utc()))
+    Ok(StoreView::owner(
+        store,
+        count,
+        usage,
+        OffsetDateTime::now_utc(),
+    ))
 }

@@ -20,8 +20,10 @@ pub fn read(headers: &HeaderMap) -> Option<String> {
 pub fn set(token: &str, secure: bool) -> HeaderValue {
     let max_age = crate::services::sessions::LIFETIME.whole_seconds();
     let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    HeaderValue::from_str(&format!(
+        "{NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 pub fn clear(secure: bool) -> HeaderValue {

@@ -24,10 +24,15 @@ pub struct Owner {
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
-        let token = cookie::read(&parts.headers).ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
-        let user_id =
-            sessions::user_id_for(&app.db, &token).await?.ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token =
+            cookie::read(&parts.headers).ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
+        let user_id = sessions::user_id_for(&app.db, &token)
+            .await?
+            .ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
         Ok(Self { user_id, token })
     }
 }
@@ -35,11 +40,17 @@ impl FromRequestParts<AppState> for CurrentUser {
 impl FromRequestParts<AppState> for Owner {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let user = CurrentUser::from_request_parts(parts, app).await?;
         let store = stores::find_by_user(&app.db, user.user_id)
             .await?
             .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
-        Ok(Self { user_id: user.user_id, store })
+        Ok(Self {
+            user_id: user.user_id,
+            store,
+        })
     }
 }

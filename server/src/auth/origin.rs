@@ -11,17 +11,23 @@ use crate::error::AppError;
 use crate::messages;
 use crate::state::AppState;
 
-pub async fn same_origin_only(State(app): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn same_origin_only(
+    State(app): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
     if is_safe(request.method()) {
         return next.run(request).await;
     }
     let headers = request.headers();
-    let cross_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site");
+    let cross_site =
+        headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site");
     let allowed = match headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
         None => !cross_site,
         Some(origin) => {
             let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-            origin_matches(origin, &app.config.public_url) || host.is_some_and(|h| same_host(origin, h))
+            origin_matches(origin, &app.config.public_url)
+                || host.is_some_and(|h| same_host(origin, h))
         }
     };
     if allowed {

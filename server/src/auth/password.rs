@@ -3,7 +3,9 @@
 use std::sync::LazyLock;
 
 use anyhow::anyhow;
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 
 use crate::error::Result;
@@ -11,7 +13,9 @@ use crate::error::Result;
 pub async fn hash(password: String) -> Result<String> {
     let hashed = tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
     })
     .await
     .map_err(|e| anyhow!("password hashing task failed: {e}"))?
@@ -34,8 +38,13 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool> {
     let ok = tokio::task::spawn_blocking(move || {
         let known = stored.is_some();
         let stored = stored.unwrap_or_else(|| DUMMY_HASH.clone());
-        let Ok(parsed) = PasswordHash::new(&stored) else { return false };
-        Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok() && known
+        let Ok(parsed) = PasswordHash::new(&stored) else {
+            return false;
+        };
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+            && known
     })
     .await
     .map_err(|e| anyhow!("password check task failed: {e}"))?;

@@ -25,7 +25,12 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(belongs_to = "super::store::Entity", from = "Column::StoreId", to = "super::store::Column::Id", on_delete = "Cascade")]
+    #[sea_orm(
+        belongs_to = "super::store::Entity",
+        from = "Column::StoreId",
+        to = "super::store::Column::Id",
+        on_delete = "Cascade"
+    )]
     Store,
 }
 

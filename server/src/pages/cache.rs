@@ -28,7 +28,12 @@ impl CachedPage {
     fn with_type(body: String, status: u16, content_type: &'static str) -> Self {
         let digest = Sha256::digest(body.as_bytes());
         let etag = format!("\"{}\"", hex::encode(&digest[..12]));
-        Self { body: Bytes::from(body), etag, status, content_type }
+        Self {
+            body: Bytes::from(body),
+            etag,
+            status,
+            content_type,
+        }
     }
 }
 
@@ -36,7 +41,10 @@ impl CachedPage {
 /// running, since a trial that ends changes the plan shown without any write.
 pub fn store_version(store: &crate::entities::store::Model, now: time::OffsetDateTime) -> i64 {
     let trial_running = crate::plans::running_trial_end(store, now).is_some();
-    store.content_version.wrapping_mul(2).wrapping_add(i64::from(trial_running))
+    store
+        .content_version
+        .wrapping_mul(2)
+        .wrapping_add(i64::from(trial_running))
 }
 
 pub struct HtmlCache {
@@ -47,7 +55,11 @@ pub struct HtmlCache {
 
 impl HtmlCache {
     pub fn new(budget_bytes: usize) -> Self {
-        Self { pages: RwLock::new(HashMap::new()), bytes: AtomicUsize::new(0), budget: budget_bytes }
+        Self {
+            pages: RwLock::new(HashMap::new()),
+            bytes: AtomicUsize::new(0),
+            budget: budget_bytes,
+        }
     }
 
     pub fn get(&self, path: &str, version: i64) -> Option<Arc<CachedPage>> {
@@ -62,7 +74,9 @@ impl HtmlCache {
         if self.budget == 0 {
             return;
         }
-        let Ok(mut pages) = self.pages.write() else { return };
+        let Ok(mut pages) = self.pages.write() else {
+            return;
+        };
         let size = page.body.len() + path.len();
         if self.bytes.load(Ordering::Relaxed) + size > self.budget {
             pages.clear();

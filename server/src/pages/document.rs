@@ -16,8 +16,10 @@ pub struct Manifest {
 impl Manifest {
     pub fn load(dist: &Path) -> anyhow::Result<Self> {
         let path = dist.join("manifest.json");
-        let raw = std::fs::read(&path).with_context(|| format!("manifest del frontend non trovato: {}", path.display()))?;
-        serde_json::from_slice(&raw).with_context(|| format!("manifest del frontend non valido: {}", path.display()))
+        let raw = std::fs::read(&path)
+            .with_context(|| format!("manifest del frontend non trovato: {}", path.display()))?;
+        serde_json::from_slice(&raw)
+            .with_context(|| format!("manifest del frontend non valido: {}", path.display()))
     }
 }
 
@@ -62,11 +64,16 @@ mod tests {
 
     #[test]
     fn props_cannot_close_the_script() {
-        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"}).to_string();
+        let json = serde_json::json!({"name": "</script><script>alert(1)</script> & \u{2028}"})
+            .to_string();
         let escaped = escape_json_for_script(&json);
         assert!(!escaped.contains('<') && !escaped.contains('>') && !escaped.contains('&'));
         assert!(!escaped.contains('\u{2028}'));
-        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
-        assert_eq!(back["name"], "</script><script>alert(1)</script> & \u{2028}");
+        let back: serde_json::Value =
+            serde_json::from_str(&escaped).expect("escaped props parse back");
+        assert_eq!(
+            back["name"],
+            "</script><script>alert(1)</script> & \u{2028}"
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! Page handlers: load the data, check the URL is canonical, serve from the cache or
 //! render.
 
+use std::sync::Arc;
+
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -35,10 +37,18 @@ pub fn store_path(store: &store::Model) -> String {
 }
 
 pub fn product_path(store: &store::Model, product_id: i64, product_slug: &str) -> String {
-    format!("/product/{}/{}/{}/{}", store.id, store.slug, product_id, product_slug)
+    format!(
+        "/product/{}/{}/{}/{}",
+        store.id, store.slug, product_id, product_slug
+    )
 }
 
-async fn page(app: &AppState, path: &str, version: i64, props: impl FnOnce() -> Value) -> Result<std::sync::Arc<CachedPage>> {
+async fn page(
+    app: &AppState,
+    path: &str,
+    version: i64,
+    props: impl FnOnce() -> Value,
+) -> Result<std::sync::Arc<CachedPage>> {
     match app.pages.cache.get(path, version) {
         Some(hit) => Ok(hit),
         None => render_and_cache(app, path, version, &props()).await,
@@ -47,7 +57,11 @@ async fn page(app: &AppState, path: &str, version: i64, props: impl FnOnce() -> 
 
 /// Landing, pricing, contacts, FAQ, privacy and cookie pages: they change only with a
 /// new build.
-pub async fn static_page(State(app): State<AppState>, uri: Uri, headers: HeaderMap) -> Result<Response> {
+pub async fn static_page(
+    State(app): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response> {
     let page = page(&app, uri.path(), 0, || json!({ "site": site(&app) })).await?;
     Ok(respond(&page, &headers, PUBLIC))
 }
@@ -58,7 +72,10 @@ pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<
     let (count, sum): (i64, i64) = store::Entity::find()
         .select_only()
         .column_as(Expr::col(store::Column::Id).count(), "n")
-        .column_as(Expr::cust("CAST(COALESCE(SUM(content_version), 0) AS BIGINT)"), "v")
+        .column_as(
+            Expr::cust("CAST(COALESCE(SUM(content_version), 0) AS BIGINT)"),
+            "v",
+        )
         .into_tuple::<(i64, i64)>()
         .one(&app.db)
         .await?
@@ -68,14 +85,21 @@ pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<
         return Ok(respond(&hit, &headers, PUBLIC));
     }
     let now = OffsetDateTime::now_utc();
-    let list: Vec<StoreView> =
-        stores::list_with_counts(&app.db).await?.into_iter().map(|(s, n)| StoreView::public(s, n, now)).collect();
+    let list: Vec<StoreView> = stores::list_with_counts(&app.db)
+        .await?
+        .into_iter()
+        .map(|(s, n)| StoreView::public(s, n, now))
+        .collect();
     let props = json!({ "site": site(&app), "stores": list });
     let page = render_and_cache(&app, "/explore", version, &props).await?;
     Ok(respond(&page, &headers, PUBLIC))
 }
 
-pub async fn store_without_slug(State(app): State<AppState>, Path(store_id): Path<String>, headers: HeaderMap) -> Result<Response> {
+pub async fn store_without_slug(
+    State(app): State<AppState>,
+    Path(store_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response> {
     match find_store(&app, &store_id).await? {
         Some(store) => Ok(moved_permanently(store_path(&store))),
         None => not_found_store(&app, &headers).await,
@@ -87,7 +111,9 @@ pub async fn store(
     Path((store_id, store_slug)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let Some(store) = find_store(&app, &store_id).await? else { return not_found_store(&app, &headers).await };
+    let Some(store) = find_store(&app, &store_id).await? else {
+        return not_found_store(&app, &headers).await;
+    };
     let canonical = store_path(&store);
     if store.slug != store_slug {
         return Ok(moved_permanently(canonical));
@@ -97,7 +123,11 @@ pub async fn store(
         return Ok(respond(&hit, &headers, PUBLIC));
     }
     let items = products::list_for_store(&app.db, store.id).await?;
-    let view = StoreView::public(store, items.len() as u64, OffsetDateTime::now_utc());
+    let view = StoreView::public(
+        (*store).clone(),
+        items.len() as u64,
+        OffsetDateTime::now_utc(),
+    );
     let items: Vec<ProductView> = items.into_iter().map(ProductView::from).collect();
     let props = json!({ "site": site(&app), "store": view, "products": items });
     let page = render_and_cache(&app, &canonical, version, &props).await?;
@@ -122,7 +152,14 @@ pub async fn product(
     Path((store_id, store_slug, product_id, product_slug)): Path<(String, String, String, String)>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    product_page(&app, &store_id, &product_id, Some((&store_slug, &product_slug)), &headers).await
+    product_page(
+        &app,
+        &store_id,
+        &product_id,
+        Some((&store_slug, &product_slug)),
+        &headers,
+    )
+    .await
 }
 
 async fn product_page(
@@ -132,8 +169,12 @@ async fn product_page(
     slugs: Option<(&str, &str)>,
     headers: &HeaderMap,
 ) -> Result<Response> {
-    let Some(store) = find_store(app, store_id).await? else { return not_found_product(app, headers).await };
-    let Some(product_id) = product_id.parse::<i64>().ok() else { return not_found_product(app, headers).await };
+    let Some(store) = find_store(app, store_id).await? else {
+        return not_found_product(app, headers).await;
+    };
+    let Some(product_id) = product_id.parse::<i64>().ok() else {
+        return not_found_product(app, headers).await;
+    };
     // The requested path, when it is the canonical one, may be in the cache already: the
     // shop's content_version moves with any rename, so a hit is still canonical.
     let version = store_version(&store, OffsetDateTime::now_utc());
@@ -152,12 +193,15 @@ async fn product_page(
     if slugs != Some((store.slug.as_str(), product.slug.as_str())) {
         return Ok(moved_permanently(canonical));
     }
-    let related: Vec<ProductView> =
-        products::same_brand(&app.db, &product, RELATED).await?.into_iter().map(ProductView::from).collect();
+    let related: Vec<ProductView> = products::same_brand(&app.db, &product, RELATED)
+        .await?
+        .into_iter()
+        .map(ProductView::from)
+        .collect();
     let count = stores::product_count(&app.db, store.id).await?;
     let props = json!({
         "site": site(app),
-        "store": StoreView::public(store, count, OffsetDateTime::now_utc()),
+        "store": StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),
         "product": ProductView::from(product),
         "related": related,
     });
@@ -165,27 +209,47 @@ async fn product_page(
     Ok(respond(&page, headers, PUBLIC))
 }
 
-async fn find_store(app: &AppState, raw_id: &str) -> Result<Option<store::Model>> {
-    let Some(id) = raw_id.parse::<i64>().ok().filter(|id| *id > 0) else { return Ok(None) };
-    Ok(store::Entity::find_by_id(id).one(&app.db).await?)
+async fn find_store(app: &AppState, raw_id: &str) -> Result<Option<Arc<store::Model>>> {
+    let Some(id) = raw_id.parse::<i64>().ok().filter(|id| *id > 0) else {
+        return Ok(None);
+    };
+    app.pages.stores.find(&app.db, id).await
 }
 
 /// The shop route's own not-found page ("Negozio non trovato."), status 404.
 async fn not_found_store(app: &AppState, headers: &HeaderMap) -> Result<Response> {
-    let page = page(app, "/store/0/negozio-non-trovato", 0, || json!({ "site": site(app), "notFound": true })).await?;
+    let page = page(
+        app,
+        "/store/0/negozio-non-trovato",
+        0,
+        || json!({ "site": site(app), "notFound": true }),
+    )
+    .await?;
     Ok(respond(&page, headers, "no-cache"))
 }
 
 /// The product route's not-found page ("Prodotto non trovato"), status 404.
 async fn not_found_product(app: &AppState, headers: &HeaderMap) -> Result<Response> {
     let path = "/product/0/negozio/0/prodotto-non-trovato";
-    let page = page(app, path, 0, || json!({ "site": site(app), "notFound": true })).await?;
+    let page = page(
+        app,
+        path,
+        0,
+        || json!({ "site": site(app), "notFound": true }),
+    )
+    .await?;
     Ok(respond(&page, headers, "no-cache"))
 }
 
 /// Any other path: "Pagina non trovata", status 404.
 pub async fn not_found(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    let page = page(&app, "/pagina-non-trovata", 0, || json!({ "site": site(&app) })).await?;
+    let page = page(
+        &app,
+        "/pagina-non-trovata",
+        0,
+        || json!({ "site": site(&app) }),
+    )
+    .await?;
     Ok(respond(&page, &headers, "no-cache"))
 }
 
@@ -193,7 +257,9 @@ pub async fn not_found(State(app): State<AppState>, headers: HeaderMap) -> Resul
 /// text, and is kept out of search engines.
 pub async fn owner_page(State(app): State<AppState>) -> Result<Response> {
     let Some((_, manifest)) = &app.pages.engine else {
-        return Err(crate::error::AppError::Unavailable("Frontend non compilato: esegui scripts/build-frontend.".into()));
+        return Err(crate::error::AppError::Unavailable(
+            "Frontend non compilato: esegui scripts/build-frontend.".into(),
+        ));
     };
     let props = json!({ "site": site(&app), "clientOnly": true });
     let head = "<title>Vetrina</title><meta name=\"robots\" content=\"noindex, nofollow\">";
@@ -201,7 +267,10 @@ pub async fn owner_page(State(app): State<AppState>) -> Result<Response> {
     let html = super::document::render_document(manifest, head, markup, &props.to_string());
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     let h = response.headers_mut();
-    h.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+    h.insert(
+        "x-robots-tag",
+        HeaderValue::from_static("noindex, nofollow"),
+    );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(response)
 }

@@ -5,6 +5,7 @@ mod cache;
 mod document;
 mod handlers;
 mod seo;
+mod store_rows;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use cache::{store_version, CachedPage, HtmlCache};
 use document::Manifest;
+pub use store_rows::StoreRows;
 
 use crate::error::{AppError, Result};
 use crate::state::AppState;
@@ -30,33 +32,50 @@ use crate::state::AppState;
 pub struct Pages {
     engine: Option<(RenderPool, Manifest)>,
     pub cache: HtmlCache,
+    pub stores: StoreRows,
 }
 
 impl Pages {
     pub fn load(dist: &Path, cache_bytes: usize) -> Self {
         let engine = Manifest::load(dist).and_then(|manifest| {
             let bundle = dist.join("server/entry-server.js");
-            let config = PoolConfig { timeout: Duration::from_secs(2), ..PoolConfig::default() };
-            let pool = RenderPool::from_file(&bundle, config)
-                .map_err(|e| anyhow::anyhow!("bundle di rendering {} non caricabile: {e}", bundle.display()))?;
+            let config = PoolConfig {
+                timeout: Duration::from_secs(2),
+                ..PoolConfig::default()
+            };
+            let pool = RenderPool::from_file(&bundle, config).map_err(|e| {
+                anyhow::anyhow!(
+                    "bundle di rendering {} non caricabile: {e}",
+                    bundle.display()
+                )
+            })?;
             Ok((pool, manifest))
         });
         let engine = engine
-            .inspect_err(|err| tracing::warn!("pagine pubbliche non disponibili: {err:#}. Esegui scripts/build-frontend"))
+            .inspect_err(|err| {
+                tracing::warn!(
+                    "pagine pubbliche non disponibili: {err:#}. Esegui scripts/build-frontend"
+                )
+            })
             .ok();
-        Self { engine, cache: HtmlCache::new(cache_bytes) }
+        Self {
+            engine,
+            cache: HtmlCache::new(cache_bytes),
+            stores: StoreRows::default(),
+        }
     }
 
     /// Renders `url` with `props` into a whole HTML document.
     pub async fn render(&self, url: &str, props: &Value) -> Result<CachedPage> {
         let Some((pool, manifest)) = &self.engine else {
-            return Err(AppError::Unavailable("Frontend non compilato: esegui scripts/build-frontend.".into()));
+            return Err(AppError::Unavailable(
+                "Frontend non compilato: esegui scripts/build-frontend.".into(),
+            ));
         };
         let props_json = props.to_string();
-        let page = pool
-            .render(url, &props_json)
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}")))?;
+        let page = pool.render(url, &props_json).await.map_err(|e| {
+            AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}"))
+        })?;
         let html = document::render_document(manifest, &page.head, &page.html, &props_json);
         Ok(CachedPage::new(html, page.status))
     }
@@ -72,8 +91,15 @@ pub fn router(state: &AppState) -> Router<AppState> {
             HeaderValue::from_static("public, max-age=31536000, immutable"),
         ));
     let owner_pages = [
-        "/login", "/auth", "/create", "/dashboard", "/upload", "/verify-email", "/recupera-password",
-        "/reset-password", "/email-verification/{email}",
+        "/login",
+        "/auth",
+        "/create",
+        "/dashboard",
+        "/upload",
+        "/verify-email",
+        "/recupera-password",
+        "/reset-password",
+        "/email-verification/{email}",
     ];
     let mut router = Router::new()
         .route("/", get(handlers::static_page))
@@ -86,9 +112,18 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/store/{store_id}", get(handlers::store_without_slug))
         .route("/store/{store_id}/{store_slug}", get(handlers::store))
         .route("/product/{store_id}", get(handlers::product_without_id))
-        .route("/product/{store_id}/{store_slug}", get(handlers::product_without_id))
-        .route("/product/{store_id}/{store_slug}/{product_id}", get(handlers::product_without_slug))
-        .route("/product/{store_id}/{store_slug}/{product_id}/{product_slug}", get(handlers::product))
+        .route(
+            "/product/{store_id}/{store_slug}",
+            get(handlers::product_without_id),
+        )
+        .route(
+            "/product/{store_id}/{store_slug}/{product_id}",
+            get(handlers::product_without_slug),
+        )
+        .route(
+            "/product/{store_id}/{store_slug}/{product_id}/{product_slug}",
+            get(handlers::product),
+        )
         .route("/sitemap.xml", get(seo::sitemap_index))
         .route("/sitemaps/{file}", get(seo::sitemap_file))
         .route("/robots.txt", get(seo::robots))
@@ -101,31 +136,49 @@ pub fn router(state: &AppState) -> Router<AppState> {
 }
 
 /// The response for a rendered page, or 304 when the browser has it already.
-pub fn respond(page: &CachedPage, request_headers: &HeaderMap, cache_control: &'static str) -> Response {
+pub fn respond(
+    page: &CachedPage,
+    request_headers: &HeaderMap,
+    cache_control: &'static str,
+) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
     let etag = HeaderValue::from_str(&page.etag).ok();
     let fresh = request_headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == page.etag || tag.trim() == "*"));
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == page.etag || tag.trim() == "*")
+        });
     let mut response = if fresh && status == StatusCode::OK {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mut r = Response::new(Body::from(page.body.clone()));
         *r.status_mut() = status;
-        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(page.content_type));
+        r.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(page.content_type),
+        );
         r
     };
     let headers = response.headers_mut();
     if let Some(etag) = etag {
         headers.insert(header::ETAG, etag);
     }
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control),
+    );
     response
 }
 
 /// Renders `path` with `props` and keeps the page under `(path, version)`.
-pub async fn render_and_cache(app: &AppState, path: &str, version: i64, props: &Value) -> Result<Arc<CachedPage>> {
+pub async fn render_and_cache(
+    app: &AppState,
+    path: &str,
+    version: i64,
+    props: &Value,
+) -> Result<Arc<CachedPage>> {
     let page = Arc::new(app.pages.render(path, props).await?);
     app.pages.cache.put(path, version, page.clone());
     Ok(page)

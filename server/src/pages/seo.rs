@@ -18,15 +18,32 @@ use crate::state::AppState;
 use crate::views::rfc3339;
 
 pub const URLS_PER_SITEMAP: u64 = 50_000;
-const STATIC_PATHS: [&str; 7] = ["/", "/explore", "/pricing", "/contacts", "/faq", "/privacy", "/cookie"];
+const STATIC_PATHS: [&str; 7] = [
+    "/",
+    "/explore",
+    "/pricing",
+    "/contacts",
+    "/faq",
+    "/privacy",
+    "/cookie",
+];
 
 fn xml(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=300")], body)
+    (
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        body,
+    )
         .into_response()
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 pub async fn robots(State(app): State<AppState>) -> impl IntoResponse {
@@ -51,16 +68,27 @@ pub async fn sitemap_index(State(app): State<AppState>) -> Result<Response> {
         .unwrap_or((0, None));
     let files = (count.max(0) as u64).div_ceil(URLS_PER_SITEMAP);
     let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    let _ = writeln!(body, "<sitemap><loc>{base}/sitemaps/shops.xml</loc></sitemap>");
-    let lastmod = newest.map(|t| format!("<lastmod>{}</lastmod>", rfc3339(t))).unwrap_or_default();
+    let _ = writeln!(
+        body,
+        "<sitemap><loc>{base}/sitemaps/shops.xml</loc></sitemap>"
+    );
+    let lastmod = newest
+        .map(|t| format!("<lastmod>{}</lastmod>", rfc3339(t)))
+        .unwrap_or_default();
     for n in 1..=files {
-        let _ = writeln!(body, "<sitemap><loc>{base}/sitemaps/products-{n}.xml</loc>{lastmod}</sitemap>");
+        let _ = writeln!(
+            body,
+            "<sitemap><loc>{base}/sitemaps/products-{n}.xml</loc>{lastmod}</sitemap>"
+        );
     }
     body.push_str("</sitemapindex>\n");
     Ok(xml(body))
 }
 
-pub async fn sitemap_file(State(app): State<AppState>, Path(file): Path<String>) -> Result<Response> {
+pub async fn sitemap_file(
+    State(app): State<AppState>,
+    Path(file): Path<String>,
+) -> Result<Response> {
     let base = escape(&app.config.public_base());
     let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     let stores = store::Entity::find().all(&app.db).await?;
@@ -69,7 +97,12 @@ pub async fn sitemap_file(State(app): State<AppState>, Path(file): Path<String>)
             let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");
         }
         for s in &stores {
-            let _ = writeln!(body, "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>", store_path(s), rfc3339(s.updated_at));
+            let _ = writeln!(
+                body,
+                "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>",
+                store_path(s),
+                rfc3339(s.updated_at)
+            );
         }
     } else {
         let n = file
@@ -81,7 +114,12 @@ pub async fn sitemap_file(State(app): State<AppState>, Path(file): Path<String>)
         let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
         let rows: Vec<(i64, i64, String, OffsetDateTime)> = product::Entity::find()
             .select_only()
-            .columns([product::Column::Id, product::Column::StoreId, product::Column::Slug, product::Column::UpdatedAt])
+            .columns([
+                product::Column::Id,
+                product::Column::StoreId,
+                product::Column::Slug,
+                product::Column::UpdatedAt,
+            ])
             .order_by_asc(product::Column::Id)
             .offset((n - 1) * URLS_PER_SITEMAP)
             .limit(URLS_PER_SITEMAP)
@@ -93,7 +131,12 @@ pub async fn sitemap_file(State(app): State<AppState>, Path(file): Path<String>)
         }
         for (id, store_id, slug, updated) in rows {
             if let Some(s) = by_id.get(&store_id) {
-                let _ = writeln!(body, "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>", product_path(s, id, &slug), rfc3339(updated));
+                let _ = writeln!(
+                    body,
+                    "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>",
+                    product_path(s, id, &slug),
+                    rfc3339(updated)
+                );
             }
         }
     }

@@ -22,10 +22,14 @@ pub enum Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Created { store_id, products } => {
-                writeln!(f, "Negozio demo «Edilizia Demo» creato (id {store_id}) con {products} prodotti.")?
-            }
-            Self::AlreadyThere { store_id } => writeln!(f, "Il negozio demo «Edilizia Demo» esiste già (id {store_id}).")?,
+            Self::Created { store_id, products } => writeln!(
+                f,
+                "Negozio demo «Edilizia Demo» creato (id {store_id}) con {products} prodotti."
+            )?,
+            Self::AlreadyThere { store_id } => writeln!(
+                f,
+                "Il negozio demo «Edilizia Demo» esiste già (id {store_id})."
+            )?,
         }
         write!(f, "Accesso: email {EMAIL} · password {PASSWORD}")
     }
@@ -55,7 +59,10 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
     active.update(db).await?;
     let items = parse_catalogue();
     let created = products::create_many(db, store.id, items).await?;
-    Ok(Outcome::Created { store_id: store.id, products: created.len() })
+    Ok(Outcome::Created {
+        store_id: store.id,
+        products: created.len(),
+    })
 }
 
 fn parse_catalogue() -> Vec<ProductData> {
@@ -65,12 +72,18 @@ fn parse_catalogue() -> Vec<ProductData> {
         .skip(1)
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            let [name, brand, category, price, in_stock, status, sku, ean, description] = f.as_slice() else {
+            let [name, brand, category, price, in_stock, status, sku, ean, description] =
+                f.as_slice()
+            else {
                 return None;
             };
             Some(ProductData {
                 name: name.trim().to_owned(),
-                price_cents: price.trim().parse::<f64>().ok().map(|p| (p * 100.0).round() as i64),
+                price_cents: price
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .map(|p| (p * 100.0).round() as i64),
                 description: opt(description),
                 category: opt(category),
                 brand: opt(brand),

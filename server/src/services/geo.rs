@@ -13,14 +13,18 @@ pub struct CapIndex {
 
 impl CapIndex {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
-        let raw = std::fs::read(path).with_context(|| format!("dati CAP non trovati in {}", path.display()))?;
-        let towns: HashMap<String, Vec<String>> =
-            serde_json::from_slice(&raw).with_context(|| format!("dati CAP non leggibili in {}", path.display()))?;
+        let raw = std::fs::read(path)
+            .with_context(|| format!("dati CAP non trovati in {}", path.display()))?;
+        let towns: HashMap<String, Vec<String>> = serde_json::from_slice(&raw)
+            .with_context(|| format!("dati CAP non leggibili in {}", path.display()))?;
         Ok(Self { towns })
     }
 
     pub fn towns(&self, cap: &str) -> Option<&[String]> {
-        self.towns.get(cap).map(Vec::as_slice).filter(|t| !t.is_empty())
+        self.towns
+            .get(cap)
+            .map(Vec::as_slice)
+            .filter(|t| !t.is_empty())
     }
 
     pub fn len(&self) -> usize {

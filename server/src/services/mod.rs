@@ -24,8 +24,14 @@ use crate::messages;
 /// bumps `content_version`, the HTML cache key.
 pub async fn lock_store(db: &impl ConnectionTrait, store_id: i64) -> Result<()> {
     let updated = store::Entity::update_many()
-        .col_expr(store::Column::ContentVersion, Expr::col(store::Column::ContentVersion).add(1))
-        .col_expr(store::Column::UpdatedAt, Expr::value(time::OffsetDateTime::now_utc()))
+        .col_expr(
+            store::Column::ContentVersion,
+            Expr::col(store::Column::ContentVersion).add(1),
+        )
+        .col_expr(
+            store::Column::UpdatedAt,
+            Expr::value(time::OffsetDateTime::now_utc()),
+        )
         .filter(store::Column::Id.eq(store_id))
         .exec(db)
         .await?;

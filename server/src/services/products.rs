@@ -3,8 +3,8 @@
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use time::OffsetDateTime;
 
@@ -48,7 +48,10 @@ pub struct ProductChanges {
 const INSERT_CHUNK: usize = 500;
 
 pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<product::Model> {
-    product::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
+    product::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
 }
 
 /// A product of this shop; another shop's id looks exactly like a missing one.
@@ -61,7 +64,10 @@ pub async fn find_own(db: &impl ConnectionTrait, store_id: i64, id: i64) -> Resu
 }
 
 /// All products of a shop, newest first.
-pub async fn list_for_store(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<product::Model>> {
+pub async fn list_for_store(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+) -> Result<Vec<product::Model>> {
     Ok(product::Entity::find()
         .filter(product::Column::StoreId.eq(store_id))
         .order_by_desc(product::Column::Id)
@@ -70,8 +76,14 @@ pub async fn list_for_store(db: &impl ConnectionTrait, store_id: i64) -> Result<
 }
 
 /// Up to `limit` other products of the same brand in the same shop, newest first.
-pub async fn same_brand(db: &impl ConnectionTrait, of: &product::Model, limit: u64) -> Result<Vec<product::Model>> {
-    let Some(brand) = of.brand.as_deref() else { return Ok(Vec::new()) };
+pub async fn same_brand(
+    db: &impl ConnectionTrait,
+    of: &product::Model,
+    limit: u64,
+) -> Result<Vec<product::Model>> {
+    let Some(brand) = of.brand.as_deref() else {
+        return Ok(Vec::new());
+    };
     Ok(product::Entity::find()
         .filter(product::Column::StoreId.eq(of.store_id))
         .filter(product::Column::Brand.eq(brand))
@@ -82,13 +94,23 @@ pub async fn same_brand(db: &impl ConnectionTrait, of: &product::Model, limit: u
         .await?)
 }
 
-pub async fn create(db: &DatabaseConnection, store_id: i64, data: ProductData) -> Result<product::Model> {
+pub async fn create(
+    db: &DatabaseConnection,
+    store_id: i64,
+    data: ProductData,
+) -> Result<product::Model> {
     let mut created = create_many(db, store_id, vec![data]).await?;
-    created.pop().ok_or_else(|| AppError::Internal(anyhow::anyhow!("inserted product not read back")))
+    created
+        .pop()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("inserted product not read back")))
 }
 
 /// Inserts all products or none; refused with 403 when the plan's cap would be passed.
-pub async fn create_many(db: &DatabaseConnection, store_id: i64, items: Vec<ProductData>) -> Result<Vec<product::Model>> {
+pub async fn create_many(
+    db: &DatabaseConnection,
+    store_id: i64,
+    items: Vec<ProductData>,
+) -> Result<Vec<product::Model>> {
     if items.is_empty() {
         return Ok(Vec::new());
     }
@@ -115,7 +137,11 @@ pub async fn ensure_room_for(db: &impl ConnectionTrait, store_id: i64, adding: u
 
 /// Inserts in chunks and reads the rows back (the shop is locked, so the new ids of this
 /// shop are exactly the ones above its previous highest id).
-pub async fn insert_all(db: &impl ConnectionTrait, store_id: i64, items: Vec<ProductData>) -> Result<Vec<product::Model>> {
+pub async fn insert_all(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    items: Vec<ProductData>,
+) -> Result<Vec<product::Model>> {
     let before: Option<i64> = product::Entity::find()
         .select_only()
         .column_as(Expr::col(product::Column::Id).max(), "max_id")
@@ -125,10 +151,15 @@ pub async fn insert_all(db: &impl ConnectionTrait, store_id: i64, items: Vec<Pro
         .await?
         .flatten();
     let now = OffsetDateTime::now_utc();
-    let mut rows = items.into_iter().map(|data| new_row(store_id, data, now)).peekable();
+    let mut rows = items
+        .into_iter()
+        .map(|data| new_row(store_id, data, now))
+        .peekable();
     while rows.peek().is_some() {
         let chunk: Vec<product::ActiveModel> = rows.by_ref().take(INSERT_CHUNK).collect();
-        product::Entity::insert_many(chunk).exec_without_returning(db).await?;
+        product::Entity::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
     }
     Ok(product::Entity::find()
         .filter(product::Column::StoreId.eq(store_id))
@@ -158,7 +189,12 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
     }
 }
 
-pub async fn update(db: &DatabaseConnection, store_id: i64, id: i64, changes: ProductChanges) -> Result<product::Model> {
+pub async fn update(
+    db: &DatabaseConnection,
+    store_id: i64,
+    id: i64,
+    changes: ProductChanges,
+) -> Result<product::Model> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let current = find_own(&txn, store_id, id).await?;

@@ -2,7 +2,9 @@
 //! count.
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set,
+};
 use time::{Duration, OffsetDateTime};
 
 use crate::entities::rate_event;
@@ -23,7 +25,11 @@ pub async fn count(db: &impl ConnectionTrait, bucket: &str, window: Duration) ->
 }
 
 /// Seconds until the oldest event in the window leaves it (for `Retry-After`).
-pub async fn seconds_until_free(db: &impl ConnectionTrait, bucket: &str, window: Duration) -> Result<u64> {
+pub async fn seconds_until_free(
+    db: &impl ConnectionTrait,
+    bucket: &str,
+    window: Duration,
+) -> Result<u64> {
     let now = OffsetDateTime::now_utc();
     let oldest: Option<OffsetDateTime> = rate_event::Entity::find()
         .select_only()
@@ -34,7 +40,9 @@ pub async fn seconds_until_free(db: &impl ConnectionTrait, bucket: &str, window:
         .one(db)
         .await?
         .flatten();
-    Ok(oldest.map(|t| ((t + window) - now).whole_seconds().max(1) as u64).unwrap_or(1))
+    Ok(oldest
+        .map(|t| ((t + window) - now).whole_seconds().max(1) as u64)
+        .unwrap_or(1))
 }
 
 /// Records one event and forgets this bucket's events older than a day.
@@ -45,14 +53,21 @@ pub async fn record(db: &impl ConnectionTrait, bucket: &str) -> Result<()> {
         .filter(rate_event::Column::CreatedAt.lt(now - Duration::days(1)))
         .exec(db)
         .await?;
-    rate_event::ActiveModel { bucket: Set(bucket.to_owned()), created_at: Set(now), ..Default::default() }
-        .insert(db)
-        .await?;
+    rate_event::ActiveModel {
+        bucket: Set(bucket.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
     Ok(())
 }
 
 /// Forgets a bucket (e.g. failed logins after a successful one).
 pub async fn clear(db: &impl ConnectionTrait, bucket: &str) -> Result<()> {
-    rate_event::Entity::delete_many().filter(rate_event::Column::Bucket.eq(bucket)).exec(db).await?;
+    rate_event::Entity::delete_many()
+        .filter(rate_event::Column::Bucket.eq(bucket))
+        .exec(db)
+        .await?;
     Ok(())
 }

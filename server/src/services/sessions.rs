@@ -38,17 +38,26 @@ pub async fn create(db: &impl ConnectionTrait, user_id: i64) -> Result<String> {
 
 /// The user a live session belongs to.
 pub async fn user_id_for(db: &impl ConnectionTrait, token: &str) -> Result<Option<i64>> {
-    let found = session::Entity::find_by_id(hash_token(token)).one(db).await?;
-    Ok(found.filter(|s| s.expires_at > OffsetDateTime::now_utc()).map(|s| s.user_id))
+    let found = session::Entity::find_by_id(hash_token(token))
+        .one(db)
+        .await?;
+    Ok(found
+        .filter(|s| s.expires_at > OffsetDateTime::now_utc())
+        .map(|s| s.user_id))
 }
 
 pub async fn delete(db: &impl ConnectionTrait, token: &str) -> Result<()> {
-    session::Entity::delete_by_id(hash_token(token)).exec(db).await?;
+    session::Entity::delete_by_id(hash_token(token))
+        .exec(db)
+        .await?;
     Ok(())
 }
 
 /// Ends every session of a user (password reset, account deletion).
 pub async fn delete_all_for_user(db: &impl ConnectionTrait, user_id: i64) -> Result<()> {
-    session::Entity::delete_many().filter(session::Column::UserId.eq(user_id)).exec(db).await?;
+    session::Entity::delete_many()
+        .filter(session::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
     Ok(())
 }

@@ -2,8 +2,8 @@
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
-    Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QuerySelect, Set, TransactionTrait,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -60,7 +60,13 @@ pub async fn register(
     }
     .insert(&txn)
     .await
-    .map_err(|err| if is_unique_violation(&err) { AppError::Conflict(messages::EMAIL_TAKEN.into()) } else { err.into() })?;
+    .map_err(|err| {
+        if is_unique_violation(&err) {
+            AppError::Conflict(messages::EMAIL_TAKEN.into())
+        } else {
+            err.into()
+        }
+    })?;
     let store = store::ActiveModel {
         user_id: Set(user.id),
         slug: Set(slugify(&details.name)),
@@ -90,11 +96,17 @@ pub async fn register(
 }
 
 pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<store::Model> {
-    store::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::not_found(messages::STORE_NOT_FOUND))
+    store::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::STORE_NOT_FOUND))
 }
 
 pub async fn find_by_user(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<store::Model>> {
-    Ok(store::Entity::find().filter(store::Column::UserId.eq(user_id)).one(db).await?)
+    Ok(store::Entity::find()
+        .filter(store::Column::UserId.eq(user_id))
+        .one(db)
+        .await?)
 }
 
 pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> Result<store::Model> {
@@ -137,7 +149,11 @@ pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::M
         .collect())
 }
 
-pub async fn update(db: &DatabaseConnection, store_id: i64, changes: StoreChanges) -> Result<store::Model> {
+pub async fn update(
+    db: &DatabaseConnection,
+    store_id: i64,
+    changes: StoreChanges,
+) -> Result<store::Model> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let current = find(&txn, store_id).await?;
@@ -176,7 +192,11 @@ pub async fn update(db: &DatabaseConnection, store_id: i64, changes: StoreChange
 }
 
 /// Starts the one free trial a shop gets (starter or pro, 14 days, from Base only).
-pub async fn start_trial(db: &DatabaseConnection, store_id: i64, target: Plan) -> Result<store::Model> {
+pub async fn start_trial(
+    db: &DatabaseConnection,
+    store_id: i64,
+    target: Plan,
+) -> Result<store::Model> {
     if !target.is_trial_plan() {
         return Err(AppError::BadRequest(messages::TRIAL_PLAN_INVALID.into()));
     }

@@ -15,7 +15,9 @@ pub fn month_key(at: OffsetDateTime) -> String {
 /// (imports, regenerations) of the current month.
 pub async fn current(db: &impl ConnectionTrait, store_id: i64) -> Result<(i32, i32)> {
     let month = month_key(OffsetDateTime::now_utc());
-    let row = monthly_usage::Entity::find_by_id((store_id, month)).one(db).await?;
+    let row = monthly_usage::Entity::find_by_id((store_id, month))
+        .one(db)
+        .await?;
     Ok(row.map(|r| (r.imports, r.regenerations)).unwrap_or((0, 0)))
 }
 

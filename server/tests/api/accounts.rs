@@ -7,12 +7,29 @@ use crate::helpers::{browser, error_of, spawn_app, PASSWORD};
 async fn login_sets_a_safe_cookie_and_returns_the_shop() {
     let app = spawn_app().await;
     app.shop("anna@ferramenta.it").await;
-    let reply = app.post("/api/auth/login", json!({"email": "Anna@Ferramenta.it", "password": PASSWORD})).await;
+    let reply = app
+        .post(
+            "/api/auth/login",
+            json!({"email": "Anna@Ferramenta.it", "password": PASSWORD}),
+        )
+        .await;
     assert_eq!(reply.status(), 200);
-    let cookie = reply.headers().get(SET_COOKIE).unwrap().to_str().unwrap().to_owned();
+    let cookie = reply
+        .headers()
+        .get(SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert!(cookie.starts_with("vetrina_session="), "{cookie}");
-    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
-    assert!(!cookie.contains("Secure"), "plain http public URL: no Secure flag: {cookie}");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    assert!(
+        !cookie.contains("Secure"),
+        "plain http public URL: no Secure flag: {cookie}"
+    );
     let store: Value = reply.json().await.unwrap();
     assert_eq!(store["email"], "anna@ferramenta.it");
 }
@@ -21,14 +38,29 @@ async fn login_sets_a_safe_cookie_and_returns_the_shop() {
 async fn unknown_email_and_wrong_password_get_the_same_reply() {
     let app = spawn_app().await;
     app.shop("anna@ferramenta.it").await;
-    let wrong = app.post("/api/auth/login", json!({"email": "anna@ferramenta.it", "password": "Sbagliata1!"})).await;
-    let unknown = app.post("/api/auth/login", json!({"email": "nessuno@ferramenta.it", "password": "Sbagliata1!"})).await;
+    let wrong = app
+        .post(
+            "/api/auth/login",
+            json!({"email": "anna@ferramenta.it", "password": "Sbagliata1!"}),
+        )
+        .await;
+    let unknown = app
+        .post(
+            "/api/auth/login",
+            json!({"email": "nessuno@ferramenta.it", "password": "Sbagliata1!"}),
+        )
+        .await;
     let wrong = error_of(wrong, 401).await;
     let unknown = error_of(unknown, 401).await;
     assert_eq!(wrong, unknown);
     assert_eq!(wrong["error"], "Credenziali non valide");
 
-    let empty = error_of(app.post("/api/auth/login", json!({"email": "", "password": ""})).await, 400).await;
+    let empty = error_of(
+        app.post("/api/auth/login", json!({"email": "", "password": ""}))
+            .await,
+        400,
+    )
+    .await;
     assert_eq!(empty["error"], "Inserisci email e password");
 }
 
@@ -36,10 +68,27 @@ async fn unknown_email_and_wrong_password_get_the_same_reply() {
 async fn logout_ends_the_session_on_the_server() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
-    let login = app.post("/api/auth/login", json!({"email": anna.email, "password": PASSWORD})).await;
-    let cookie = login.headers().get(SET_COOKIE).unwrap().to_str().unwrap().split(';').next().unwrap().to_owned();
+    let login = app
+        .post(
+            "/api/auth/login",
+            json!({"email": anna.email, "password": PASSWORD}),
+        )
+        .await;
+    let cookie = login
+        .headers()
+        .get(SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
     let with_cookie = |path: &str| {
-        reqwest::Client::new().get(format!("{}{path}", app.url)).header("cookie", cookie.clone()).send()
+        reqwest::Client::new()
+            .get(format!("{}{path}", app.url))
+            .header("cookie", cookie.clone())
+            .send()
     };
     assert_eq!(with_cookie("/api/stores/me").await.unwrap().status(), 200);
     let logout = reqwest::Client::new()
@@ -49,7 +98,13 @@ async fn logout_ends_the_session_on_the_server() {
         .await
         .unwrap();
     assert_eq!(logout.status(), 200);
-    assert!(logout.headers().get(SET_COOKIE).unwrap().to_str().unwrap().contains("Max-Age=0"));
+    assert!(logout
+        .headers()
+        .get(SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .contains("Max-Age=0"));
     // The old cookie value, replayed, no longer opens anything.
     assert_eq!(with_cookie("/api/stores/me").await.unwrap().status(), 401);
 }
@@ -58,8 +113,22 @@ async fn logout_ends_the_session_on_the_server() {
 async fn logging_in_again_issues_a_new_session_id_and_drops_the_old_one() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
-    let first = app.post("/api/auth/login", json!({"email": anna.email, "password": PASSWORD})).await;
-    let old = first.headers().get(SET_COOKIE).unwrap().to_str().unwrap().split(';').next().unwrap().to_owned();
+    let first = app
+        .post(
+            "/api/auth/login",
+            json!({"email": anna.email, "password": PASSWORD}),
+        )
+        .await;
+    let old = first
+        .headers()
+        .get(SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
     let second = reqwest::Client::new()
         .post(format!("{}/api/auth/login", app.url))
         .header("cookie", old.clone())
@@ -67,9 +136,23 @@ async fn logging_in_again_issues_a_new_session_id_and_drops_the_old_one() {
         .send()
         .await
         .unwrap();
-    let new = second.headers().get(SET_COOKIE).unwrap().to_str().unwrap().split(';').next().unwrap().to_owned();
+    let new = second
+        .headers()
+        .get(SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
     assert_ne!(old, new);
-    let replay = reqwest::Client::new().get(format!("{}/api/stores/me", app.url)).header("cookie", old).send().await.unwrap();
+    let replay = reqwest::Client::new()
+        .get(format!("{}/api/stores/me", app.url))
+        .header("cookie", old)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(replay.status(), 401);
 }
 
@@ -78,10 +161,20 @@ async fn ten_failures_per_email_lock_logins_for_that_email() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     for _ in 0..10 {
-        let reply = app.post("/api/auth/login", json!({"email": anna.email, "password": "Sbagliata1!"})).await;
+        let reply = app
+            .post(
+                "/api/auth/login",
+                json!({"email": anna.email, "password": "Sbagliata1!"}),
+            )
+            .await;
         assert_eq!(reply.status(), 401);
     }
-    let reply = app.post("/api/auth/login", json!({"email": anna.email, "password": PASSWORD})).await;
+    let reply = app
+        .post(
+            "/api/auth/login",
+            json!({"email": anna.email, "password": PASSWORD}),
+        )
+        .await;
     assert!(reply.headers().get("retry-after").is_some());
     let error = error_of(reply, 429).await;
     assert!(error["remainingTime"].as_u64().unwrap() <= 180);
@@ -91,10 +184,23 @@ async fn ten_failures_per_email_lock_logins_for_that_email() {
 async fn ten_failures_from_one_client_lock_that_client() {
     let app = spawn_app().await;
     for i in 0..10 {
-        let reply = app.post("/api/auth/login", json!({"email": format!("utente{i}@x.it"), "password": "Sbagliata1!"})).await;
+        let reply = app
+            .post(
+                "/api/auth/login",
+                json!({"email": format!("utente{i}@x.it"), "password": "Sbagliata1!"}),
+            )
+            .await;
         assert_eq!(reply.status(), 401);
     }
-    error_of(app.post("/api/auth/login", json!({"email": "altro@x.it", "password": "Sbagliata1!"})).await, 429).await;
+    error_of(
+        app.post(
+            "/api/auth/login",
+            json!({"email": "altro@x.it", "password": "Sbagliata1!"}),
+        )
+        .await,
+        429,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -109,13 +215,42 @@ async fn deleting_the_account_removes_user_shop_products_and_sessions() {
     assert_eq!(reply.status(), 200);
 
     assert_eq!(anna.get("/api/stores/me").await.status(), 401);
-    assert_eq!(app.get(&format!("/api/stores/{}", anna.id)).await.status(), 404);
-    assert_eq!(app.get(&format!("/api/products/{}", product["id"])).await.status(), 404);
-    let login = app.post("/api/auth/login", json!({"email": anna.email, "password": PASSWORD})).await;
+    assert_eq!(
+        app.get(&format!("/api/stores/{}", anna.id)).await.status(),
+        404
+    );
+    assert_eq!(
+        app.get(&format!("/api/products/{}", product["id"]))
+            .await
+            .status(),
+        404
+    );
+    let login = app
+        .post(
+            "/api/auth/login",
+            json!({"email": anna.email, "password": PASSWORD}),
+        )
+        .await;
     assert_eq!(login.status(), 401);
     // The other shop is untouched.
     assert_eq!(bruno.me().await["product_count"], 1);
     // The e-mail can register again.
-    assert_eq!(app.register("anna@ferramenta.it", "Ferramenta Anna").await.status(), 201);
-    assert_eq!(error_of(browser().delete(format!("{}/api/auth/account", app.url)).send().await.unwrap(), 401).await["code"], "unauthorized");
+    assert_eq!(
+        app.register("anna@ferramenta.it", "Ferramenta Anna")
+            .await
+            .status(),
+        201
+    );
+    assert_eq!(
+        error_of(
+            browser()
+                .delete(format!("{}/api/auth/account", app.url))
+                .send()
+                .await
+                .unwrap(),
+            401
+        )
+        .await["code"],
+        "unauthorized"
+    );
 }

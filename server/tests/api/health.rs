@@ -17,11 +17,24 @@ async fn the_openapi_document_describes_every_endpoint() {
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     let paths = doc["paths"].as_object().unwrap();
     for path in [
-        "/api/stores", "/api/stores/me", "/api/stores/{id}", "/api/stores/start-trial", "/api/auth/login",
-        "/api/auth/logout", "/api/auth/account", "/api/products", "/api/products/{id}", "/api/products/bulk_upload",
-        "/api/products/bulk_delete", "/api/geo/city-by-cap", "/api/leads",
+        "/api/stores",
+        "/api/stores/me",
+        "/api/stores/{id}",
+        "/api/stores/start-trial",
+        "/api/auth/login",
+        "/api/auth/logout",
+        "/api/auth/account",
+        "/api/products",
+        "/api/products/{id}",
+        "/api/products/bulk_upload",
+        "/api/products/bulk_delete",
+        "/api/geo/city-by-cap",
+        "/api/leads",
     ] {
-        assert!(paths.contains_key(path), "{path} missing from the OpenAPI document");
+        assert!(
+            paths.contains_key(path),
+            "{path} missing from the OpenAPI document"
+        );
     }
 }
 

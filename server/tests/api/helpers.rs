@@ -22,13 +22,24 @@ async fn fresh_database(dir: &std::path::Path) -> String {
         Ok("postgres") => {
             let admin_url = std::env::var("TEST_POSTGRES_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
-            let admin = Database::connect(&admin_url).await.expect("PostgreSQL reachable for tests");
-            let name = format!("vetrina_test_{}", vetrina::services::sessions::new_token()[..16].to_owned());
+            let admin = Database::connect(&admin_url)
+                .await
+                .expect("PostgreSQL reachable for tests");
+            let name = format!(
+                "vetrina_test_{}",
+                vetrina::services::sessions::new_token()[..16].to_owned()
+            );
             admin
-                .execute(Statement::from_string(admin.get_database_backend(), format!("CREATE DATABASE {name}")))
+                .execute(Statement::from_string(
+                    admin.get_database_backend(),
+                    format!("CREATE DATABASE {name}"),
+                ))
                 .await
                 .expect("create test database");
-            let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap_or(admin_url);
+            let base = admin_url
+                .rsplit_once('/')
+                .map(|(b, _)| b.to_owned())
+                .unwrap_or(admin_url);
             format!("{base}/{name}")
         }
         _ => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
@@ -38,7 +49,9 @@ async fn fresh_database(dir: &std::path::Path) -> String {
 pub async fn spawn_app() -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
     let database_url = fresh_database(dir.path()).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind port 0");
     let addr: SocketAddr = listener.local_addr().expect("local addr");
     let config = Config {
         bind: addr,
@@ -52,7 +65,12 @@ pub async fn spawn_app() -> TestApp {
     let state = vetrina::build_state(config).await.expect("app state");
     let db = state.db.clone();
     tokio::spawn(async move { vetrina::serve(listener, state).await });
-    TestApp { url: format!("http://{addr}"), db, data_dir, _dir: dir }
+    TestApp {
+        url: format!("http://{addr}"),
+        db,
+        data_dir,
+        _dir: dir,
+    }
 }
 
 pub fn registration(email: &str, name: &str) -> Value {
@@ -78,7 +96,10 @@ pub fn registration(email: &str, name: &str) -> Value {
 
 /// A browser-like client: keeps cookies.
 pub fn browser() -> Client {
-    Client::builder().cookie_store(true).build().expect("client")
+    Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("client")
 }
 
 pub struct Shop {
@@ -90,14 +111,30 @@ pub struct Shop {
 
 impl TestApp {
     pub async fn register(&self, email: &str, name: &str) -> Response {
-        browser().post(format!("{}/api/stores", self.url)).json(&registration(email, name)).send().await.expect("request")
+        browser()
+            .post(format!("{}/api/stores", self.url))
+            .json(&registration(email, name))
+            .send()
+            .await
+            .expect("request")
     }
 
     /// Registers a shop and logs its owner in.
     pub async fn shop(&self, email: &str) -> Shop {
-        let reply = self.register(email, &format!("Negozio {}", email.split('@').next().unwrap_or("x"))).await;
-        assert_eq!(reply.status(), StatusCode::CREATED, "registration of {email}");
-        let id = reply.json::<Value>().await.expect("json")["id"].as_i64().expect("id");
+        let reply = self
+            .register(
+                email,
+                &format!("Negozio {}", email.split('@').next().unwrap_or("x")),
+            )
+            .await;
+        assert_eq!(
+            reply.status(),
+            StatusCode::CREATED,
+            "registration of {email}"
+        );
+        let id = reply.json::<Value>().await.expect("json")["id"]
+            .as_i64()
+            .expect("id");
         let client = browser();
         let login = client
             .post(format!("{}/api/auth/login", self.url))
@@ -106,46 +143,94 @@ impl TestApp {
             .await
             .expect("login");
         assert_eq!(login.status(), StatusCode::OK, "login of {email}");
-        Shop { client, url: self.url.clone(), id, email: email.to_owned() }
+        Shop {
+            client,
+            url: self.url.clone(),
+            id,
+            email: email.to_owned(),
+        }
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        Client::new().get(format!("{}{path}", self.url)).send().await.expect("request")
+        Client::new()
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Response {
-        Client::new().post(format!("{}{path}", self.url)).json(&body).send().await.expect("request")
+        Client::new()
+            .post(format!("{}{path}", self.url))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
     }
 
     /// Runs SQL on the app's database (to age a trial, for example).
     pub async fn sql(&self, sql: &str) {
-        self.db.execute(Statement::from_string(self.db.get_database_backend(), sql.to_owned())).await.expect("sql");
+        self.db
+            .execute(Statement::from_string(
+                self.db.get_database_backend(),
+                sql.to_owned(),
+            ))
+            .await
+            .expect("sql");
     }
 }
 
 impl Shop {
     pub async fn get(&self, path: &str) -> Response {
-        self.client.get(format!("{}{path}", self.url)).send().await.expect("request")
+        self.client
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Response {
-        self.client.post(format!("{}{path}", self.url)).json(&body).send().await.expect("request")
+        self.client
+            .post(format!("{}{path}", self.url))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn put(&self, path: &str, body: Value) -> Response {
-        self.client.put(format!("{}{path}", self.url)).json(&body).send().await.expect("request")
+        self.client
+            .put(format!("{}{path}", self.url))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn delete(&self, path: &str) -> Response {
-        self.client.delete(format!("{}{path}", self.url)).send().await.expect("request")
+        self.client
+            .delete(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn delete_json(&self, path: &str, body: Value) -> Response {
-        self.client.delete(format!("{}{path}", self.url)).json(&body).send().await.expect("request")
+        self.client
+            .delete(format!("{}{path}", self.url))
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn add_product(&self, name: &str) -> Value {
-        let reply = self.post("/api/products", json!({"name": name, "price": 9.9, "brand": "Mapei"})).await;
+        let reply = self
+            .post(
+                "/api/products",
+                json!({"name": name, "price": 9.9, "brand": "Mapei"}),
+            )
+            .await;
         assert_eq!(reply.status(), StatusCode::CREATED, "add {name}");
         reply.json().await.expect("json")
     }

@@ -1,5 +1,7 @@
 //! One integration-test binary: every test starts the real server on port 0 against a
 //! fresh database (SQLite by default, PostgreSQL with TEST_DATABASE=postgres).
+// Tests fail loudly on anything unexpected: unwrap is the assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod helpers;
 

@@ -42,7 +42,13 @@ async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Adesivo Keraflex Maxi S1 25 kg").await;
     let store: Value = anna.me().await;
-    let path = format!("/product/{}/{}/{}/{}", anna.id, store["slug"].as_str().unwrap(), product["id"], product["slug"].as_str().unwrap());
+    let path = format!(
+        "/product/{}/{}/{}/{}",
+        anna.id,
+        store["slug"].as_str().unwrap(),
+        product["id"],
+        product["slug"].as_str().unwrap()
+    );
     let reply = app.get(&path).await;
     assert_eq!(reply.status(), 200);
     assert!(reply.headers().get("etag").is_some());
@@ -52,12 +58,18 @@ async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
     assert!(html.contains("Adesivo Keraflex Maxi S1 25 kg"));
     assert!(html.contains("12,50"), "price with 2 decimals");
     let blocks = json_ld(&html);
-    let product_ld = blocks.iter().find(|b| b["@type"] == "Product").expect("Product JSON-LD");
+    let product_ld = blocks
+        .iter()
+        .find(|b| b["@type"] == "Product")
+        .expect("Product JSON-LD");
     assert_eq!(product_ld["name"], "Adesivo Keraflex Maxi S1 25 kg");
     assert_eq!(product_ld["brand"]["name"], "Mapei");
     assert_eq!(product_ld["offers"]["price"], "12.50");
     assert_eq!(product_ld["offers"]["priceCurrency"], "EUR");
-    assert_eq!(product_ld["offers"]["availability"], "https://schema.org/InStock");
+    assert_eq!(
+        product_ld["offers"]["availability"],
+        "https://schema.org/InStock"
+    );
     assert!(blocks.iter().any(|b| b["@type"] == "BreadcrumbList"));
 }
 
@@ -66,26 +78,53 @@ async fn wrong_slugs_redirect_permanently_and_unknown_ids_are_404() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Sabbia fine 25 kg").await;
     let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
-    let canonical = format!("/product/{}/{slug}/{}/sabbia-fine-25-kg", anna.id, product["id"]);
+    let canonical = format!(
+        "/product/{}/{slug}/{}/sabbia-fine-25-kg",
+        anna.id, product["id"]
+    );
     for old in [
-        format!("/product/{}/vecchio-nome/{}/sabbia-fine-25-kg", anna.id, product["id"]),
+        format!(
+            "/product/{}/vecchio-nome/{}/sabbia-fine-25-kg",
+            anna.id, product["id"]
+        ),
         format!("/product/{}/{slug}/{}/altro", anna.id, product["id"]),
         format!("/product/{}/{slug}/{}", anna.id, product["id"]),
     ] {
-        let reply = no_redirects().get(format!("{}{old}", app.url)).send().await.unwrap();
+        let reply = no_redirects()
+            .get(format!("{}{old}", app.url))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(reply.status(), 301, "{old}");
         assert_eq!(reply.headers()["location"], canonical.as_str());
     }
-    let reply = no_redirects().get(format!("{}/store/{}/sbagliato", app.url, anna.id)).send().await.unwrap();
+    let reply = no_redirects()
+        .get(format!("{}/store/{}/sbagliato", app.url, anna.id))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(reply.status(), 301);
-    assert_eq!(reply.headers()["location"], format!("/store/{}/{slug}", anna.id).as_str());
+    assert_eq!(
+        reply.headers()["location"],
+        format!("/store/{}/{slug}", anna.id).as_str()
+    );
 
-    let missing = app.get(&format!("/product/{}/{slug}/999999/niente", anna.id)).await;
+    let missing = app
+        .get(&format!("/product/{}/{slug}/999999/niente", anna.id))
+        .await;
     assert_eq!(missing.status(), 404);
-    assert!(missing.text().await.unwrap().contains("Prodotto non trovato"));
+    assert!(missing
+        .text()
+        .await
+        .unwrap()
+        .contains("Prodotto non trovato"));
     let missing = app.get("/store/999999/niente").await;
     assert_eq!(missing.status(), 404);
-    assert!(missing.text().await.unwrap().contains("Negozio non trovato."));
+    assert!(missing
+        .text()
+        .await
+        .unwrap()
+        .contains("Negozio non trovato."));
     let missing = app.get("/una/pagina/che/non/esiste").await;
     assert_eq!(missing.status(), 404);
     let html = missing.text().await.unwrap();
@@ -98,11 +137,30 @@ async fn a_product_name_with_markup_is_text_everywhere() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "</script><script>alert(1)</script>").await;
     let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
-    let html = app.get(&format!("/product/{}/{slug}/{}/{}", anna.id, product["id"], product["slug"].as_str().unwrap())).await.text().await.unwrap();
+    let html = app
+        .get(&format!(
+            "/product/{}/{slug}/{}/{}",
+            anna.id,
+            product["id"],
+            product["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(!html.contains("<script>alert(1)"), "markup injected");
-    let data = html.split("<script type=\"application/json\" id=\"__DATA__\">").nth(1).unwrap().split("</script>").next().unwrap();
+    let data = html
+        .split("<script type=\"application/json\" id=\"__DATA__\">")
+        .nth(1)
+        .unwrap()
+        .split("</script>")
+        .next()
+        .unwrap();
     let props: Value = serde_json::from_str(data).unwrap();
-    assert_eq!(props["product"]["name"], "</script><script>alert(1)</script>");
+    assert_eq!(
+        props["product"]["name"],
+        "</script><script>alert(1)</script>"
+    );
     json_ld(&html);
 }
 
@@ -110,16 +168,34 @@ async fn a_product_name_with_markup_is_text_everywhere() {
 async fn an_edit_shows_at_the_next_request_and_etags_revalidate() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Gesso scagliola 5 kg").await;
-    let store_path = format!("/store/{}/{}", anna.id, anna.me().await["slug"].as_str().unwrap());
+    let store_path = format!(
+        "/store/{}/{}",
+        anna.id,
+        anna.me().await["slug"].as_str().unwrap()
+    );
     let first = app.get(&store_path).await;
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     assert!(first.text().await.unwrap().contains("Gesso scagliola 5 kg"));
 
-    let again = Client::new().get(format!("{}{store_path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    let again = Client::new()
+        .get(format!("{}{store_path}", app.url))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(again.status(), 304);
 
-    anna.put(&format!("/api/products/{}", product["id"]), json!({"name": "Gesso alabastrino 5 kg"})).await;
-    let after = Client::new().get(format!("{}{store_path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    anna.put(
+        &format!("/api/products/{}", product["id"]),
+        json!({"name": "Gesso alabastrino 5 kg"}),
+    )
+    .await;
+    let after = Client::new()
+        .get(format!("{}{store_path}", app.url))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(after.status(), 200);
     let html = after.text().await.unwrap();
     assert!(html.contains("Gesso alabastrino 5 kg") && !html.contains("Gesso scagliola 5 kg"));
@@ -130,14 +206,35 @@ async fn the_shop_page_is_a_hardware_store_and_lists_products_without_javascript
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Stucco in polvere 1 kg").await;
     let store = anna.me().await;
-    let html = app.get(&format!("/store/{}/{}", anna.id, store["slug"].as_str().unwrap())).await.text().await.unwrap();
+    let html = app
+        .get(&format!(
+            "/store/{}/{}",
+            anna.id,
+            store["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
     let blocks = json_ld(&html);
-    let shop = blocks.iter().find(|b| b["@type"] == "HardwareStore").expect("HardwareStore JSON-LD");
+    let shop = blocks
+        .iter()
+        .find(|b| b["@type"] == "HardwareStore")
+        .expect("HardwareStore JSON-LD");
     assert_eq!(shop["name"], store["name"]);
     assert_eq!(shop["telephone"], store["telephone"]);
     assert!(shop["address"]["postalCode"] == "00118");
-    let link = format!("/product/{}/{}/{}/{}", anna.id, store["slug"].as_str().unwrap(), product["id"], product["slug"].as_str().unwrap());
-    assert!(html.contains(&format!("href=\"{link}\"")), "product link in server HTML");
+    let link = format!(
+        "/product/{}/{}/{}/{}",
+        anna.id,
+        store["slug"].as_str().unwrap(),
+        product["id"],
+        product["slug"].as_str().unwrap()
+    );
+    assert!(
+        html.contains(&format!("href=\"{link}\"")),
+        "product link in server HTML"
+    );
 }
 
 #[tokio::test]
@@ -154,23 +251,48 @@ async fn sitemaps_and_robots_cover_every_shop_and_product() {
     assert!(!index.contains("products-2.xml"));
     let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
     let shops = app.get("/sitemaps/shops.xml").await.text().await.unwrap();
-    assert!(shops.contains(&format!("<loc>{}/store/{}/{slug}</loc><lastmod>", app.url, anna.id)));
-    let products = app.get("/sitemaps/products-1.xml").await.text().await.unwrap();
-    assert!(products.contains(&format!("{}/product/{}/{slug}/{}/calce-idrata-25-kg</loc><lastmod>", app.url, anna.id, product["id"])));
+    assert!(shops.contains(&format!(
+        "<loc>{}/store/{}/{slug}</loc><lastmod>",
+        app.url, anna.id
+    )));
+    let products = app
+        .get("/sitemaps/products-1.xml")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(products.contains(&format!(
+        "{}/product/{}/{slug}/{}/calce-idrata-25-kg</loc><lastmod>",
+        app.url, anna.id, product["id"]
+    )));
     assert_eq!(app.get("/sitemaps/products-2.xml").await.status(), 404);
 }
 
 #[tokio::test]
 async fn owner_pages_are_client_side_and_not_indexed() {
     let app = spawn_app().await;
-    for path in ["/login", "/dashboard", "/create", "/upload", "/email-verification/anna@x.it"] {
+    for path in [
+        "/login",
+        "/dashboard",
+        "/create",
+        "/upload",
+        "/email-verification/anna@x.it",
+    ] {
         let reply = app.get(path).await;
         assert_eq!(reply.status(), 200, "{path}");
         assert_eq!(reply.headers()["x-robots-tag"], "noindex, nofollow");
         let html = reply.text().await.unwrap();
         assert!(html.contains("\"clientOnly\":true"), "{path}");
     }
-    for path in ["/", "/explore", "/pricing", "/contacts", "/faq", "/privacy", "/cookie"] {
+    for path in [
+        "/",
+        "/explore",
+        "/pricing",
+        "/contacts",
+        "/faq",
+        "/privacy",
+        "/cookie",
+    ] {
         let reply = app.get(path).await;
         assert_eq!(reply.status(), 200, "{path}");
         let html = reply.text().await.unwrap();
@@ -178,4 +300,45 @@ async fn owner_pages_are_client_side_and_not_indexed() {
     }
     let landing = app.get("/").await.text().await.unwrap();
     assert!(json_ld(&landing).iter().any(|b| b["@type"] == "WebSite"));
+}
+
+/// Another instance sharing the database (or `vetrina shop set-plan`) changes a product:
+/// this instance shows it once its copy of the shop row is a second old.
+#[tokio::test]
+async fn a_change_made_elsewhere_shows_within_a_second() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Rete porta intonaco 1x50 m").await;
+    let store_path = format!(
+        "/store/{}/{}",
+        anna.id,
+        anna.me().await["slug"].as_str().unwrap()
+    );
+    assert!(app
+        .get(&store_path)
+        .await
+        .text()
+        .await
+        .unwrap()
+        .contains("Rete porta intonaco"));
+
+    let backend = app.db.get_database_backend();
+    for sql in [
+        format!(
+            "UPDATE products SET name = 'Rete in fibra di vetro 1x50 m' WHERE id = {}",
+            product["id"]
+        ),
+        format!(
+            "UPDATE stores SET content_version = content_version + 1 WHERE id = {}",
+            anna.id
+        ),
+    ] {
+        app.db
+            .execute(Statement::from_string(backend, sql))
+            .await
+            .unwrap();
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let html = app.get(&store_path).await.text().await.unwrap();
+    assert!(html.contains("Rete in fibra di vetro") && !html.contains("Rete porta intonaco"));
 }

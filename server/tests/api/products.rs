@@ -20,12 +20,20 @@ async fn a_product_is_created_with_a_slug_and_a_two_decimal_price() {
     let product: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(product["name"], "Adesivo Keraflex Maxi S1");
     assert_eq!(product["slug"], "adesivo-keraflex-maxi-s1");
-    assert_eq!(product["store_id"], anna.id, "the shop is always the caller's");
+    assert_eq!(
+        product["store_id"], anna.id,
+        "the shop is always the caller's"
+    );
     assert_eq!(product["in_stock"], false);
     assert_eq!(product["status"], "normal");
     assert_eq!(product["ean"], "0801234567890");
 
-    let public: Value = app.get(&format!("/api/products/{}", product["id"])).await.json().await.unwrap();
+    let public: Value = app
+        .get(&format!("/api/products/{}", product["id"]))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(public["name"], "Adesivo Keraflex Maxi S1");
 }
 
@@ -33,17 +41,56 @@ async fn a_product_is_created_with_a_slug_and_a_two_decimal_price() {
 async fn product_rules_have_italian_messages() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
-    let error = error_of(anna.post("/api/products", json!({"name": "   "})).await, 422).await;
+    let error = error_of(
+        anna.post("/api/products", json!({"name": "   "})).await,
+        422,
+    )
+    .await;
     assert_eq!(error["error"], "Il nome del prodotto è obbligatorio");
     let error = error_of(anna.post("/api/products", json!({"price": 3})).await, 422).await;
-    assert_eq!(error["fields"]["name"], "Il nome del prodotto è obbligatorio");
-    let error = error_of(anna.post("/api/products", json!({"name": "Sabbia", "price": -1})).await, 422).await;
-    assert_eq!(error["fields"]["price"], "Il prezzo deve essere un numero maggiore o uguale a 0.");
-    let error = error_of(anna.post("/api/products", json!({"name": "Sabbia", "status": "perfetto"})).await, 422).await;
+    assert_eq!(
+        error["fields"]["name"],
+        "Il nome del prodotto è obbligatorio"
+    );
+    let error = error_of(
+        anna.post("/api/products", json!({"name": "Sabbia", "price": -1}))
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["price"],
+        "Il prezzo deve essere un numero maggiore o uguale a 0."
+    );
+    let error = error_of(
+        anna.post(
+            "/api/products",
+            json!({"name": "Sabbia", "status": "perfetto"}),
+        )
+        .await,
+        422,
+    )
+    .await;
     assert_eq!(error["fields"]["status"], "Stato del prodotto non valido.");
-    let error = error_of(anna.post("/api/products", json!({"name": "Sabbia", "in_stock": "forse"})).await, 422).await;
+    let error = error_of(
+        anna.post(
+            "/api/products",
+            json!({"name": "Sabbia", "in_stock": "forse"}),
+        )
+        .await,
+        422,
+    )
+    .await;
     assert_eq!(error["code"], "validation");
-    let error = error_of(anna.post("/api/products", json!({"name": "Sabbia", "image_url": "javascript:alert(1)"})).await, 422).await;
+    let error = error_of(
+        anna.post(
+            "/api/products",
+            json!({"name": "Sabbia", "image_url": "javascript:alert(1)"}),
+        )
+        .await,
+        422,
+    )
+    .await;
     assert!(error["fields"]["image_url"].is_string());
     assert_eq!(anna.me().await["product_count"], 0);
 }
@@ -54,7 +101,12 @@ async fn update_changes_given_fields_and_rederives_the_slug() {
     let anna = app.shop("anna@ferramenta.it").await;
     let product = anna.add_product("Malta bastarda 25 kg").await;
     let path = format!("/api/products/{}", product["id"]);
-    let reply = anna.put(&path, json!({"name": "Malta cementizia M5 25 kg", "price": null, "status": "uncertain"})).await;
+    let reply = anna
+        .put(
+            &path,
+            json!({"name": "Malta cementizia M5 25 kg", "price": null, "status": "uncertain"}),
+        )
+        .await;
     assert_eq!(reply.status(), 200);
     let updated: Value = reply.json().await.unwrap();
     assert_eq!(updated["slug"], "malta-cementizia-m5-25-kg");
@@ -74,7 +126,13 @@ async fn another_shop_cannot_read_change_or_delete_my_products_through_owner_end
     let error = error_of(bruno.put(&path, json!({"name": "Rubato"})).await, 404).await;
     assert_eq!(error["error"], "Prodotto non trovato");
     error_of(bruno.delete(&path).await, 404).await;
-    let error = error_of(bruno.delete_json("/api/products/bulk_delete", json!({"ids": [cement["id"]]})).await, 404).await;
+    let error = error_of(
+        bruno
+            .delete_json("/api/products/bulk_delete", json!({"ids": [cement["id"]]}))
+            .await,
+        404,
+    )
+    .await;
     assert_eq!(error["error"], "Nessun prodotto da eliminare");
 
     let still: Value = app.get(&path).await.json().await.unwrap();
@@ -92,13 +150,21 @@ async fn bulk_delete_with_mixed_ids_deletes_only_my_own() {
     let theirs = bruno.add_product("Gesso").await;
 
     let reply = anna
-        .delete_json("/api/products/bulk_delete", json!({"ids": [mine_a["id"], mine_b["id"], theirs["id"], 987654]}))
+        .delete_json(
+            "/api/products/bulk_delete",
+            json!({"ids": [mine_a["id"], mine_b["id"], theirs["id"], 987654]}),
+        )
         .await;
     assert_eq!(reply.status(), 200);
     assert_eq!(reply.json::<Value>().await.unwrap()["deleted"], 2);
     assert_eq!(anna.me().await["product_count"], 1);
     assert_eq!(anna.me().await["Products"][0]["id"], keep["id"]);
-    assert_eq!(app.get(&format!("/api/products/{}", theirs["id"])).await.status(), 200);
+    assert_eq!(
+        app.get(&format!("/api/products/{}", theirs["id"]))
+            .await
+            .status(),
+        200
+    );
 }
 
 #[tokio::test]
@@ -108,7 +174,9 @@ async fn empty_lists_succeed_without_changes() {
     let reply = anna.post("/api/products/bulk_upload", json!([])).await;
     assert_eq!(reply.status(), 201);
     assert_eq!(reply.json::<Value>().await.unwrap(), json!([]));
-    let reply = anna.delete_json("/api/products/bulk_delete", json!({"ids": []})).await;
+    let reply = anna
+        .delete_json("/api/products/bulk_delete", json!({"ids": []}))
+        .await;
     assert_eq!(reply.status(), 200);
     assert_eq!(reply.json::<Value>().await.unwrap()["deleted"], 0);
 }
@@ -122,13 +190,28 @@ async fn bulk_upload_is_all_or_nothing() {
         .await;
     assert_eq!(reply.status(), 201);
     let text = reply.text().await.unwrap();
-    assert!(text.contains("\"price\":4.20"), "two decimals on the wire: {text}");
+    assert!(
+        text.contains("\"price\":4.20"),
+        "two decimals on the wire: {text}"
+    );
     let created: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(created.as_array().unwrap().len(), 3);
 
-    let error = error_of(anna.post("/api/products/bulk_upload", json!([{"name": "Calce"}, {"name": ""}])).await, 422).await;
+    let error = error_of(
+        anna.post(
+            "/api/products/bulk_upload",
+            json!([{"name": "Calce"}, {"name": ""}]),
+        )
+        .await,
+        422,
+    )
+    .await;
     assert_eq!(error["error"], "Il nome del prodotto è obbligatorio");
-    assert_eq!(anna.me().await["product_count"], 3, "the valid row of a refused upload is not written");
+    assert_eq!(
+        anna.me().await["product_count"],
+        3,
+        "the valid row of a refused upload is not written"
+    );
 }
 
 #[tokio::test]
@@ -148,6 +231,12 @@ async fn deleting_a_store_cascades_to_its_products_in_the_database() {
     let anna = app.shop("anna@ferramenta.it").await;
     let product = anna.add_product("Sabbia").await;
     // Straight in SQL, bypassing the application: the foreign key does the work.
-    app.sql(&format!("DELETE FROM stores WHERE id = {}", anna.id)).await;
-    assert_eq!(app.get(&format!("/api/products/{}", product["id"])).await.status(), 404);
+    app.sql(&format!("DELETE FROM stores WHERE id = {}", anna.id))
+        .await;
+    assert_eq!(
+        app.get(&format!("/api/products/{}", product["id"]))
+            .await
+            .status(),
+        404
+    );
 }

@@ -15,7 +15,10 @@ async fn state_changing_requests_from_another_origin_are_refused() {
         .await
         .unwrap();
     let error = error_of(reply, 403).await;
-    assert_eq!(error["error"], "Richiesta non consentita da un'altra origine.");
+    assert_eq!(
+        error["error"],
+        "Richiesta non consentita da un'altra origine."
+    );
     assert_eq!(anna.me().await["product_count"], 0);
 
     let same = anna
@@ -28,7 +31,13 @@ async fn state_changing_requests_from_another_origin_are_refused() {
         .unwrap();
     assert_eq!(same.status(), 201);
     // Reading stays open to any origin.
-    let read = anna.client.get(format!("{}/api/stores", app.url)).header("origin", "https://altro.example").send().await.unwrap();
+    let read = anna
+        .client
+        .get(format!("{}/api/stores", app.url))
+        .header("origin", "https://altro.example")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(read.status(), 200);
 }
 
@@ -58,9 +67,18 @@ async fn sessions_are_stored_hashed() {
     let app = spawn_app().await;
     app.shop("anna@ferramenta.it").await;
     use sea_orm::EntityTrait;
-    let sessions = vetrina::entities::session::Entity::find().all(&app.db).await.unwrap();
+    let sessions = vetrina::entities::session::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap();
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].id_hash.len(), 64);
-    let users = vetrina::entities::user::Entity::find().all(&app.db).await.unwrap();
-    assert!(users[0].password_hash.starts_with("$argon2id$"), "argon2id hash");
+    let users = vetrina::entities::user::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert!(
+        users[0].password_hash.starts_with("$argon2id$"),
+        "argon2id hash"
+    );
 }

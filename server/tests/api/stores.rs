@@ -5,10 +5,15 @@ use crate::helpers::{error_of, registration, spawn_app};
 #[tokio::test]
 async fn registration_creates_a_free_shop_with_a_slug_and_never_returns_the_password() {
     let app = spawn_app().await;
-    let reply = app.register("anna@ferramenta.it", "Ferramenta Città Alta").await;
+    let reply = app
+        .register("anna@ferramenta.it", "Ferramenta Città Alta")
+        .await;
     assert_eq!(reply.status(), 201);
     let text = reply.text().await.unwrap();
-    assert!(!text.contains(crate::helpers::PASSWORD), "password leaked: {text}");
+    assert!(
+        !text.contains(crate::helpers::PASSWORD),
+        "password leaked: {text}"
+    );
     assert!(!text.contains("argon2"), "hash leaked: {text}");
     let store: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(store["name"], "Ferramenta Città Alta");
@@ -23,19 +28,71 @@ async fn registration_creates_a_free_shop_with_a_slug_and_never_returns_the_pass
 async fn every_registration_rule_has_its_italian_message() {
     let app = spawn_app().await;
     let cases: [(&str, Value, &str); 13] = [
-        ("name", json!("A"), "Il nome del negozio deve avere almeno 2 caratteri."),
-        ("description", json!("corta"), "La descrizione deve avere almeno 10 caratteri."),
-        ("postal_code", json!("0011"), "Inserisci un CAP valido di 5 cifre."),
-        ("postal_code", json!("00a18"), "Inserisci un CAP valido di 5 cifre."),
-        ("city", json!(""), "La città è obbligatoria e viene determinata dal CAP."),
-        ("address", json!("Via"), "L'indirizzo (via e numero) deve avere almeno 5 caratteri."),
-        ("website_url", json!("non è un sito"), "Inserisci un URL valido."),
-        ("telephone", json!("123"), "Inserisci un numero di telefono valido."),
-        ("email", json!("anna@"), "Inserisci un indirizzo email valido."),
-        ("password", json!("Ab1!"), "La password deve avere almeno 8 caratteri."),
-        ("password", json!("abcdefg1!"), "La password deve contenere almeno una lettera maiuscola."),
-        ("password", json!("ABCDEFG1!"), "La password deve contenere almeno una lettera minuscola."),
-        ("password", json!("Abcdefgh!"), "La password deve contenere almeno un numero."),
+        (
+            "name",
+            json!("A"),
+            "Il nome del negozio deve avere almeno 2 caratteri.",
+        ),
+        (
+            "description",
+            json!("corta"),
+            "La descrizione deve avere almeno 10 caratteri.",
+        ),
+        (
+            "postal_code",
+            json!("0011"),
+            "Inserisci un CAP valido di 5 cifre.",
+        ),
+        (
+            "postal_code",
+            json!("00a18"),
+            "Inserisci un CAP valido di 5 cifre.",
+        ),
+        (
+            "city",
+            json!(""),
+            "La città è obbligatoria e viene determinata dal CAP.",
+        ),
+        (
+            "address",
+            json!("Via"),
+            "L'indirizzo (via e numero) deve avere almeno 5 caratteri.",
+        ),
+        (
+            "website_url",
+            json!("non è un sito"),
+            "Inserisci un URL valido.",
+        ),
+        (
+            "telephone",
+            json!("123"),
+            "Inserisci un numero di telefono valido.",
+        ),
+        (
+            "email",
+            json!("anna@"),
+            "Inserisci un indirizzo email valido.",
+        ),
+        (
+            "password",
+            json!("Ab1!"),
+            "La password deve avere almeno 8 caratteri.",
+        ),
+        (
+            "password",
+            json!("abcdefg1!"),
+            "La password deve contenere almeno una lettera maiuscola.",
+        ),
+        (
+            "password",
+            json!("ABCDEFG1!"),
+            "La password deve contenere almeno una lettera minuscola.",
+        ),
+        (
+            "password",
+            json!("Abcdefgh!"),
+            "La password deve contenere almeno un numero.",
+        ),
     ];
     for (field, value, message) in cases {
         let mut body = registration("anna@ferramenta.it", "Ferramenta Anna");
@@ -48,7 +105,10 @@ async fn every_registration_rule_has_its_italian_message() {
     let mut body = registration("anna@ferramenta.it", "Ferramenta Anna");
     body["password"] = json!("Abcdefgh1");
     let error = error_of(app.post("/api/stores", body).await, 422).await;
-    assert_eq!(error["error"], "La password deve contenere almeno un carattere speciale.");
+    assert_eq!(
+        error["error"],
+        "La password deve contenere almeno un carattere speciale."
+    );
 
     // Nothing was created by the refused attempts.
     let stores: Value = app.get("/api/stores").await.json().await.unwrap();
@@ -71,8 +131,17 @@ async fn optional_fields_may_be_left_empty() {
 #[tokio::test]
 async fn a_second_shop_with_the_same_email_is_refused_with_409() {
     let app = spawn_app().await;
-    assert_eq!(app.register("anna@ferramenta.it", "Ferramenta Anna").await.status(), 201);
-    let error = error_of(app.register("ANNA@ferramenta.it", "Altra Ferramenta").await, 409).await;
+    assert_eq!(
+        app.register("anna@ferramenta.it", "Ferramenta Anna")
+            .await
+            .status(),
+        201
+    );
+    let error = error_of(
+        app.register("ANNA@ferramenta.it", "Altra Ferramenta").await,
+        409,
+    )
+    .await;
     assert_eq!(error["error"], "Esiste già un account con questa email.");
     let stores: Value = app.get("/api/stores").await.json().await.unwrap();
     assert_eq!(stores.as_array().unwrap().len(), 1);
@@ -91,7 +160,10 @@ async fn explore_lists_every_shop_with_public_fields_and_product_count() {
     assert_eq!(list.len(), 2);
     let first = list.iter().find(|s| s["id"] == anna.id).unwrap();
     assert_eq!(first["product_count"], 2);
-    assert!(first.get("trial_used").is_none(), "owner-only fields stay private");
+    assert!(
+        first.get("trial_used").is_none(),
+        "owner-only fields stay private"
+    );
     assert!(first.get("Products").is_none());
 }
 
@@ -100,10 +172,21 @@ async fn a_public_shop_comes_with_its_products_and_an_unknown_one_is_404() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     anna.add_product("Cemento Portland 32,5 R 25 kg").await;
-    let text = app.get(&format!("/api/stores/{}", anna.id)).await.text().await.unwrap();
-    assert!(text.contains("\"price\":9.90"), "two decimals on the wire: {text}");
+    let text = app
+        .get(&format!("/api/stores/{}", anna.id))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        text.contains("\"price\":9.90"),
+        "two decimals on the wire: {text}"
+    );
     let store: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(store["Products"][0]["name"], "Cemento Portland 32,5 R 25 kg");
+    assert_eq!(
+        store["Products"][0]["name"],
+        "Cemento Portland 32,5 R 25 kg"
+    );
 
     let error = error_of(app.get("/api/stores/999999").await, 404).await;
     assert_eq!(error["error"], "Negozio non trovato.");
@@ -142,9 +225,20 @@ async fn settings_change_only_the_listed_fields_and_a_new_name_gives_a_new_slug(
     assert_eq!(store["email"], "anna@ferramenta.it");
     assert_eq!(store["partner_group"], Value::Null);
     assert_eq!(store["telephone"], "+39 06 7654321");
-    assert_eq!(store["description"], "Materiali edili e ferramenta per professionisti.");
+    assert_eq!(
+        store["description"],
+        "Materiali edili e ferramenta per professionisti."
+    );
 
-    let error = error_of(anna.put(&format!("/api/stores/{}", anna.id), json!({"postal_code": "123"})).await, 422).await;
+    let error = error_of(
+        anna.put(
+            &format!("/api/stores/{}", anna.id),
+            json!({"postal_code": "123"}),
+        )
+        .await,
+        422,
+    )
+    .await;
     assert_eq!(error["error"], "Inserisci un CAP valido di 5 cifre.");
 }
 
@@ -153,9 +247,23 @@ async fn another_shop_cannot_change_my_shop() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     let bruno = app.shop("bruno@edilizia.it").await;
-    let error = error_of(bruno.put(&format!("/api/stores/{}", anna.id), json!({"name": "Rubato"})).await, 404).await;
+    let error = error_of(
+        bruno
+            .put(
+                &format!("/api/stores/{}", anna.id),
+                json!({"name": "Rubato"}),
+            )
+            .await,
+        404,
+    )
+    .await;
     assert_eq!(error["error"], "Negozio non trovato.");
-    let store: Value = app.get(&format!("/api/stores/{}", anna.id)).await.json().await.unwrap();
+    let store: Value = app
+        .get(&format!("/api/stores/{}", anna.id))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(store["name"], "Negozio anna");
     let anonymous = app.get(&format!("/api/stores/{}", anna.id)).await;
     assert_eq!(anonymous.status(), 200);
@@ -177,7 +285,12 @@ async fn the_public_shop_reply_follows_every_change_and_revalidates() {
     let first = app.get(&path).await;
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     assert_eq!(first.json::<Value>().await.unwrap()["product_count"], 1);
-    let again = reqwest::Client::new().get(format!("{}{path}", app.url)).header("if-none-match", &etag).send().await.unwrap();
+    let again = reqwest::Client::new()
+        .get(format!("{}{path}", app.url))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(again.status(), 304);
 
     anna.add_product("Ghiaia").await;

@@ -3,7 +3,9 @@
 use super::extract::{Attr, AttrKind};
 use super::kb::Category;
 
-const MATERIALS: &[&str] = &["cem", "ade", "car", "iso", "imp", "pit", "sig", "lat", "pav"];
+const MATERIALS: &[&str] = &[
+    "cem", "ade", "car", "iso", "imp", "pit", "sig", "lat", "pav",
+];
 
 fn attr_phrase(a: &Attr) -> String {
     match a.kind {
@@ -22,7 +24,12 @@ fn join_it(items: &[String]) -> String {
     }
 }
 
-pub(super) fn describe(body: &str, brand: Option<&str>, attrs: &[Attr], category: Option<&Category>) -> String {
+pub(super) fn describe(
+    body: &str,
+    brand: Option<&str>,
+    attrs: &[Attr],
+    category: Option<&Category>,
+) -> String {
     let mut out = String::with_capacity(320);
     // 1. what it is and who makes it
     match (body.is_empty(), brand) {
@@ -46,7 +53,10 @@ pub(super) fn describe(body: &str, brand: Option<&str>, attrs: &[Attr], category
         items.push(attr_phrase(a));
     }
     if !items.is_empty() {
-        out.push_str(&format!(" Caratteristiche principali: {}.", join_it(&items)));
+        out.push_str(&format!(
+            " Caratteristiche principali: {}.",
+            join_it(&items)
+        ));
     }
     // 3. typical use for the category
     out.push(' ');

@@ -20,7 +20,13 @@ fn rows() -> Vec<Row<'static>> {
         .map(|l| {
             let c: Vec<&str> = l.split('\t').collect();
             let opt = |i: usize| c.get(i).copied().map(str::trim).filter(|s| !s.is_empty());
-            Row { name: c[0], given_brand: opt(1), category: opt(2), brand: opt(3), status: opt(4).unwrap_or("") }
+            Row {
+                name: c[0],
+                given_brand: opt(1),
+                category: opt(2),
+                brand: opt(3),
+                status: opt(4).unwrap_or(""),
+            }
         })
         .collect()
 }
@@ -36,11 +42,20 @@ fn pct(a: usize, b: usize) -> f64 {
 #[test]
 fn evaluation_set_accuracy() {
     let rows = rows();
-    assert!(rows.len() >= 200, "the evaluation set needs at least 200 lines");
-    let (mut cat_ok, mut cat_n, mut brand_ok, mut status_ok, mut np_ok, mut np_n) = (0, 0, 0, 0, 0, 0);
+    assert!(
+        rows.len() >= 200,
+        "the evaluation set needs at least 200 lines"
+    );
+    let (mut cat_ok, mut cat_n, mut brand_ok, mut status_ok, mut np_ok, mut np_n) =
+        (0, 0, 0, 0, 0, 0);
     let mut misses = Vec::new();
     for r in &rows {
-        let e = enrich(&RawProduct { name: r.name, brand: r.given_brand, category: None, description: None });
+        let e = enrich(&RawProduct {
+            name: r.name,
+            brand: r.given_brand,
+            category: None,
+            description: None,
+        });
         let mut miss = Vec::new();
         if let Some(c) = r.category {
             cat_n += 1;
@@ -67,7 +82,12 @@ fn evaluation_set_accuracy() {
             }
         }
         if !miss.is_empty() {
-            misses.push(format!("  {:<55} → {:<60} {}", r.name, e.name, miss.join("; ")));
+            misses.push(format!(
+                "  {:<55} → {:<60} {}",
+                r.name,
+                e.name,
+                miss.join("; ")
+            ));
         }
     }
     let n = rows.len();
@@ -85,5 +105,8 @@ fn evaluation_set_accuracy() {
     }
     assert!(cat >= 90.0, "category accuracy {cat:.1}% below 90%");
     assert!(brand >= 95.0, "brand accuracy {brand:.1}% below 95%");
-    assert!(np >= 90.0, "non-products marked incorrect {np:.1}% below 90%");
+    assert!(
+        np >= 90.0,
+        "non-products marked incorrect {np:.1}% below 90%"
+    );
 }

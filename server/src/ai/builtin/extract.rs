@@ -32,7 +32,10 @@ pub enum AttrKind {
 impl AttrKind {
     /// Quantities that go at the end of a normalised name (`… Buzzi Unicem 25 kg`).
     pub fn is_tail(self) -> bool {
-        matches!(self, AttrKind::Weight | AttrKind::Volume | AttrKind::Pack | AttrKind::Pieces)
+        matches!(
+            self,
+            AttrKind::Weight | AttrKind::Volume | AttrKind::Pack | AttrKind::Pieces
+        )
     }
 
     /// Italian label used in descriptions.
@@ -115,7 +118,9 @@ fn dim_text(s: &str) -> String {
 }
 
 fn dim_max(s: &str) -> f64 {
-    s.split(['x', 'X', '*', '×']).filter_map(|p| p.replace(',', ".").parse::<f64>().ok()).fold(0.0, f64::max)
+    s.split(['x', 'X', '*', '×'])
+        .filter_map(|p| p.replace(',', ".").parse::<f64>().ok())
+        .fold(0.0, f64::max)
 }
 
 /// Find attributes in a token list. Tokens covered by an attribute are reported
@@ -123,8 +128,16 @@ fn dim_max(s: &str) -> f64 {
 pub fn extract(toks: &[Tok]) -> Vec<Attr> {
     let mut out = Vec::new();
     let n = toks.len();
-    let word = |i: usize| toks.get(i).filter(|t| t.kind == Kind::Word).map(|t| t.key.as_str());
-    let num = |i: usize| toks.get(i).filter(|t| t.kind == Kind::Num).map(|t| t.text.as_str());
+    let word = |i: usize| {
+        toks.get(i)
+            .filter(|t| t.kind == Kind::Word)
+            .map(|t| t.key.as_str())
+    };
+    let num = |i: usize| {
+        toks.get(i)
+            .filter(|t| t.kind == Kind::Num)
+            .map(|t| t.text.as_str())
+    };
     // an optional length unit after a number, returns (display, tokens used)
     let len_unit = |i: usize| -> Option<&'static str> {
         match word(i) {
@@ -145,12 +158,21 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
     let mut i = 0;
     while i < n {
         let t = &toks[i];
-        let push = |out: &mut Vec<Attr>, kind, text: String, value: String, end| out.push(Attr { kind, text, value, start: i, end });
+        let push = |out: &mut Vec<Attr>, kind, text: String, value: String, end| {
+            out.push(Attr {
+                kind,
+                text,
+                value,
+                start: i,
+                end,
+            })
+        };
         // Ø 8 / D.8 / diam. 8
         let is_diam_word = match t.kind {
             Kind::Sym => t.key == "ø",
             Kind::Word => {
-                matches!(t.key.as_str(), "diam" | "diametro") || (t.key == "d" && (t.dotted || toks.get(i + 1).is_some_and(|x| x.glued)))
+                matches!(t.key.as_str(), "diam" | "diametro")
+                    || (t.key == "d" && (t.dotted || toks.get(i + 1).is_some_and(|x| x.glued)))
             }
             _ => false,
         };
@@ -159,7 +181,13 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                 let v = fmt_num(v);
                 if let Some(u) = small_unit(i + 2) {
                     let value = format!("{v} {u}");
-                    push(&mut out, AttrKind::Diameter, format!("Ø {value}"), value, i + 3);
+                    push(
+                        &mut out,
+                        AttrKind::Diameter,
+                        format!("Ø {value}"),
+                        value,
+                        i + 3,
+                    );
                     i += 3;
                 } else {
                     push(&mut out, AttrKind::Diameter, format!("Ø {v}"), v, i + 2);
@@ -188,7 +216,13 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                         None => ("mm", 2),
                     };
                     let value = format!("{v} {u}");
-                    push(&mut out, AttrKind::Thickness, format!("sp. {value}"), value, i + used);
+                    push(
+                        &mut out,
+                        AttrKind::Thickness,
+                        format!("sp. {value}"),
+                        value,
+                        i + used,
+                    );
                     i += used;
                     continue;
                 }
@@ -204,13 +238,21 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                     let unit = word(j + 1).and_then(|u| match u {
                         "pz" | "pezzi" | "pzz" | "pezzo" => Some("pezzi"),
                         "paia" | "paio" => Some("paia"),
-                        other => unit_of(other).filter(|(_, k)| !matches!(k, AttrKind::Pieces)).map(|(d, _)| d),
+                        other => unit_of(other)
+                            .filter(|(_, k)| !matches!(k, AttrKind::Pieces))
+                            .map(|(d, _)| d),
                     });
                     let (value, end) = match unit {
                         Some(u) => (format!("{v} {u}"), j + 2),
                         None => (v, j + 1),
                     };
-                    push(&mut out, AttrKind::Pack, format!("confezione da {value}"), value, end);
+                    push(
+                        &mut out,
+                        AttrKind::Pack,
+                        format!("confezione da {value}"),
+                        value,
+                        end,
+                    );
                     i = end;
                     continue;
                 }
@@ -218,7 +260,11 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
             // L. 3000 / L 6 m (length), H 150 (height)
             let dims_follow = word(i + 2) == Some("x");
             if !dims_follow
-                && ((key == "l" && (t.dotted || len_unit(i + 2).is_some())) || key == "lungh" || key == "lunghezza" || key == "h" || key == "altezza")
+                && ((key == "l" && (t.dotted || len_unit(i + 2).is_some()))
+                    || key == "lungh"
+                    || key == "lunghezza"
+                    || key == "h"
+                    || key == "altezza")
             {
                 if let Some(v) = num(i + 1) {
                     let v = fmt_num(v);
@@ -227,7 +273,11 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                         Some(u) => (format!("{v} {u}"), i + 3),
                         None => (v, i + 2),
                     };
-                    let (kind, prefix) = if is_h { (AttrKind::Height, "H") } else { (AttrKind::Length, "L") };
+                    let (kind, prefix) = if is_h {
+                        (AttrKind::Height, "H")
+                    } else {
+                        (AttrKind::Length, "L")
+                    };
                     push(&mut out, kind, format!("{prefix} {value}"), value, end);
                     i = end;
                     continue;
@@ -236,12 +286,18 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
             // unit before number: KG 25, LT 14, ML 3, PZ 100, MT 75
             if let Some(v) = num(i + 1) {
                 let unit_first = match key {
-                    "kg" | "lt" | "l" | "mt" | "mq" | "pz" | "cm" | "mm" | "ml" | "gr" => unit_of(key),
+                    "kg" | "lt" | "l" | "mt" | "mq" | "pz" | "cm" | "mm" | "ml" | "gr" => {
+                        unit_of(key)
+                    }
                     _ => None,
                 };
                 if let Some((mut u, mut kind)) = unit_first {
                     // next token must not itself be a unit (`KG 25 KG`)
-                    if toks.get(i + 2).is_none_or(|x| x.kind != Kind::Word || unit_of(&x.key).is_none()) || key == "ml" {
+                    if toks
+                        .get(i + 2)
+                        .is_none_or(|x| x.kind != Kind::Word || unit_of(&x.key).is_none())
+                        || key == "ml"
+                    {
                         if key == "ml" {
                             // price lists write `ML 3` for metres (metri lineari), `ML 400` for millilitres
                             let val: f64 = v.replace(',', ".").parse().unwrap_or(0.0);
@@ -263,7 +319,13 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
             let v = fmt_num(&t.text);
             // thread in inches: 1" / 1 1/4"
             if t.inch {
-                push(&mut out, AttrKind::Thread, format!("{v}\""), format!("{v}\""), i + 1);
+                push(
+                    &mut out,
+                    AttrKind::Thread,
+                    format!("{v}\""),
+                    format!("{v}\""),
+                    i + 1,
+                );
                 i += 1;
                 continue;
             }
@@ -303,7 +365,10 @@ pub fn extract(toks: &[Tok]) -> Vec<Attr> {
                     continue;
                 }
             }
-            if toks.get(i + 1).is_some_and(|x| x.kind == Kind::Sym && x.key == "°") {
+            if toks
+                .get(i + 1)
+                .is_some_and(|x| x.kind == Kind::Sym && x.key == "°")
+            {
                 let value = format!("{v}°");
                 push(&mut out, AttrKind::Angle, value.clone(), value, i + 2);
                 i += 2;
@@ -359,12 +424,18 @@ mod tests {
 
     fn attrs(s: &str) -> Vec<(AttrKind, String)> {
         let toks = tokenize(s, &|k| k == "3m");
-        extract(&toks).into_iter().map(|a| (a.kind, a.text)).collect()
+        extract(&toks)
+            .into_iter()
+            .map(|a| (a.kind, a.text))
+            .collect()
     }
 
     fn has(s: &str, kind: AttrKind, text: &str) {
         let a = attrs(s);
-        assert!(a.iter().any(|(k, t)| *k == kind && t == text), "{s:?}: expected {kind:?} {text:?}, got {a:?}");
+        assert!(
+            a.iter().any(|(k, t)| *k == kind && t == text),
+            "{s:?}: expected {kind:?} {text:?}, got {a:?}"
+        );
     }
 
     #[test]
@@ -426,12 +497,24 @@ mod tests {
         has("VALVOLA 1/2\"", AttrKind::Thread, "1/2\"");
         has("VALVOLA 3/4''", AttrKind::Thread, "3/4\"");
         has("SIFONE 1 1/4\"", AttrKind::Thread, "1 1/4\"");
-        has("TASSELLI CONF.100PZ", AttrKind::Pack, "confezione da 100 pezzi");
-        has("viti conf. 200 pz", AttrKind::Pack, "confezione da 200 pezzi");
+        has(
+            "TASSELLI CONF.100PZ",
+            AttrKind::Pack,
+            "confezione da 100 pezzi",
+        );
+        has(
+            "viti conf. 200 pz",
+            AttrKind::Pack,
+            "confezione da 200 pezzi",
+        );
         has("viti conf da 50", AttrKind::Pack, "confezione da 50");
         has("guanti PZ 12", AttrKind::Pieces, "12 pezzi");
         has("CEM 32,5R", AttrKind::CementClass, "32,5 R");
-        has("Calce idraulica NHL 3,5 kg 25", AttrKind::CementClass, "NHL 3,5");
+        has(
+            "Calce idraulica NHL 3,5 kg 25",
+            AttrKind::CementClass,
+            "NHL 3,5",
+        );
         has("Calce idraulica NHL 3,5 kg 25", AttrKind::Weight, "25 kg");
         has("cemento 42,5 R", AttrKind::CementClass, "42,5 R");
         has("cemento 52.5", AttrKind::CementClass, "52,5");
@@ -439,10 +522,19 @@ mod tests {
 
     #[test]
     fn no_numbers_invented() {
-        for line in ["CEM.PORTL. 32,5R KG25 BUZZI", "LASTRA 1200X2500 SP.12,5", "TUBO D.110 ML 3", "VITE 4X40 CONF.200"] {
+        for line in [
+            "CEM.PORTL. 32,5R KG25 BUZZI",
+            "LASTRA 1200X2500 SP.12,5",
+            "TUBO D.110 ML 3",
+            "VITE 4X40 CONF.200",
+        ] {
             let toks = tokenize(line, &|_| false);
             for a in extract(&toks) {
-                for d in a.text.split(|c: char| !c.is_ascii_digit()).filter(|d| !d.is_empty()) {
+                for d in a
+                    .text
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|d| !d.is_empty())
+                {
                     assert!(line.contains(d), "{line}: {d} not in input");
                 }
             }

@@ -129,7 +129,9 @@ pub(super) struct Kb {
 }
 
 fn data_lines(src: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
-    src.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(|l| l.split('\t').map(str::trim).collect())
+    src.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::trim).collect())
 }
 
 /// Split a phrase into folded, stemmed tokens (articles and prepositions dropped).
@@ -144,20 +146,63 @@ pub(super) fn phrase_stems(phrase: &str) -> Vec<String> {
 pub(super) fn is_stopword(w: &str) -> bool {
     matches!(
         w,
-        "di" | "da" | "del" | "della" | "dello" | "dei" | "degli" | "delle" | "dal" | "dalla" | "per" | "con" | "in" | "a" | "ad"
-            | "al" | "alla" | "allo" | "ai" | "agli" | "alle" | "e" | "ed" | "il" | "lo" | "la" | "i" | "gli" | "le" | "un"
-            | "una" | "uno" | "su" | "sul" | "sulla" | "tra" | "fra" | "d" | "l" | "x" | "o" | "nel" | "nella" | "all" | "dell"
+        "di" | "da"
+            | "del"
+            | "della"
+            | "dello"
+            | "dei"
+            | "degli"
+            | "delle"
+            | "dal"
+            | "dalla"
+            | "per"
+            | "con"
+            | "in"
+            | "a"
+            | "ad"
+            | "al"
+            | "alla"
+            | "allo"
+            | "ai"
+            | "agli"
+            | "alle"
+            | "e"
+            | "ed"
+            | "il"
+            | "lo"
+            | "la"
+            | "i"
+            | "gli"
+            | "le"
+            | "un"
+            | "una"
+            | "uno"
+            | "su"
+            | "sul"
+            | "sulla"
+            | "tra"
+            | "fra"
+            | "d"
+            | "l"
+            | "x"
+            | "o"
+            | "nel"
+            | "nella"
+            | "all"
+            | "dell"
     )
 }
 
 /// Single-letter deletions of `s` (ASCII only), used by the fuzzy brand index.
 pub(super) fn deletions(s: &str) -> impl Iterator<Item = String> + '_ {
-    (0..s.len()).filter(move |i| s.is_char_boundary(*i) && s.is_char_boundary(i + 1)).map(move |i| {
-        let mut d = String::with_capacity(s.len());
-        d.push_str(&s[..i]);
-        d.push_str(&s[i + 1..]);
-        d
-    })
+    (0..s.len())
+        .filter(move |i| s.is_char_boundary(*i) && s.is_char_boundary(i + 1))
+        .map(move |i| {
+            let mut d = String::with_capacity(s.len());
+            d.push_str(&s[..i]);
+            d.push_str(&s[i + 1..]);
+            d
+        })
 }
 
 fn build() -> Kb {
@@ -171,7 +216,12 @@ fn build() -> Kb {
             continue;
         }
         let idx = cats.len() as u8;
-        cats.push(Category { id: cols[0], name: cols[1], pictogram: cols[2], use_sentence: cols[3] });
+        cats.push(Category {
+            id: cols[0],
+            name: cols[1],
+            pictogram: cols[2],
+            use_sentence: cols[3],
+        });
         cat_by_key.insert(fold(cols[1]), idx);
         cat_by_id.insert(cols[0], idx);
         for kw in cols[4].split(';') {
@@ -194,14 +244,22 @@ fn build() -> Kb {
             let list = keywords.entry(stems[0].clone()).or_default();
             match list.iter_mut().find(|k| k.cat == idx && k.stems == stems) {
                 Some(k) => k.weight = k.weight.max(weight),
-                None => list.push(Keyword { stems, cat: idx, weight }),
+                None => list.push(Keyword {
+                    stems,
+                    cat: idx,
+                    weight,
+                }),
             }
         }
     }
     for cols in data_lines(NONTRADE_TSV) {
         let stems = phrase_stems(cols[0]);
         if let Some(first) = stems.first() {
-            keywords.entry(first.clone()).or_default().push(Keyword { stems: stems.clone(), cat: NONTRADE, weight: 1.0 });
+            keywords.entry(first.clone()).or_default().push(Keyword {
+                stems: stems.clone(),
+                cat: NONTRADE,
+                weight: 1.0,
+            });
         }
     }
     for list in keywords.values_mut() {
@@ -218,13 +276,22 @@ fn build() -> Kb {
             continue;
         }
         let id = brands.len() as u16;
-        let cats_of: Vec<u8> = cols[2].split(',').filter_map(|c| cat_by_id.get(c.trim()).copied()).collect();
+        let cats_of: Vec<u8> = cols[2]
+            .split(',')
+            .filter_map(|c| cat_by_id.get(c.trim()).copied())
+            .collect();
         let ambiguous = cols.get(3).is_some_and(|f| f.contains("amb"));
-        brands.push(Brand { canonical: cols[0], cats: cats_of, ambiguous });
+        brands.push(Brand {
+            canonical: cols[0],
+            cats: cats_of,
+            ambiguous,
+        });
         brand_words.push(Vec::new());
         let mut add = |text: &str, line: Option<&'static str>| {
             let keys: Vec<String> = fold(text)
-                .split(|c: char| c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.')
+                .split(|c: char| {
+                    c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.'
+                })
                 .filter(|w| !w.is_empty())
                 .map(str::to_string)
                 .collect();
@@ -248,7 +315,11 @@ fn build() -> Kb {
             }
             let list = aliases.entry(keys[0].clone()).or_default();
             if !list.iter().any(|a| a.keys == keys) {
-                list.push(Alias { keys, brand: id, line });
+                list.push(Alias {
+                    keys,
+                    brand: id,
+                    line,
+                });
             }
         };
         add(cols[0], None);
@@ -286,10 +357,33 @@ fn build() -> Kb {
                 proper.insert(fold(w), w);
             }
         }
-        let words = fold(cols[1]).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect();
-        abbreviations.insert(cols[0].to_string(), Abbreviation { expansion: cols[1], flag, words });
+        let words = fold(cols[1])
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        abbreviations.insert(
+            cols[0].to_string(),
+            Abbreviation {
+                expansion: cols[1],
+                flag,
+                words,
+            },
+        );
     }
-    Kb { cats, cat_by_key, keywords, brands, aliases, fuzzy, abbreviations, vocab, whole_words, proper, brand_words }
+    Kb {
+        cats,
+        cat_by_key,
+        keywords,
+        brands,
+        aliases,
+        fuzzy,
+        abbreviations,
+        vocab,
+        whole_words,
+        proper,
+        brand_words,
+    }
 }
 
 pub(super) static KB: LazyLock<Kb> = LazyLock::new(build);
@@ -303,7 +397,9 @@ impl Kb {
     /// Canonical brand for a brand written by a shop (`KERAKOL` → Kerakoll).
     pub fn brand_by_name(&self, name: &str) -> Option<u16> {
         let keys: Vec<String> = fold(name)
-            .split(|c: char| c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.')
+            .split(|c: char| {
+                c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.'
+            })
             .filter(|w| !w.is_empty())
             .map(str::to_string)
             .collect();
@@ -350,7 +446,9 @@ impl Kb {
     }
 
     fn brand_within_one(&self, id: u16, key: &str) -> bool {
-        self.brand_words[id as usize].iter().any(|w| osa_distance(w, key) <= 1)
+        self.brand_words[id as usize]
+            .iter()
+            .any(|w| osa_distance(w, key) <= 1)
     }
 
     pub fn is_keyword_stem(&self, s: &str) -> bool {
@@ -376,7 +474,9 @@ pub(super) fn osa_distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            let mut v = (d[(i - 1) * w + j] + 1)
+                .min(d[i * w + j - 1] + 1)
+                .min(d[(i - 1) * w + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 v = v.min(d[(i - 2) * w + j - 2] + 1);
             }
@@ -394,10 +494,22 @@ mod tests {
     fn knowledge_base_sizes() {
         let kb = &*KB;
         assert_eq!(kb.cats.len(), 20, "the taxonomy has exactly 20 categories");
-        assert!(kb.brands.len() >= 150, "at least 150 brands, got {}", kb.brands.len());
-        assert!(kb.abbreviations.len() >= 100, "at least 100 abbreviations, got {}", kb.abbreviations.len());
+        assert!(
+            kb.brands.len() >= 150,
+            "at least 150 brands, got {}",
+            kb.brands.len()
+        );
+        assert!(
+            kb.abbreviations.len() >= 100,
+            "at least 100 abbreviations, got {}",
+            kb.abbreviations.len()
+        );
         for b in &kb.brands {
-            assert!(!b.cats.is_empty(), "brand {} has no valid category", b.canonical);
+            assert!(
+                !b.cats.is_empty(),
+                "brand {} has no valid category",
+                b.canonical
+            );
         }
         for c in &kb.cats {
             assert!(!c.pictogram.is_empty() && !c.use_sentence.is_empty());

@@ -89,7 +89,11 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
 
     // brand: the shop's own brand wins (spelled canonically when we know it)
     let given_brand_id = given_brand.and_then(|b| kb.brand_by_name(b));
-    let brand_id = given_brand_id.or(if given_brand.is_some() { None } else { an.brand });
+    let brand_id = given_brand_id.or(if given_brand.is_some() {
+        None
+    } else {
+        an.brand
+    });
     if given_brand.is_some() && an.brand.is_some() && an.brand != given_brand_id {
         // the name mentions another brand than the shop's: keep it in the name as written
         an.brand_in_name = false;
@@ -135,7 +139,11 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
     let pictogram = cat_ref.map_or("generico", |c| c.pictogram);
 
     let parts = name::build_name(kb, &an, brand.as_deref());
-    let name = if parts.full.is_empty() { raw_name.to_string() } else { parts.full };
+    let name = if parts.full.is_empty() {
+        raw_name.to_string()
+    } else {
+        parts.full
+    };
 
     let description = match given_description {
         Some(d) if d.chars().count() >= KEEP_DESCRIPTION_CHARS => d.to_string(),
@@ -147,11 +155,27 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
             } else {
                 parts.body.as_str()
             };
-            describe::describe(body, brand.as_deref(), &an.attrs, if status == Status::Incorrect { None } else { cat_ref })
+            describe::describe(
+                body,
+                brand.as_deref(),
+                &an.attrs,
+                if status == Status::Incorrect {
+                    None
+                } else {
+                    cat_ref
+                },
+            )
         }
     };
 
-    Enrichment { name, description, category, brand, status, pictogram }
+    Enrichment {
+        name,
+        description,
+        category,
+        brand,
+        status,
+        pictogram,
+    }
 }
 
 /// The 20 category names of the taxonomy, in order.
@@ -161,7 +185,8 @@ pub fn categories() -> impl Iterator<Item = &'static str> {
 
 /// Pictogram key of a taxonomy category (`generico` for any other name).
 pub fn pictogram_for(category: &str) -> &'static str {
-    KB.category_index(category).map_or("generico", |i| KB.cats[i as usize].pictogram)
+    KB.category_index(category)
+        .map_or("generico", |i| KB.cats[i as usize].pictogram)
 }
 
 #[cfg(test)]
@@ -169,7 +194,10 @@ mod tests {
     use super::*;
 
     fn run(name: &str) -> Enrichment {
-        enrich(&RawProduct { name, ..Default::default() })
+        enrich(&RawProduct {
+            name,
+            ..Default::default()
+        })
     }
 
     #[test]
@@ -185,23 +213,71 @@ mod tests {
     #[test]
     fn names_are_normalised() {
         let cases = [
-            ("LASTRA CARTONGESSO 1200X2500 SP.12,5 KNAUF", "Lastra cartongesso 1200x2500 mm sp. 12,5 mm Knauf"),
-            ("TASS. NYLON D.8 CONF. 100 PZ FISHER", "Tassello nylon Ø 8 Fischer confezione da 100 pezzi"),
-            ("IDROPITT. LAVABILE BIANCA LT 14 SAN MARCO", "Idropittura lavabile bianca San Marco 14 l"),
-            ("VALVOLA A SFERA 3/4\" F/F GIACOMINI", "Valvola a sfera 3/4\" F/F Giacomini"),
-            ("TRAPANO AVVITATORE 18V DE WALT", "Trapano avvitatore 18 V DeWalt"),
-            ("RASANTE X CAPPOTTO GRIGIO KG25 WEBER", "Rasante per cappotto grigio Weber 25 kg"),
-            ("CEM. II/A-LL 42,5 R ITALCEMENTI KG 25", "CEM II/A-LL 42,5 R Italcementi 25 kg"),
-            ("Gres porcellanato 60x60 cm effetto pietra Marazzi", "Gres porcellanato 60x60 cm effetto pietra Marazzi"),
-            ("FISSATIVO ACRILICO ALL'ACQUA LT 5 OIKOS", "Fissativo acrilico all'acqua Oikos 5 l"),
-            ("SCARPA ANTINF. S1P UPOWER N.42", "Scarpa antinfortunistica S1P n. 42 U-Power"),
-            ("CEMENTO PORTLAND 42,5R SACCO 25KG COLACEM", "Cemento Portland 42,5 R sacco Colacem 25 kg"),
-            ("Calce idraulica naturale NHL 3,5 kg 25", "Calce idraulica naturale NHL 3,5 25 kg"),
+            (
+                "LASTRA CARTONGESSO 1200X2500 SP.12,5 KNAUF",
+                "Lastra cartongesso 1200x2500 mm sp. 12,5 mm Knauf",
+            ),
+            (
+                "TASS. NYLON D.8 CONF. 100 PZ FISHER",
+                "Tassello nylon Ø 8 Fischer confezione da 100 pezzi",
+            ),
+            (
+                "IDROPITT. LAVABILE BIANCA LT 14 SAN MARCO",
+                "Idropittura lavabile bianca San Marco 14 l",
+            ),
+            (
+                "VALVOLA A SFERA 3/4\" F/F GIACOMINI",
+                "Valvola a sfera 3/4\" F/F Giacomini",
+            ),
+            (
+                "TRAPANO AVVITATORE 18V DE WALT",
+                "Trapano avvitatore 18 V DeWalt",
+            ),
+            (
+                "RASANTE X CAPPOTTO GRIGIO KG25 WEBER",
+                "Rasante per cappotto grigio Weber 25 kg",
+            ),
+            (
+                "CEM. II/A-LL 42,5 R ITALCEMENTI KG 25",
+                "CEM II/A-LL 42,5 R Italcementi 25 kg",
+            ),
+            (
+                "Gres porcellanato 60x60 cm effetto pietra Marazzi",
+                "Gres porcellanato 60x60 cm effetto pietra Marazzi",
+            ),
+            (
+                "FISSATIVO ACRILICO ALL'ACQUA LT 5 OIKOS",
+                "Fissativo acrilico all'acqua Oikos 5 l",
+            ),
+            (
+                "SCARPA ANTINF. S1P UPOWER N.42",
+                "Scarpa antinfortunistica S1P n. 42 U-Power",
+            ),
+            (
+                "CEMENTO PORTLAND 42,5R SACCO 25KG COLACEM",
+                "Cemento Portland 42,5 R sacco Colacem 25 kg",
+            ),
+            (
+                "Calce idraulica naturale NHL 3,5 kg 25",
+                "Calce idraulica naturale NHL 3,5 25 kg",
+            ),
             ("MAPELASTIC KIT A+B 32 KG", "Mapelastic kit A+B 32 kg"),
-            ("Interruttore magnetotermico 1P+N 16A BTicino", "Interruttore magnetotermico 1P+N 16 A BTicino"),
-            ("SEGHETTO ALTERNATIVO 650W BLACK+DECKER", "Seghetto alternativo 650 W Black+Decker"),
-            ("PROFILO MONTANTE C 50X50 ML 3 SINIAT", "Profilo montante C 50x50 3 m Siniat"),
-            ("Styrodur 3035 CS 1250x600 sp. 50", "Styrodur 3035 CS 1250x600 mm sp. 50 mm"),
+            (
+                "Interruttore magnetotermico 1P+N 16A BTicino",
+                "Interruttore magnetotermico 1P+N 16 A BTicino",
+            ),
+            (
+                "SEGHETTO ALTERNATIVO 650W BLACK+DECKER",
+                "Seghetto alternativo 650 W Black+Decker",
+            ),
+            (
+                "PROFILO MONTANTE C 50X50 ML 3 SINIAT",
+                "Profilo montante C 50x50 3 m Siniat",
+            ),
+            (
+                "Styrodur 3035 CS 1250x600 sp. 50",
+                "Styrodur 3035 CS 1250x600 mm sp. 50 mm",
+            ),
         ];
         for (input, want) in cases {
             assert_eq!(run(input).name, want, "input {input:?}");
@@ -210,10 +286,20 @@ mod tests {
 
     #[test]
     fn keeps_the_shops_category_and_brand() {
-        let e = enrich(&RawProduct { name: "Stucco fughe 5 kg", brand: Some("KERAKOL"), category: Some("Stucchi"), description: None });
+        let e = enrich(&RawProduct {
+            name: "Stucco fughe 5 kg",
+            brand: Some("KERAKOL"),
+            category: Some("Stucchi"),
+            description: None,
+        });
         assert_eq!(e.category.as_deref(), Some("Stucchi"));
         assert_eq!(e.brand.as_deref(), Some("Kerakoll"));
-        let e = enrich(&RawProduct { name: "Guanti antitaglio", brand: Some("Ferramenta Rossi"), category: None, description: None });
+        let e = enrich(&RawProduct {
+            name: "Guanti antitaglio",
+            brand: Some("Ferramenta Rossi"),
+            category: None,
+            description: None,
+        });
         assert_eq!(e.brand.as_deref(), Some("Ferramenta Rossi"));
         assert_eq!(e.category.as_deref(), Some("Sicurezza e DPI"));
     }
@@ -221,7 +307,11 @@ mod tests {
     #[test]
     fn keeps_a_real_description() {
         let d = "Adesivo cementizio ad alte prestazioni per la posa di grandi formati.";
-        let e = enrich(&RawProduct { name: "Adesivo C2TE", description: Some(d), ..Default::default() });
+        let e = enrich(&RawProduct {
+            name: "Adesivo C2TE",
+            description: Some(d),
+            ..Default::default()
+        });
         assert_eq!(e.description, d);
     }
 
@@ -236,13 +326,18 @@ mod tests {
     }
 
     fn numbers(s: &str) -> Vec<&str> {
-        s.split(|c: char| !c.is_ascii_digit()).filter(|d| !d.is_empty()).collect()
+        s.split(|c: char| !c.is_ascii_digit())
+            .filter(|d| !d.is_empty())
+            .collect()
     }
 
     /// sentences end with a full stop followed by a capital letter (`sp. 12,5` is not an end)
     fn sentences(s: &str) -> usize {
         let b: Vec<char> = s.chars().collect();
-        1 + b.windows(3).filter(|w| w[0] == '.' && w[1] == ' ' && w[2].is_uppercase()).count()
+        1 + b
+            .windows(3)
+            .filter(|w| w[0] == '.' && w[1] == ' ' && w[2].is_uppercase())
+            .count()
     }
 
     #[test]
@@ -251,14 +346,29 @@ mod tests {
         for line in data.lines().filter(|l| !l.starts_with('#')) {
             let cols: Vec<&str> = line.split('\t').collect();
             let given = cols.get(1).copied().filter(|s| !s.is_empty());
-            let e = enrich(&RawProduct { name: cols[0], brand: given, ..Default::default() });
+            let e = enrich(&RawProduct {
+                name: cols[0],
+                brand: given,
+                ..Default::default()
+            });
             let source = format!("{} {}", cols[0], given.unwrap_or(""));
             let source_numbers = numbers(&source);
             for n in numbers(&e.description).into_iter().chain(numbers(&e.name)) {
-                assert!(source_numbers.contains(&n), "{:?}: number {n} not in the input\n{}\n{}", cols[0], e.name, e.description);
+                assert!(
+                    source_numbers.contains(&n),
+                    "{:?}: number {n} not in the input\n{}\n{}",
+                    cols[0],
+                    e.name,
+                    e.description
+                );
             }
             let k = sentences(&e.description);
-            assert!((2..=4).contains(&k), "{:?}: {k} sentences: {}", cols[0], e.description);
+            assert!(
+                (2..=4).contains(&k),
+                "{:?}: {k} sentences: {}",
+                cols[0],
+                e.description
+            );
         }
     }
 

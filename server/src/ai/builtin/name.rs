@@ -7,9 +7,10 @@ use super::score::{expansion, Analysis, Role};
 use super::text::{capitalize, is_vowel, stem, Kind};
 
 const ACRONYMS: &[&str] = &[
-    "pvc", "pp", "pe", "ppr", "pead", "pex", "led", "eps", "xps", "pir", "osb", "mdf", "hss", "sds", "dpi", "abs", "nhl", "uv",
-    "usb", "te", "ral", "spc", "lvt", "wc", "tv", "ms", "uni", "cem", "ii", "iii", "iv", "ce", "src", "gt", "cs", "ip", "bio",
-    "fis", "ets", "one", "aa", "aaa", "gb", "pn", "sn", "dn", "hit", "hy", "kit", "xl", "xxl",
+    "pvc", "pp", "pe", "ppr", "pead", "pex", "led", "eps", "xps", "pir", "osb", "mdf", "hss",
+    "sds", "dpi", "abs", "nhl", "uv", "usb", "te", "ral", "spc", "lvt", "wc", "tv", "ms", "uni",
+    "cem", "ii", "iii", "iv", "ce", "src", "gt", "cs", "ip", "bio", "fis", "ets", "one", "aa",
+    "aaa", "gb", "pn", "sn", "dn", "hit", "hy", "kit", "xl", "xxl",
 ];
 
 /// Words kept lowercase even when they look like codes (short Italian words, units).
@@ -29,7 +30,13 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
     match t.kind {
         Kind::Num => return fmt_num(&t.text),
         Kind::Dim => return fmt_num(&t.text.replace(['X', '*', '×'], "x")),
-        Kind::Frac => return if t.inch { format!("{}\"", t.text) } else { t.text.clone() },
+        Kind::Frac => {
+            return if t.inch {
+                format!("{}\"", t.text)
+            } else {
+                t.text.clone()
+            }
+        }
         Kind::Sym => return t.text.clone(),
         Kind::Word => {}
     }
@@ -45,8 +52,15 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
         return "dB".to_string();
     }
     // single letters that are not Italian words are codes: profilo C, guida U, FIS V
-    if text.chars().count() == 1 && text.chars().all(char::is_alphabetic) && !matches!(key, "a" | "e" | "i" | "o") {
-        return if t.dotted { format!("{}.", text.to_lowercase()) } else { text.to_uppercase() };
+    if text.chars().count() == 1
+        && text.chars().all(char::is_alphabetic)
+        && !matches!(key, "a" | "e" | "i" | "o")
+    {
+        return if t.dotted {
+            format!("{}.", text.to_lowercase())
+        } else {
+            text.to_uppercase()
+        };
     }
     if PLAIN.contains(&key) {
         return text.to_lowercase();
@@ -55,7 +69,11 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
         return text.to_uppercase();
     }
     if text.chars().any(|c| c.is_ascii_digit()) {
-        return if an.all_caps || text.chars().all(|c| !c.is_lowercase()) { text.to_uppercase() } else { text.to_string() };
+        return if an.all_caps || text.chars().all(|c| !c.is_lowercase()) {
+            text.to_uppercase()
+        } else {
+            text.to_string()
+        };
     }
     let letters = text.chars().filter(|c| c.is_alphabetic()).count();
     if letters >= 2 && !text.chars().any(is_vowel) {
@@ -63,7 +81,11 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
     }
     if (text.contains('/') || text.contains('+')) && text.chars().count() <= 5 {
         // M/F, A+B, 2P+T; a mixed-case `One+` stays as written
-        return if an.all_caps || !text.chars().any(char::is_lowercase) { text.to_uppercase() } else { text.to_string() };
+        return if an.all_caps || !text.chars().any(char::is_lowercase) {
+            text.to_uppercase()
+        } else {
+            text.to_string()
+        };
     }
     if !an.all_caps {
         let mut chars = text.chars();
@@ -71,7 +93,11 @@ fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
         if chars.any(char::is_uppercase) {
             return text.to_string(); // GLL, DeWalt, FatMax
         }
-        if first_upper && k > 0 && !kb.is_keyword_stem(stem(key)) && !kb.abbreviations.contains_key(key) {
+        if first_upper
+            && k > 0
+            && !kb.is_keyword_stem(stem(key))
+            && !kb.abbreviations.contains_key(key)
+        {
             return text.to_string(); // a proper noun: Carrara, Koramic
         }
     }
@@ -158,5 +184,9 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         full.push_str(q);
     }
     let plain = capitalize(plain.trim());
-    NameParts { body, plain, full: capitalize(&full) }
+    NameParts {
+        body,
+        plain,
+        full: capitalize(&full),
+    }
 }

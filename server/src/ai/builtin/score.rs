@@ -102,7 +102,9 @@ pub(super) fn expansion(kb: &Kb, toks: &[Tok], i: usize) -> Option<&'static str>
     if key == "x" {
         // `RASANTE X CAPPOTTO` → per; `50 X 50` is handled as dimensions
         return match toks.get(i + 1) {
-            Some(n) if n.kind == Kind::Word && i > 0 && toks[i - 1].kind == Kind::Word => Some("per"),
+            Some(n) if n.kind == Kind::Word && i > 0 && toks[i - 1].kind == Kind::Word => {
+                Some("per")
+            }
             _ => None,
         };
     }
@@ -132,7 +134,8 @@ fn expansion_words<'k>(kb: &'k Kb, toks: &[Tok], i: usize) -> Option<&'k [String
     }
 }
 
-static GRIGIO: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| vec!["grigio".to_string()]);
+static GRIGIO: std::sync::LazyLock<Vec<String>> =
+    std::sync::LazyLock::new(|| vec!["grigio".to_string()]);
 static PER: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| vec!["per".to_string()]);
 
 struct MatchTok<'a> {
@@ -147,8 +150,17 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     let attrs = extract(&toks);
     let mut roles = vec![Role::Plain; toks.len()];
     for (n, a) in attrs.iter().enumerate() {
-        for (k, r) in roles.iter_mut().enumerate().take(a.end.min(toks.len())).skip(a.start) {
-            *r = if k == a.start { Role::AttrStart(n) } else { Role::AttrInner };
+        for (k, r) in roles
+            .iter_mut()
+            .enumerate()
+            .take(a.end.min(toks.len()))
+            .skip(a.start)
+        {
+            *r = if k == a.start {
+                Role::AttrStart(n)
+            } else {
+                Role::AttrInner
+            };
         }
     }
     let all_caps = !name.chars().any(|c| c.is_lowercase());
@@ -168,7 +180,8 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
                 if i + len > toks.len() {
                     continue;
                 }
-                let ok = (0..len).all(|k| roles[i + k] == Role::Plain && toks[i + k].key == a.keys[k]);
+                let ok =
+                    (0..len).all(|k| roles[i + k] == Role::Plain && toks[i + k].key == a.keys[k]);
                 if ok {
                     for k in 0..len {
                         roles[i + k] = match (a.line, k) {
@@ -185,7 +198,10 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         }
         if matched == 0 {
             let key = toks[i].key.as_str();
-            if key.len() >= 6 && !kb.is_keyword_stem(stem(key)) && !kb.abbreviations.contains_key(key) {
+            if key.len() >= 6
+                && !kb.is_keyword_stem(stem(key))
+                && !kb.abbreviations.contains_key(key)
+            {
                 if let Some(b) = kb.fuzzy_brand(key) {
                     roles[i] = Role::Brand;
                     found.push((b, false, i, 1));
@@ -219,7 +235,10 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
                 if is_stopword(f) {
                     continue;
                 }
-                mt.push(MatchTok { stem: stem(f), secondary });
+                mt.push(MatchTok {
+                    stem: stem(f),
+                    secondary,
+                });
             }
             continue;
         }
@@ -232,12 +251,22 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         if is_stopword(key) {
             continue;
         }
-        mt.push(MatchTok { stem: stem(key), secondary });
+        mt.push(MatchTok {
+            stem: stem(key),
+            secondary,
+        });
     }
     // extra text (the shop's description) counts with a lower weight
     let extra_start = mt.len();
-    for w in extra_folded.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && !is_stopword(w)).take(60) {
-        mt.push(MatchTok { stem: stem(w), secondary: true });
+    for w in extra_folded
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !is_stopword(w))
+        .take(60)
+    {
+        mt.push(MatchTok {
+            stem: stem(w),
+            secondary: true,
+        });
     }
 
     let mut kw = [0f32; NCAT];

@@ -49,7 +49,10 @@ pub(super) fn stem(s: &str) -> &str {
 }
 
 pub(super) fn is_vowel(c: char) -> bool {
-    matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'A' | 'E' | 'I' | 'O' | 'U' | 'Y') || (!c.is_ascii() && c.is_alphabetic())
+    matches!(
+        c,
+        'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'A' | 'E' | 'I' | 'O' | 'U' | 'Y'
+    ) || (!c.is_ascii() && c.is_alphabetic())
 }
 
 /// Uppercase the first character.
@@ -99,12 +102,27 @@ pub(super) struct Tok {
 
 impl Tok {
     fn new(text: &str, kind: Kind) -> Tok {
-        let key = if text.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.') { text.to_string() } else { fold(text) };
+        let key = if text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+        {
+            text.to_string()
+        } else {
+            fold(text)
+        };
         Tok::with_key(text, key, kind)
     }
 
     fn with_key(text: &str, key: String, kind: Kind) -> Tok {
-        Tok { text: text.to_string(), key, kind, dotted: false, inch: false, hyphen_before: false, glued: false }
+        Tok {
+            text: text.to_string(),
+            key,
+            kind,
+            dotted: false,
+            inch: false,
+            hyphen_before: false,
+            glued: false,
+        }
     }
 }
 
@@ -119,8 +137,8 @@ fn short_fold(s: &str) -> Option<String> {
 
 /// Units recognised right after a number (`25KG`, `18V`, `32,5R`).
 pub(super) const UNIT_SUFFIXES: &[&str] = &[
-    "kg", "g", "gr", "lt", "l", "ml", "cl", "mm", "cm", "m", "mt", "mtl", "mq", "m2", "mc", "m3", "v", "w", "kw", "ah", "a",
-    "ma", "ka", "pz", "r", "n", "cc", "bar", "mmq", "db",
+    "kg", "g", "gr", "lt", "l", "ml", "cl", "mm", "cm", "m", "mt", "mtl", "mq", "m2", "mc", "m3",
+    "v", "w", "kw", "ah", "a", "ma", "ka", "pz", "r", "n", "cc", "bar", "mmq", "db",
 ];
 /// Units recognised right before a number (`KG25`, `LT20`, `PZ100`).
 const UNIT_PREFIXES: &[&str] = &["kg", "lt", "pz"];
@@ -141,7 +159,11 @@ pub(super) fn num_prefix_len(s: &str) -> usize {
             j += 1;
         }
         // `115.770.11` is a code, not a number: refuse a second separator.
-        if j < b.len() && (b[j] == b',' || b[j] == b'.') && j + 1 < b.len() && b[j + 1].is_ascii_digit() {
+        if j < b.len()
+            && (b[j] == b',' || b[j] == b'.')
+            && j + 1 < b.len()
+            && b[j + 1].is_ascii_digit()
+        {
             return 0;
         }
         i = j;
@@ -186,7 +208,12 @@ fn dim_prefix_len(s: &str) -> usize {
 
 fn is_fraction(s: &str) -> bool {
     match s.split_once('/') {
-        Some((a, b)) => !a.is_empty() && !b.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit()),
+        Some((a, b)) => {
+            !a.is_empty()
+                && !b.is_empty()
+                && a.bytes().all(|c| c.is_ascii_digit())
+                && b.bytes().all(|c| c.is_ascii_digit())
+        }
         None => false,
     }
 }
@@ -213,11 +240,22 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
-            '+' if !(prev.is_alphanumeric() && next.is_alphabetic() && !(prev.is_alphabetic() && chars[..i].iter().rev().take_while(|c| c.is_alphabetic()).count() >= 3)) && !(prev.is_alphanumeric() && next.is_whitespace()) => {
+            '+' if !(prev.is_alphanumeric()
+                && next.is_alphabetic()
+                && !(prev.is_alphabetic()
+                    && chars[..i]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_alphabetic())
+                        .count()
+                        >= 3))
+                && !(prev.is_alphanumeric() && next.is_whitespace()) =>
+            {
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
-            '(' | ')' | '[' | ']' | ';' | '|' | '&' | ':' | '!' | '?' | '{' | '}' | '<' | '>' | '=' | '#' | '_' => {
+            '(' | ')' | '[' | ']' | ';' | '|' | '&' | ':' | '!' | '?' | '{' | '}' | '<' | '>'
+            | '=' | '#' | '_' => {
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
@@ -233,7 +271,9 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
                 pending_glue = true;
             }
             '"' | '”' | '″' | '“' => {
-                if prev.is_ascii_digit() || (!chunk.is_empty() && chunk.ends_with(|x: char| x.is_ascii_digit())) {
+                if prev.is_ascii_digit()
+                    || (!chunk.is_empty() && chunk.ends_with(|x: char| x.is_ascii_digit()))
+                {
                     chunk.push('"');
                 } else {
                     flush(&mut chunk, &mut out, pending_glue);
@@ -266,7 +306,12 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
 fn merge_dotted_letters(toks: &mut Vec<Tok>) {
     let mut i = 0;
     while i < toks.len() {
-        let single = |t: &Tok| t.kind == Kind::Word && t.dotted && t.text.chars().count() == 1 && t.text.chars().all(char::is_alphabetic);
+        let single = |t: &Tok| {
+            t.kind == Kind::Word
+                && t.dotted
+                && t.text.chars().count() == 1
+                && t.text.chars().all(char::is_alphabetic)
+        };
         if single(&toks[i]) {
             let mut j = i + 1;
             while j < toks.len() && single(&toks[j]) && toks[j].glued {
@@ -285,7 +330,12 @@ fn merge_dotted_letters(toks: &mut Vec<Tok>) {
 }
 
 /// Split one blank-free chunk at abbreviation dots and hyphens, then classify the pieces.
-fn split_chunk(chunk: &str, glued_first: bool, out: &mut Vec<Tok>, keep_whole: &dyn Fn(&str) -> bool) {
+fn split_chunk(
+    chunk: &str,
+    glued_first: bool,
+    out: &mut Vec<Tok>,
+    keep_whole: &dyn Fn(&str) -> bool,
+) {
     // whole chunk is a known brand such as `3M`, `WD-40`
     let trimmed = chunk.trim_end_matches('.');
     if trimmed.bytes().any(|c| c.is_ascii_digit()) && keep_whole(&fold(trimmed).replace('-', "")) {
@@ -317,8 +367,15 @@ fn split_chunk(chunk: &str, glued_first: bool, out: &mut Vec<Tok>, keep_whole: &
             let left = &chunk[start..i];
             let right = &chunk[i + 1..];
             let l_alpha = left.chars().all(char::is_alphabetic);
-            let r_alpha = right.chars().take_while(|c| *c != '.' && *c != '-').all(char::is_alphabetic);
-            if l_alpha && r_alpha && (left.chars().count() >= 3 || (left.chars().count() == 1 && right.chars().count() >= 3)) {
+            let r_alpha = right
+                .chars()
+                .take_while(|c| *c != '.' && *c != '-')
+                .all(char::is_alphabetic);
+            if l_alpha
+                && r_alpha
+                && (left.chars().count() >= 3
+                    || (left.chars().count() == 1 && right.chars().count() >= 3))
+            {
                 if left.chars().count() == 1 {
                     classify(&chunk[start..i + 1], glued, hyphen, out, keep_whole);
                 } else {
@@ -342,7 +399,13 @@ fn push(out: &mut Vec<Tok>, mut t: Tok, glued: bool, hyphen: bool) {
     out.push(t);
 }
 
-fn classify(piece: &str, glued: bool, hyphen: bool, out: &mut Vec<Tok>, keep_whole: &dyn Fn(&str) -> bool) {
+fn classify(
+    piece: &str,
+    glued: bool,
+    hyphen: bool,
+    out: &mut Vec<Tok>,
+    keep_whole: &dyn Fn(&str) -> bool,
+) {
     if piece.is_empty() {
         return;
     }
@@ -392,7 +455,8 @@ fn classify(piece: &str, glued: bool, hyphen: bool, out: &mut Vec<Tok>, keep_who
     let d = dim_prefix_len(p);
     if d > 0 {
         let rest = &p[d..];
-        if rest.is_empty() || short_fold(rest).is_some_and(|k| UNIT_SUFFIXES.contains(&k.as_str())) {
+        if rest.is_empty() || short_fold(rest).is_some_and(|k| UNIT_SUFFIXES.contains(&k.as_str()))
+        {
             push(out, Tok::new(&p[..d], Kind::Dim), glued, hyphen);
             if !rest.is_empty() {
                 push(out, Tok::new(rest, Kind::Word), true, false);
@@ -437,7 +501,10 @@ mod tests {
     use super::*;
 
     fn toks(s: &str) -> Vec<(String, Kind)> {
-        tokenize(s, &|k| k == "3m").into_iter().map(|t| (t.text, t.kind)).collect()
+        tokenize(s, &|k| k == "3m")
+            .into_iter()
+            .map(|t| (t.text, t.kind))
+            .collect()
     }
 
     #[test]
@@ -453,7 +520,10 @@ mod tests {
     fn splits_abbreviations_and_units() {
         let t = toks("CEM.PORTL. 32,5R KG25 BUZZI");
         let texts: Vec<&str> = t.iter().map(|x| x.0.as_str()).collect();
-        assert_eq!(texts, vec!["CEM", "PORTL", "32,5", "R", "KG", "25", "BUZZI"]);
+        assert_eq!(
+            texts,
+            vec!["CEM", "PORTL", "32,5", "R", "KG", "25", "BUZZI"]
+        );
         assert_eq!(t[2].1, Kind::Num);
     }
 
@@ -461,7 +531,22 @@ mod tests {
     fn dims_fractions_and_brands() {
         let t = toks("LASTRA 1200X2500 SP.12,5MM 1/2\" 3M Ø8 60x60cm");
         let texts: Vec<&str> = t.iter().map(|x| x.0.as_str()).collect();
-        assert_eq!(texts, vec!["LASTRA", "1200X2500", "SP", "12,5", "MM", "1/2", "3M", "Ø", "8", "60x60", "cm"]);
+        assert_eq!(
+            texts,
+            vec![
+                "LASTRA",
+                "1200X2500",
+                "SP",
+                "12,5",
+                "MM",
+                "1/2",
+                "3M",
+                "Ø",
+                "8",
+                "60x60",
+                "cm"
+            ]
+        );
         assert_eq!(t[1].1, Kind::Dim);
         assert_eq!(t[5].1, Kind::Frac);
     }
