@@ -51,7 +51,7 @@ function PriceLine({ plan, billing }: { plan: PlanCard; billing: Billing }) {
       <span className="text-4xl font-extrabold tracking-tight text-stone-900">{formatEuros(value)} €</span>
       <span className="text-sm font-medium text-stone-500">{it.pricing.perMonth}</span>
       {billing === "annual" && plan.price.monthly !== null && (
-        <span className="ml-2 text-sm text-stone-400 line-through">{formatEuros(plan.price.monthly)} €</span>
+        <span className="ml-2 text-sm text-stone-500 line-through">{formatEuros(plan.price.monthly)} €</span>
       )}
     </p>
   );
@@ -167,9 +167,10 @@ export function PricingPlans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       </div>
       <div className="mt-6 grid gap-6 lg:mt-10 lg:grid-cols-4">
         {PLANS.map((plan) => (
-          <article
+          <div
             key={plan.planKey}
             id={`plan-card-${plan.planKey}`}
+            role="tabpanel"
             aria-labelledby={`plan-title-${plan.planKey}`}
             className={cn(
               "relative flex-col rounded-2xl border bg-white p-6 shadow-sm lg:flex",
@@ -201,7 +202,7 @@ export function PricingPlans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             <div className="mt-auto">
               <PlanAction plan={plan} onDialog={setDialog} />
             </div>
-          </article>
+          </div>
         ))}
       </div>
       <p className="mt-8 text-center text-sm text-stone-500">

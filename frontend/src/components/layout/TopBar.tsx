@@ -50,7 +50,7 @@ export function TopBar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600" aria-label={it.nav.home}>
+        <a href="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600" aria-label={`${it.brand.name}, ${it.nav.home.toLowerCase()}`}>
           <Logo />
         </a>
         <nav aria-label={it.nav.mainNav} className="hidden items-center gap-1 md:flex">
