@@ -44,11 +44,29 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(MonthlyUsage::Table)
-                    .col(ColumnDef::new(MonthlyUsage::StoreId).big_integer().not_null())
+                    .col(
+                        ColumnDef::new(MonthlyUsage::StoreId)
+                            .big_integer()
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(MonthlyUsage::Month).string_len(7).not_null())
-                    .col(ColumnDef::new(MonthlyUsage::Imports).integer().not_null().default(0))
-                    .col(ColumnDef::new(MonthlyUsage::Regenerations).integer().not_null().default(0))
-                    .primary_key(Index::create().col(MonthlyUsage::StoreId).col(MonthlyUsage::Month))
+                    .col(
+                        ColumnDef::new(MonthlyUsage::Imports)
+                            .integer()
+                            .not_null()
+                            .default(0),
+                    )
+                    .col(
+                        ColumnDef::new(MonthlyUsage::Regenerations)
+                            .integer()
+                            .not_null()
+                            .default(0),
+                    )
+                    .primary_key(
+                        Index::create()
+                            .col(MonthlyUsage::StoreId)
+                            .col(MonthlyUsage::Month),
+                    )
                     .foreign_key(
                         ForeignKey::create()
                             .from(MonthlyUsage::Table, MonthlyUsage::StoreId)
@@ -63,12 +81,26 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(Leads::Table)
-                    .col(ColumnDef::new(Leads::Id).big_integer().not_null().auto_increment().primary_key())
+                    .col(
+                        ColumnDef::new(Leads::Id)
+                            .big_integer()
+                            .not_null()
+                            .auto_increment()
+                            .primary_key(),
+                    )
                     .col(ColumnDef::new(Leads::WorkEmail).string_len(254).not_null())
-                    .col(ColumnDef::new(Leads::BusinessName).string_len(200).not_null())
+                    .col(
+                        ColumnDef::new(Leads::BusinessName)
+                            .string_len(200)
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(Leads::PostalCode).string_len(5).not_null())
                     .col(ColumnDef::new(Leads::City).string_len(120).not_null())
-                    .col(ColumnDef::new(Leads::CreatedAt).timestamp_with_time_zone().not_null())
+                    .col(
+                        ColumnDef::new(Leads::CreatedAt)
+                            .timestamp_with_time_zone()
+                            .not_null(),
+                    )
                     .to_owned(),
             )
             .await?;
@@ -77,9 +109,23 @@ impl MigrationTrait for Migration {
             .create_table(
                 Table::create()
                     .table(RateEvents::Table)
-                    .col(ColumnDef::new(RateEvents::Id).big_integer().not_null().auto_increment().primary_key())
-                    .col(ColumnDef::new(RateEvents::Bucket).string_len(300).not_null())
-                    .col(ColumnDef::new(RateEvents::CreatedAt).timestamp_with_time_zone().not_null())
+                    .col(
+                        ColumnDef::new(RateEvents::Id)
+                            .big_integer()
+                            .not_null()
+                            .auto_increment()
+                            .primary_key(),
+                    )
+                    .col(
+                        ColumnDef::new(RateEvents::Bucket)
+                            .string_len(300)
+                            .not_null(),
+                    )
+                    .col(
+                        ColumnDef::new(RateEvents::CreatedAt)
+                            .timestamp_with_time_zone()
+                            .not_null(),
+                    )
                     .to_owned(),
             )
             .await?;
@@ -96,8 +142,14 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.drop_table(Table::drop().table(RateEvents::Table).to_owned()).await?;
-        manager.drop_table(Table::drop().table(Leads::Table).to_owned()).await?;
-        manager.drop_table(Table::drop().table(MonthlyUsage::Table).to_owned()).await
+        manager
+            .drop_table(Table::drop().table(RateEvents::Table).to_owned())
+            .await?;
+        manager
+            .drop_table(Table::drop().table(Leads::Table).to_owned())
+            .await?;
+        manager
+            .drop_table(Table::drop().table(MonthlyUsage::Table).to_owned())
+            .await
     }
 }

@@ -90,7 +90,9 @@ impl DbArgs {
     /// The database URL to use: the one given, or a SQLite file in the data directory.
     pub fn resolve(&self) -> Result<String, String> {
         match &self.database_url {
-            Some(url) if url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Some(url)
+                if url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://") =>
+            {
                 Ok(url.clone())
             }
             Some(url) => Err(format!(

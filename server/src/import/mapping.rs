@@ -536,7 +536,10 @@ mod tests {
 
     #[test]
     fn json_round_trip_and_validation() {
-        let m: Mapping = serde_json::from_str(r#"{"name":"Descrizione articolo","price":"Prezzo","brand":"","category":null,"unknown":"x"}"#).unwrap();
+        let m: Mapping = serde_json::from_str(
+            r#"{"name":"Descrizione articolo","price":"Prezzo","brand":"","category":null,"unknown":"x"}"#,
+        )
+        .unwrap();
         assert_eq!(m.brand, None);
         assert_eq!(
             serde_json::to_string(&m).unwrap(),

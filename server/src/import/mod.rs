@@ -49,7 +49,9 @@ pub enum ImportError {
     UnsupportedFormat,
     #[error("Il file è vuoto")]
     Empty,
-    #[error("Il file non ha una riga di intestazione: la prima riga deve contenere i nomi delle colonne (es. Nome, Prezzo)")]
+    #[error(
+        "Il file non ha una riga di intestazione: la prima riga deve contenere i nomi delle colonne (es. Nome, Prezzo)"
+    )]
     NoHeader,
     #[error("Il file contiene troppe righe: il massimo è {max}")]
     TooManyRows { max: usize },

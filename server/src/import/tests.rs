@@ -497,7 +497,10 @@ Ok;1
 ",
     ));
     let report = error_report_csv(&out.errors);
-    assert_eq!(report, "\u{feff}Riga;Prodotto;Errori\n2;3;Il nome del prodotto è obbligatorio\n3;Sabbia;Prezzo non valido: «abc»\n");
+    assert_eq!(
+        report,
+        "\u{feff}Riga;Prodotto;Errori\n2;3;Il nome del prodotto è obbligatorio\n3;Sabbia;Prezzo non valido: «abc»\n"
+    );
 }
 
 /// A valid EAN-13 from its 12-digit body.

@@ -90,7 +90,9 @@ pub async fn sitemap_file(
     Path(file): Path<String>,
 ) -> Result<Response> {
     let base = escape(&app.config.public_base());
-    let mut body = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut body = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     let stores = store::Entity::find().all(&app.db).await?;
     if file == "shops.xml" {
         for path in STATIC_PATHS {

@@ -28,8 +28,11 @@ fn canonicals(html: &str) -> Vec<String> {
 async fn demo_product(app: &TestApp, name: &str) -> (crate::helpers::Shop, Value) {
     let anna = app.shop("anna@ferramenta.it").await;
     let product = anna
-        .post("/api/products", json!({"name": name, "price": 12.5, "brand": "Mapei", "category": "Adesivi",
-                                      "description": "Adesivo cementizio per piastrelle.", "ean": "0801234567890"}))
+        .post(
+            "/api/products",
+            json!({"name": name, "price": 12.5, "brand": "Mapei", "category": "Adesivi",
+                                      "description": "Adesivo cementizio per piastrelle.", "ean": "0801234567890"}),
+        )
         .await
         .json::<Value>()
         .await

@@ -186,7 +186,10 @@ async fn bulk_upload_is_all_or_nothing() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     let reply = anna
-        .post("/api/products/bulk_upload", json!([{"name": "Sabbia"}, {"name": "Ghiaia", "price": 4.2}, {"name": "Gesso", "brand": "Knauf"}]))
+        .post(
+            "/api/products/bulk_upload",
+            json!([{"name": "Sabbia"}, {"name": "Ghiaia", "price": 4.2}, {"name": "Gesso", "brand": "Knauf"}]),
+        )
         .await;
     assert_eq!(reply.status(), 201);
     let text = reply.text().await.unwrap();
