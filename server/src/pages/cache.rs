@@ -11,6 +11,9 @@ use sha2::{Digest, Sha256};
 
 pub struct CachedPage {
     pub body: Bytes,
+    /// The body gzip-compressed once, when it is worth it: served to every client that
+    /// accepts gzip, so compression costs nothing per request.
+    pub gzip: Option<Bytes>,
     pub etag: String,
     pub status: u16,
     pub content_type: &'static str,
@@ -28,13 +31,30 @@ impl CachedPage {
     fn with_type(body: String, status: u16, content_type: &'static str) -> Self {
         let digest = Sha256::digest(body.as_bytes());
         let etag = format!("\"{}\"", hex::encode(&digest[..12]));
+        let gzip = (body.len() >= GZIP_FROM_BYTES)
+            .then(|| gzip(body.as_bytes()))
+            .flatten();
         Self {
             body: Bytes::from(body),
+            gzip,
             etag,
             status,
             content_type,
         }
     }
+}
+
+/// Smaller bodies fit in a packet or two anyway.
+const GZIP_FROM_BYTES: usize = 1024;
+
+fn gzip(bytes: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 3),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok().map(Bytes::from)
 }
 
 /// The cache version of a shop's pages: its `content_version`, and whether a trial is
@@ -77,7 +97,7 @@ impl HtmlCache {
         let Ok(mut pages) = self.pages.write() else {
             return;
         };
-        let size = page.body.len() + path.len();
+        let size = page.body.len() + page.gzip.as_ref().map_or(0, Bytes::len) + path.len();
         if self.bytes.load(Ordering::Relaxed) + size > self.budget {
             pages.clear();
             self.bytes.store(0, Ordering::Relaxed);

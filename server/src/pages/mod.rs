@@ -18,6 +18,7 @@ use axum::routing::get;
 use axum::Router;
 use serde_json::Value;
 use ssr_runtime::{PoolConfig, RenderPool};
+use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -89,7 +90,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ));
+        ))
+        .layer(CompressionLayer::new());
     let owner_pages = [
         "/login",
         "/auth",
@@ -135,41 +137,71 @@ pub fn router(state: &AppState) -> Router<AppState> {
     router
 }
 
-/// The response for a rendered page, or 304 when the browser has it already.
+/// The response for a rendered page, or 304 when the browser has it already; gzip when
+/// the client accepts it (the compressed copy has its own ETag, as HTTP asks).
 pub fn respond(
     page: &CachedPage,
     request_headers: &HeaderMap,
     cache_control: &'static str,
 ) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
-    let etag = HeaderValue::from_str(&page.etag).ok();
+    let gzip = page.gzip.as_ref().filter(|_| accepts_gzip(request_headers));
+    let etag = match gzip {
+        Some(_) => format!("{}-gz\"", page.etag.trim_end_matches('"')),
+        None => page.etag.clone(),
+    };
     let fresh = request_headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| {
             v.split(',')
-                .any(|tag| tag.trim() == page.etag || tag.trim() == "*")
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
         });
     let mut response = if fresh && status == StatusCode::OK {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut r = Response::new(Body::from(page.body.clone()));
+        let mut r = Response::new(Body::from(gzip.unwrap_or(&page.body).clone()));
         *r.status_mut() = status;
         r.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static(page.content_type),
         );
+        if gzip.is_some() {
+            r.headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
         r
     };
     let headers = response.headers_mut();
-    if let Some(etag) = etag {
+    if let Ok(etag) = HeaderValue::from_str(&etag) {
         headers.insert(header::ETAG, etag);
+    }
+    if page.gzip.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control),
     );
     response
+}
+
+/// `Accept-Encoding` lists gzip without refusing it (`gzip;q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let coding = parts.next().unwrap_or("");
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
 }
 
 /// Renders `path` with `props` and keeps the page under `(path, version)`.

@@ -345,3 +345,56 @@ async fn a_change_made_elsewhere_shows_within_a_second() {
     let html = app.get(&store_path).await.text().await.unwrap();
     assert!(html.contains("Rete in fibra di vetro") && !html.contains("Rete porta intonaco"));
 }
+
+#[tokio::test]
+async fn pages_are_sent_gzipped_to_clients_that_accept_it() {
+    use std::io::Read;
+    let app = spawn_app().await;
+    let (anna, _) = demo_product(&app, "Tassello in nylon 8 mm").await;
+    let path = format!(
+        "/store/{}/{}",
+        anna.id,
+        anna.me().await["slug"].as_str().unwrap()
+    );
+    let plain = app.get(&path).await;
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let plain_html = plain.text().await.unwrap();
+
+    let client = Client::new();
+    let zipped = client
+        .get(format!("{}{path}", app.url))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    assert_eq!(zipped.headers()["vary"], "accept-encoding");
+    let etag = zipped.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(etag, plain_etag, "each encoding has its own ETag");
+    let bytes = zipped.bytes().await.unwrap();
+    assert!(
+        bytes.len() * 3 < plain_html.len(),
+        "compressed {} of {}",
+        bytes.len(),
+        plain_html.len()
+    );
+    let mut html = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut html)
+        .unwrap();
+    assert_eq!(html, plain_html);
+
+    let again = client
+        .get(format!("{}{path}", app.url))
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &etag);
+    assert_eq!(again.send().await.unwrap().status(), 304);
+    let refused = client
+        .get(format!("{}{path}", app.url))
+        .header("accept-encoding", "gzip;q=0")
+        .send()
+        .await
+        .unwrap();
+    assert!(refused.headers().get("content-encoding").is_none());
+}
