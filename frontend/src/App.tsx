@@ -1,6 +1,8 @@
 import { useMemo } from "react";
 import { useRoutes } from "react-router";
 import { Layout } from "./components/layout/Layout";
+import { ToastProvider } from "./components/ui/Toast";
+import { OwnerSession } from "./features/accounts/components/OwnerSession";
 import { CookieConsentProvider } from "./lib/cookie-consent";
 import { PageDataContext } from "./lib/page-data";
 import { routes } from "./routes";
@@ -16,9 +18,13 @@ export function App({ props }: { props: PageProps }) {
   return (
     <PageDataContext.Provider value={props}>
       <CookieConsentProvider>
-        <Layout>
-          <Pages />
-        </Layout>
+        <ToastProvider>
+          <OwnerSession enabled={Boolean(props.clientOnly)}>
+            <Layout>
+              <Pages />
+            </Layout>
+          </OwnerSession>
+        </ToastProvider>
       </CookieConsentProvider>
     </PageDataContext.Provider>
   );

@@ -6,6 +6,12 @@ import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
 import { it } from "./i18n/it";
 import type { HeadData } from "./lib/seo";
+import { CreatePage } from "./pages/accounts/CreatePage";
+import { ForgotPasswordPage } from "./pages/accounts/ForgotPasswordPage";
+import { AuthPage, LoginPage } from "./pages/accounts/LoginPage";
+import { ResetPasswordPage } from "./pages/accounts/ResetPasswordPage";
+import { VerificationPendingPage } from "./pages/accounts/VerificationPendingPage";
+import { VerifyEmailPage } from "./pages/accounts/VerifyEmailPage";
 import { ContactsPage, contactsHead } from "./pages/ContactsPage";
 import { CookiePolicyPage, cookieHead } from "./pages/CookiePolicyPage";
 import { ExplorePage, exploreHead } from "./pages/ExplorePage";
@@ -46,6 +52,14 @@ export const routes: AppRoute[] = [
   { id: "faq", path: "/faq", Component: FaqPage, head: faqHead },
   { id: "privacy", path: "/privacy", Component: PrivacyPage, head: privacyHead },
   { id: "cookie", path: "/cookie", Component: CookiePolicyPage, head: cookieHead },
+  // Account pages: rendered in the browser only.
+  { id: "login", path: "/login", Component: LoginPage, clientOnly: true },
+  { id: "auth", path: "/auth", Component: AuthPage, clientOnly: true },
+  { id: "create", path: "/create", Component: CreatePage, clientOnly: true },
+  { id: "verify-email", path: "/verify-email", Component: VerifyEmailPage, clientOnly: true },
+  { id: "email-verification", path: "/email-verification/:email", Component: VerificationPendingPage, clientOnly: true },
+  { id: "forgot-password", path: "/recupera-password", Component: ForgotPasswordPage, clientOnly: true },
+  { id: "reset-password", path: "/reset-password", Component: ResetPasswordPage, clientOnly: true },
   // Must stay last: any other path.
   { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },
 ];

@@ -73,6 +73,14 @@ pub struct ServeArgs {
     /// Memory for rendered pages, in MiB; 0 turns the cache off (to measure rendering).
     #[arg(long, env = "VETRINA_HTML_CACHE_MB", default_value_t = 32)]
     pub html_cache_mb: usize,
+    /// SMTP server for outgoing e-mail: smtps://user:pass@host (TLS),
+    /// smtp+starttls://user:pass@host:587 (STARTTLS), smtp://host:port (plain, local sinks).
+    /// Without it, messages are written to <data-dir>/outbox/.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender of outgoing e-mail; default "Vetrina <noreply@host of the public URL>".
+    #[arg(long, env = "VETRINA_MAIL_FROM")]
+    pub mail_from: Option<String>,
 }
 
 /// Settings the running server needs, validated.
@@ -84,6 +92,9 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub assets_dir: PathBuf,
     pub html_cache_bytes: usize,
+    /// Checked SMTP URL in lettre's form; `None` writes e-mail to the outbox folder.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
 }
 
 impl DbArgs {
@@ -115,6 +126,25 @@ impl ServeArgs {
             )
         })?;
         let public_url = parse_public_url(&self.public_url)?;
+        let smtp_url = match self
+            .smtp_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            Some(raw) => Some(crate::email::parse_smtp_url(raw)?),
+            None => None,
+        };
+        let mail_from = match self
+            .mail_from
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            Some(raw) => raw.to_owned(),
+            None => default_mail_from(&public_url),
+        };
+        crate::email::parse_mailbox(&mail_from)?;
         Ok(Config {
             bind,
             public_url,
@@ -122,6 +152,8 @@ impl ServeArgs {
             data_dir: self.db.data_dir.clone(),
             assets_dir: self.assets_dir.clone(),
             html_cache_bytes: self.html_cache_mb.saturating_mul(1024 * 1024),
+            smtp_url,
+            mail_from,
         })
     }
 }
@@ -138,10 +170,28 @@ pub fn parse_public_url(raw: &str) -> Result<Url, String> {
     Ok(url)
 }
 
+/// `Vetrina <noreply@example.it>` for a public URL on example.it; `localhost` when the
+/// public URL is an IP address.
+pub fn default_mail_from(public_url: &Url) -> String {
+    let domain = match public_url.host() {
+        Some(url::Host::Domain(d)) => d.to_owned(),
+        _ => "localhost".to_owned(),
+    };
+    format!("Vetrina <noreply@{domain}>")
+}
+
 impl Config {
     /// The public URL without a trailing slash, to which paths are appended.
     pub fn public_base(&self) -> String {
         self.public_url.as_str().trim_end_matches('/').to_owned()
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    pub fn media_dir(&self) -> PathBuf {
+        self.data_dir.join("media")
     }
 
     pub fn secure_cookies(&self) -> bool {

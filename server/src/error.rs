@@ -23,6 +23,9 @@ pub enum AppError {
     Unauthorized(&'static str),
     #[error("{0}")]
     Forbidden(String),
+    /// Right password, address not yet confirmed: the client offers to resend the e-mail.
+    #[error("{0}")]
+    EmailNotVerified(String),
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -31,6 +34,8 @@ pub enum AppError {
     TooManyRequests { message: String, retry_after: u64 },
     #[error("{0}")]
     PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMedia(String),
     #[error("{0}")]
     Unavailable(String),
     #[error(transparent)]
@@ -69,10 +74,14 @@ impl AppError {
             Self::Invalid { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
             Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            Self::EmailNotVerified(_) => (StatusCode::FORBIDDEN, "email_not_verified"),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             Self::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            Self::UnsupportedMedia(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
             Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }

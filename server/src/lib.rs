@@ -6,6 +6,7 @@ pub mod api;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod email;
 pub mod entities;
 pub mod error;
 pub mod import;
@@ -46,12 +47,16 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         services::geo::CapIndex::default()
     });
     let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
+    let from = email::parse_mailbox(&config.mail_from).map_err(anyhow::Error::msg)?;
+    let mailer = email::Mailer::new(config.smtp_url.as_deref(), from, config.outbox_dir())?;
+    tracing::info!("email in uscita: {}", mailer.describe());
     auth::password::warm_up();
     Ok(AppState {
         db,
         config: Arc::new(config),
         geo: Arc::new(geo),
         pages: Arc::new(pages),
+        mailer: Arc::new(mailer),
     })
 }
 

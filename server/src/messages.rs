@@ -57,3 +57,43 @@ pub const NOTHING_TO_DELETE: &str = "Nessun prodotto da eliminare";
 pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";
 pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
 pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
+
+// E-mail verification, resend, password reset (spec sections 4, 5, 8).
+pub const MAIL_VERIFY_SUBJECT: &str = "Conferma il tuo indirizzo email - Vetrina";
+pub const MAIL_RESET_SUBJECT: &str = "Reimposta la tua password - Vetrina";
+pub const EMAIL_NOT_VERIFIED: &str = "Devi confermare il tuo indirizzo email prima di accedere. \
+    Controlla la tua casella di posta oppure richiedi una nuova email di verifica.";
+pub const VERIFY_TOKEN_MISSING: &str = "Token di verifica mancante o non valido.";
+pub const VERIFY_TOKEN_INVALID: &str =
+    "Il link di verifica non è valido o è scaduto. Richiedi una nuova email di verifica.";
+pub const EMAIL_VERIFIED: &str = "Email verificata con successo! Stai per essere reindirizzato...";
+pub const EMAIL_MISSING: &str = "Email mancante.";
+pub const EMAIL_NOT_FOUND: &str = "Indirizzo email non trovato";
+pub const EMAIL_ALREADY_VERIFIED: &str =
+    "L'indirizzo email è già stato verificato. Puoi effettuare il login.";
+pub const VERIFICATION_SENT: &str = "Email di verifica inviata con successo!";
+pub const TOO_MANY_EMAIL_REQUESTS: &str =
+    "Troppe richieste da questo dispositivo. Riprova tra qualche minuto.";
+pub const MAIL_NOT_SENT: &str = "Non è stato possibile inviare l'email. Riprova più tardi.";
+pub const STORE_CREATED: &str =
+    "Negozio creato! Controlla la tua email per confermare l'indirizzo.";
+pub const STORE_CREATED_MAIL_FAILED: &str =
+    "Negozio creato, ma non è stato possibile inviare l'email di verifica. \
+    Richiedine una nuova dalla pagina di verifica.";
+pub const RESET_REQUESTED: &str =
+    "Se l'indirizzo è registrato, riceverai un'email con il link per reimpostare la password.";
+pub const RESET_FIELDS_REQUIRED: &str = "Tutti i campi sono obbligatori.";
+pub const RESET_TOKEN_MISSING: &str = "Token non valido";
+pub const RESET_TOKEN_INVALID: &str = "Token non valido o scaduto. Richiedi un nuovo link.";
+pub const PASSWORDS_DIFFER: &str = "Le password non corrispondono";
+pub const PASSWORD_RESET_DONE: &str = "Password reimpostata";
+
+pub fn resend_cooldown(seconds: u64) -> String {
+    format!("Puoi richiedere una nuova email di verifica tra {seconds} secondi")
+}
+
+// Logo upload (spec section 5: texts kept as the spec gives them).
+pub const LOGO_NOT_IMAGE: &str = "Please upload an image file.";
+pub const LOGO_TOO_LARGE: &str = "Image must be less than 5MB.";
+pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
+pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
+use crate::email::Mailer;
 use crate::pages::Pages;
 use crate::services::geo::CapIndex;
 
@@ -14,4 +15,5 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub geo: Arc<CapIndex>,
     pub pages: Arc<Pages>,
+    pub mailer: Arc<Mailer>,
 }

@@ -4,11 +4,16 @@ import type { Store } from "../types";
 export interface Session {
   /** The logged-in owner's shop, or null for an anonymous visitor. */
   store: Store | null;
+  /** Replaces the shop after login (owner pages only). */
+  setStore?: (store: Store | null) => void;
+  /** Opens the logout confirmation (owner pages only). */
+  requestLogout?: () => void;
 }
 
 /**
  * Public pages render as anonymous on the server and on the first client render (so hydration
- * matches); the owner app can provide the real session here after start-up (GET /api/stores/me).
+ * matches); the owner pages provide the real session (GET /api/stores/me) through
+ * features/accounts.
  */
 export const SessionContext = createContext<Session>({ store: null });
 export const useSession = () => useContext(SessionContext);

@@ -1,4 +1,4 @@
-//! `/api/auth`: login, logout and account deletion.
+//! `/api/auth`: login, logout and account deletion (e-mail flows: `accounts`).
 
 use std::net::SocketAddr;
 
@@ -39,7 +39,7 @@ pub struct Done {
 
 /// Log in with e-mail and password; a new session id is issued every time.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginInput,
-    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn login(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -75,6 +75,12 @@ pub async fn login(
         return Err(AppError::Unauthorized(messages::BAD_CREDENTIALS));
     };
     rate_limit::clear(&app.db, &by_email).await?;
+    // Told only to whoever knows the password, so it reveals nothing about the address.
+    if user.email_verified_at.is_none() {
+        return Err(AppError::EmailNotVerified(
+            messages::EMAIL_NOT_VERIFIED.into(),
+        ));
+    }
 
     // A session id from before the login is never reused: it is dropped and a fresh one
     // issued.

@@ -1,5 +1,6 @@
 //! The JSON API under `/api` (spec section 7).
 
+pub mod accounts;
 pub mod auth;
 mod extract;
 mod fields;
@@ -7,6 +8,7 @@ pub mod geo;
 pub mod leads;
 pub mod products;
 pub mod stores;
+pub mod uploads;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
@@ -28,6 +30,23 @@ pub fn router() -> Router<AppState> {
         .route("/auth/login", post(auth::login))
         .route("/auth/logout", post(auth::logout))
         .route("/auth/account", delete(auth::delete_account))
+        .route("/auth/verify-email", post(accounts::verify_email))
+        .route(
+            "/auth/resend-verification",
+            post(accounts::resend_verification),
+        )
+        .route(
+            "/auth/request-password-reset",
+            post(accounts::request_password_reset),
+        )
+        .route(
+            "/auth/confirm-password-reset",
+            post(accounts::confirm_password_reset),
+        )
+        .route(
+            "/uploads/logo",
+            post(uploads::logo).layer(DefaultBodyLimit::max(uploads::LOGO_BODY_LIMIT)),
+        )
         .route("/products", post(products::create))
         .route("/products/bulk_upload", post(products::bulk_upload))
         .route("/products/bulk_delete", delete(products::bulk_delete))
@@ -50,10 +69,12 @@ pub fn router() -> Router<AppState> {
     paths(
         stores::register, stores::list, stores::show, stores::me, stores::update, stores::start_trial,
         auth::login, auth::logout, auth::delete_account,
+        accounts::verify_email, accounts::resend_verification, accounts::request_password_reset,
+        accounts::confirm_password_reset, uploads::logo,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete,
         geo::city_by_cap, leads::create,
     ),
-    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "geo"), (name = "leads"))
+    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "geo"), (name = "leads"), (name = "uploads"))
 )]
 pub struct ApiDoc;
 

@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
@@ -17,7 +17,7 @@ use crate::error::{AppError, Result};
 use crate::messages;
 use crate::pages;
 use crate::plans::Plan;
-use crate::services::{products, stores, usage};
+use crate::services::{accounts, products, stores, usage};
 use crate::validation::{is_valid_email, password_problem};
 use crate::views::StoreView;
 use crate::AppState;
@@ -155,17 +155,54 @@ pub struct TrialInput {
     pub target_plan: Option<String>,
 }
 
-/// Register a shop: user and shop are created together.
+/// The new shop, and whether the verification e-mail left.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Registered {
+    #[serde(flatten)]
+    pub store: StoreView,
+    #[serde(rename = "emailSent")]
+    pub email_sent: bool,
+    /// Italian text for the user: check the mailbox, or the e-mail could not be sent.
+    pub message: &'static str,
+}
+
+/// Register a shop: user and shop are created together, then the verification e-mail
+/// is sent. A mail-server failure keeps the account (`emailSent: false`).
 #[utoipa::path(post, path = "/api/stores", tag = "stores", request_body = RegisterInput,
-    responses((status = 201, body = StoreView), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 201, body = Registered), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn register(
     State(app): State<AppState>,
     ApiJson(input): ApiJson<RegisterInput>,
-) -> Result<(StatusCode, Json<StoreView>)> {
+) -> Result<(StatusCode, Json<Registered>)> {
     let (email, password, details) = input.validate()?;
     let hash = password::hash(password).await?;
-    let (_, store) = stores::register(&app.db, &email, hash, details, false).await?;
-    Ok((StatusCode::CREATED, Json(owner_view(&app, store).await?)))
+    let (user, store) = stores::register(&app.db, &email, hash, details, false).await?;
+    // The account is committed: from here on nothing fails the request; the page offers
+    // to resend when the e-mail did not leave.
+    let sent =
+        match accounts::send_verification(&app.db, &app.mailer, &app.config.public_base(), &user)
+            .await
+        {
+            Ok(sent) => sent.is_ok(),
+            Err(err) => {
+                tracing::error!(error = %err, email = %user.email, "verification token not issued");
+                false
+            }
+        };
+    let message = if sent {
+        messages::STORE_CREATED
+    } else {
+        messages::STORE_CREATED_MAIL_FAILED
+    };
+    let store = owner_view(&app, store).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Registered {
+            store,
+            email_sent: sent,
+            message,
+        }),
+    ))
 }
 
 /// Every shop with its product count (explore page).

@@ -92,6 +92,21 @@ pub fn router(state: &AppState) -> Router<AppState> {
             HeaderValue::from_static("public, max-age=31536000, immutable"),
         ))
         .layer(CompressionLayer::new());
+    // Uploaded images: random names that never change, served as what they are.
+    let media = Router::new()
+        .fallback_service(ServeDir::new(state.config.media_dir()))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; sandbox"),
+        ));
     let owner_pages = [
         "/login",
         "/auth",
@@ -130,6 +145,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/sitemaps/{file}", get(seo::sitemap_file))
         .route("/robots.txt", get(seo::robots))
         .nest_service("/assets", assets)
+        .nest_service("/media", media)
         .fallback(handlers::not_found);
     for path in owner_pages {
         router = router.route(path, get(handlers::owner_page));

@@ -1,7 +1,9 @@
 //! Database logic. Functions take `&impl ConnectionTrait` so they run on the pool or
 //! inside a caller's transaction alike.
 
+pub mod accounts;
 pub mod demo;
+pub mod email_tokens;
 pub mod geo;
 pub mod leads;
 pub mod products;

@@ -47,20 +47,33 @@ async fn fresh_database(dir: &std::path::Path) -> String {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// The app sending its e-mail through the SMTP server at `smtp_url`.
+pub async fn spawn_app_with_smtp(smtp_url: &str) -> TestApp {
+    let url = vetrina::email::parse_smtp_url(smtp_url).expect("smtp url");
+    spawn_app_with(move |c| c.smtp_url = Some(url)).await
+}
+
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
     let database_url = fresh_database(dir.path()).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind port 0");
     let addr: SocketAddr = listener.local_addr().expect("local addr");
-    let config = Config {
+    let mut config = Config {
         bind: addr,
         public_url: parse_public_url(&format!("http://{addr}")).expect("public url"),
         database_url,
         data_dir: dir.path().join("data"),
         assets_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../frontend/dist"),
         html_cache_bytes: 8 * 1024 * 1024,
+        smtp_url: None,
+        mail_from: "Vetrina <noreply@localhost>".to_owned(),
     };
+    adjust(&mut config);
     let data_dir = config.data_dir.clone();
     let state = vetrina::build_state(config).await.expect("app state");
     let db = state.db.clone();
@@ -119,7 +132,8 @@ impl TestApp {
             .expect("request")
     }
 
-    /// Registers a shop and logs its owner in.
+    /// Registers a shop, marks its address verified (as its e-mail link would) and logs
+    /// its owner in.
     pub async fn shop(&self, email: &str) -> Shop {
         let reply = self
             .register(
@@ -135,6 +149,7 @@ impl TestApp {
         let id = reply.json::<Value>().await.expect("json")["id"]
             .as_i64()
             .expect("id");
+        self.mark_verified(email).await;
         let client = browser();
         let login = client
             .post(format!("{}/api/auth/login", self.url))
@@ -166,6 +181,20 @@ impl TestApp {
             .send()
             .await
             .expect("request")
+    }
+
+    pub async fn mark_verified(&self, email: &str) {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        use vetrina::entities::user;
+        user::Entity::update_many()
+            .col_expr(
+                user::Column::EmailVerifiedAt,
+                sea_orm::sea_query::Expr::value(time::OffsetDateTime::now_utc()),
+            )
+            .filter(user::Column::Email.eq(email.to_lowercase()))
+            .exec(&self.db)
+            .await
+            .expect("mark verified");
     }
 
     /// Runs SQL on the app's database (to age a trial, for example).

@@ -6,11 +6,13 @@
 mod helpers;
 
 mod accounts;
+mod accounts_email;
 mod health;
 mod leads_geo;
 mod limits;
 mod pages;
 mod products;
 mod security;
+mod smtp_sink;
 mod stores;
 mod trial;

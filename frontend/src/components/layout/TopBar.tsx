@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { it } from "../../i18n/it";
 import { useSession } from "../../lib/session";
 import { storePath } from "../../lib/paths";
-import { ButtonLink } from "../ui/Button";
+import { Button, ButtonLink } from "../ui/Button";
 import { cn } from "../ui/cn";
 import { IconMenu, IconX } from "../ui/Icons";
 import { Logo } from "./Logo";
@@ -11,7 +11,7 @@ import { Logo } from "./Logo";
 const HIDE_THRESHOLD = 10;
 
 export function TopBar() {
-  const { store } = useSession();
+  const { store, requestLogout } = useSession();
   const { pathname } = useLocation();
   const [hidden, setHidden] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -67,9 +67,15 @@ export function TopBar() {
               {l.label}
             </a>
           ))}
-          <ButtonLink href="/login" size="sm" className="ml-3">
-            {it.nav.login}
-          </ButtonLink>
+          {store && requestLogout ? (
+            <Button size="sm" variant="secondary" className="ml-3" onClick={requestLogout}>
+              {it.nav.logout}
+            </Button>
+          ) : (
+            <ButtonLink href="/login" size="sm" className="ml-3">
+              {it.nav.login}
+            </ButtonLink>
+          )}
         </nav>
         <button
           type="button"
@@ -94,9 +100,15 @@ export function TopBar() {
               {it.nav.viewStore}
             </a>
           )}
-          <ButtonLink href="/login" className="mt-2">
-            {it.nav.login}
-          </ButtonLink>
+          {store && requestLogout ? (
+            <Button variant="secondary" className="mt-2" onClick={requestLogout}>
+              {it.nav.logout}
+            </Button>
+          ) : (
+            <ButtonLink href="/login" className="mt-2">
+              {it.nav.login}
+            </ButtonLink>
+          )}
         </nav>
       </div>
     </header>

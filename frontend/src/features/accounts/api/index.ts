@@ -1,0 +1,71 @@
+// Calls of the account pages (spec section 7). Browser only.
+import { api, ApiError, errorText } from "../../../lib/api";
+import type { Store } from "../../../types";
+import type { RegistrationValues } from "../validation";
+
+export { ApiError };
+
+export type Registered = Store & { emailSent: boolean; message: string };
+export interface Outcome {
+  success: boolean;
+  message: string;
+}
+
+export const fetchMe = () => api.get<Store>("/stores/me");
+export const login = (email: string, password: string) => api.post<Store>("/auth/login", { email, password });
+export const logout = () => api.post<{ success: boolean }>("/auth/logout");
+export const startTrial = (targetPlan: string) => api.post<Store>("/stores/start-trial", { targetPlan });
+
+export function register(values: RegistrationValues, logoUrl: string | null) {
+  return api.post<Registered>("/stores", {
+    ...values,
+    email: values.email.trim(),
+    partner_group: values.partner_group.trim() || null,
+    website_url: values.website_url.trim() || null,
+    logo_img_url: logoUrl,
+    slug: "",
+    plan: "free",
+    counter_csv_imported: 0,
+    product_count: 0,
+  });
+}
+
+export const verifyEmail = (token: string) => api.post<Outcome>("/auth/verify-email", { token });
+export const resendVerification = (email: string) => api.post<Outcome>("/auth/resend-verification", { email });
+export const requestPasswordReset = (email: string) => api.post<Outcome>("/auth/request-password-reset", { email });
+export const confirmPasswordReset = (token: string, password: string, passwordConfirm: string) =>
+  api.post<Outcome>("/auth/confirm-password-reset", { token, password, passwordConfirm });
+
+/** POST /api/uploads/logo (multipart): the stored image's path. */
+export async function uploadLogo(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("file", file);
+  const res = await fetch("/api/uploads/logo", { method: "POST", body: form, credentials: "include" });
+  const body = (await res.json().catch(() => null)) as { url?: string } | null;
+  if (!res.ok || !body?.url) throw new ApiError(errorText(body) ?? `HTTP ${res.status}`, res.status, body);
+  return body.url;
+}
+
+/** The server's Italian text, or `fallback` for connection failures and bare statuses. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message && !error.message.startsWith("HTTP ")) return error.message;
+  return fallback;
+}
+
+/** Pending trial kept in the browser while the visitor logs in (spec section 4, "Trial flow"). */
+export const PENDING_TRIAL_KEY = "pendingTrial";
+export interface PendingTrial {
+  planKey: string;
+  planTitle: string;
+}
+
+export function takePendingTrial(): PendingTrial | null {
+  try {
+    const raw = window.localStorage.getItem(PENDING_TRIAL_KEY);
+    window.localStorage.removeItem(PENDING_TRIAL_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<PendingTrial>) : null;
+    return parsed && typeof parsed.planKey === "string" ? { planKey: parsed.planKey, planTitle: String(parsed.planTitle ?? parsed.planKey) } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/Button";
+import { Input, Label } from "../../../components/ui/Field";
+import { Modal } from "../../../components/ui/Modal";
+import { useToast } from "../../../components/ui/Toast";
+import { it } from "../../../i18n/it";
+import { isEmail } from "../../../lib/validation";
+import { ApiError, resendVerification } from "../api";
+import { useCountdown } from "../hooks/useCountdown";
+import { cooldownSeconds, formatCountdown } from "../validation";
+import { FieldError } from "./AuthCard";
+
+const t = it.accounts.resend;
+
+/** Resend the verification e-mail; after a send (or a 429) the button waits, "Riprova tra m:ss". */
+export function ResendDialog({ open, onClose, initialEmail }: { open: boolean; onClose: () => void; initialEmail: string }) {
+  const id = useId();
+  const toast = useToast();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const countdown = useCountdown();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setNotice(null);
+    if (!isEmail(email)) {
+      setError(t.invalidEmail);
+      return;
+    }
+    setBusy(true);
+    try {
+      await resendVerification(email.trim());
+      setNotice(t.sent);
+      toast({ title: t.sent });
+      countdown.start(60);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        const seconds = cooldownSeconds(err.body);
+        countdown.start(seconds);
+        setError(t.cooldown(seconds));
+      } else if (err instanceof ApiError && err.status === 404) {
+        setError(t.notFound);
+      } else {
+        const message = err instanceof ApiError && err.status !== 500 && !err.message.startsWith("HTTP ") ? err.message : t.error;
+        setError(message);
+        toast({ title: it.accounts.errorTitle, description: message, destructive: true });
+      }
+    }
+    setBusy(false);
+  };
+
+  const waiting = countdown.left > 0;
+  return (
+    <Modal open={open} onClose={onClose} title={t.title}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor={`${id}-email`}>{t.email}</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <FieldError id={`${id}-error`} message={error} />
+          {notice && (
+            <p role="status" className="mt-1.5 text-sm text-brand-800">
+              {notice}
+            </p>
+          )}
+        </div>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            {t.close}
+          </Button>
+          <Button type="submit" disabled={busy || waiting}>
+            {waiting ? t.retryIn(formatCountdown(countdown.left)) : busy ? t.sending : t.submit}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+// Field rules of spec section 5 for the account pages. Pure functions: unit-tested in
+// test/accounts.test.mjs and mirrored by the server's own checks.
+import { it } from "../../i18n/it";
+import { isCap, isEmail } from "../../lib/validation";
+
+const r = it.accounts.rules;
+
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface RegistrationValues {
+  name: string;
+  partner_group: string;
+  description: string;
+  postal_code: string;
+  city: string;
+  address: string;
+  telephone: string;
+  website_url: string;
+  email: string;
+  password: string;
+}
+
+export type RegistrationField = keyof RegistrationValues;
+export type FieldErrors = Partial<Record<RegistrationField, string>>;
+
+/** The first password rule broken, in the spec's order; null when the password is fine. */
+export function passwordProblem(password: string): string | null {
+  if ([...password].length < 8) return r.passwordLength;
+  if (!/\p{Lu}/u.test(password)) return r.passwordUpper;
+  if (!/\p{Ll}/u.test(password)) return r.passwordLower;
+  if (!/[0-9]/.test(password)) return r.passwordDigit;
+  if (!/[^\p{L}\p{N}]/u.test(password)) return r.passwordSpecial;
+  return null;
+}
+
+/** An http(s) address with a dotted host; a bare domain counts as https. */
+export function isWebsite(raw: string): boolean {
+  const value = raw.trim();
+  if (!value) return true;
+  try {
+    const url = new URL(value.includes("://") ? value : `https://${value}`);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".") && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+export function isTelephone(raw: string): boolean {
+  const value = raw.trim();
+  const digits = value.replace(/\D/g, "").length;
+  return value.length >= 7 && digits >= 6 && /^[0-9 +\-./()]+$/.test(value);
+}
+
+const len = (s: string) => [...s.trim()].length;
+
+/** Every broken rule, one message per field (spec section 5). */
+export function validateRegistration(v: RegistrationValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (len(v.name) < 2) errors.name = r.name;
+  if (len(v.description) < 10) errors.description = r.description;
+  if (!isCap(v.postal_code.trim())) errors.postal_code = r.postalCode;
+  if (!v.city.trim()) errors.city = r.city;
+  if (len(v.address) < 5) errors.address = r.address;
+  if (!isWebsite(v.website_url)) errors.website_url = r.website;
+  if (!isTelephone(v.telephone)) errors.telephone = r.telephone;
+  if (!isEmail(v.email)) errors.email = r.email;
+  const pw = passwordProblem(v.password);
+  if (pw) errors.password = pw;
+  return errors;
+}
+
+/** Reset form (spec section 5): empty fields, then mismatch, then the password rules. */
+export function validateNewPassword(password: string, confirm: string): string | null {
+  if (!password || !confirm) return it.accounts.reset.required;
+  if (password !== confirm) return it.accounts.reset.mismatch;
+  return passwordProblem(password);
+}
+
+/** Logo file check before upload: image type, at most 5 MB. */
+export function logoProblem(file: { type: string; size: number }): { title: string; text: string } | null {
+  const t = it.accounts.register;
+  if (!file.type.startsWith("image/")) return { title: t.invalidFileTitle, text: t.invalidFileText };
+  if (file.size > LOGO_MAX_BYTES) return { title: t.tooLargeTitle, text: t.tooLargeText };
+  return null;
+}
+
+/** Seconds of a cooldown: the reply's remainingTime, else "N secondi" in its text, else 60. */
+export function cooldownSeconds(body: unknown, fallback = 60): number {
+  if (body && typeof body === "object") {
+    const b = body as { remainingTime?: unknown; error?: unknown };
+    if (typeof b.remainingTime === "number" && b.remainingTime > 0) return Math.ceil(b.remainingTime);
+    if (typeof b.error === "string") {
+      const m = /(\d+)\s+secondi/.exec(b.error);
+      if (m) return Number(m[1]);
+    }
+  }
+  return fallback;
+}
+
+/** m:ss, e.g. 65 → "1:05". */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The reset page shows its invalid-link screen when the server's error mentions the token. */
+export const mentionsToken = (message: string) => /token/i.test(message);

@@ -1,0 +1,209 @@
+//! `/api/auth`: e-mail verification, resend and password reset (spec sections 4, 5, 7).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use time::Duration;
+use utoipa::ToSchema;
+
+use super::extract::ApiJson;
+use crate::auth::password;
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::services::{accounts, rate_limit};
+use crate::validation::password_problem;
+use crate::AppState;
+
+/// Requests for e-mails (resend, reset) from one client in the window.
+const CLIENT_MAIL_REQUESTS: u64 = 10;
+const CLIENT_WINDOW: Duration = Duration::minutes(15);
+/// Reset requests for one address in the window, known or not (the limit must not tell
+/// which addresses exist).
+const ADDRESS_RESET_REQUESTS: u64 = 5;
+const ADDRESS_RESET_WINDOW: Duration = Duration::hours(1);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenInput {
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailInput {
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetInput {
+    pub token: Option<String>,
+    pub password: Option<String>,
+    #[serde(rename = "passwordConfirm")]
+    pub password_confirm: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Outcome {
+    pub success: bool,
+    /// Italian text for the user.
+    pub message: &'static str,
+}
+
+fn done(message: &'static str) -> Json<Outcome> {
+    Json(Outcome {
+        success: true,
+        message,
+    })
+}
+
+/// 429 when `bucket` already holds `allowed` events in `window`.
+async fn limit(
+    app: &AppState,
+    bucket: &str,
+    window: Duration,
+    allowed: u64,
+    message: impl Fn(u64) -> String,
+) -> Result<()> {
+    if rate_limit::count(&app.db, bucket, window).await? >= allowed {
+        let retry_after = rate_limit::seconds_until_free(&app.db, bucket, window).await?;
+        return Err(AppError::TooManyRequests {
+            message: message(retry_after),
+            retry_after,
+        });
+    }
+    Ok(())
+}
+
+/// Counts one e-mail request from this client, refusing it past the limit.
+async fn count_client(app: &AppState, peer: SocketAddr) -> Result<()> {
+    let bucket = format!("mail:ip:{}", peer.ip());
+    limit(app, &bucket, CLIENT_WINDOW, CLIENT_MAIL_REQUESTS, |_| {
+        messages::TOO_MANY_EMAIL_REQUESTS.into()
+    })
+    .await?;
+    rate_limit::record(&app.db, &bucket).await
+}
+
+fn email_of(input: EmailInput) -> Result<String> {
+    let email = input.email.unwrap_or_default().trim().to_lowercase();
+    if email.is_empty() {
+        return Err(AppError::BadRequest(messages::EMAIL_MISSING.into()));
+    }
+    Ok(email)
+}
+
+/// Confirm the address with the token from the e-mail link.
+#[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth", request_body = TokenInput,
+    responses((status = 200, body = Outcome), (status = 400, body = crate::error::ErrorBody)))]
+pub async fn verify_email(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<TokenInput>,
+) -> Result<Json<Outcome>> {
+    let token = input.token.unwrap_or_default();
+    if token.trim().is_empty() {
+        return Err(AppError::BadRequest(messages::VERIFY_TOKEN_MISSING.into()));
+    }
+    if !accounts::verify_email(&app.db, &token).await? {
+        return Err(AppError::BadRequest(messages::VERIFY_TOKEN_INVALID.into()));
+    }
+    Ok(done(messages::EMAIL_VERIFIED))
+}
+
+/// Send the verification e-mail again: once a minute per address (429 with
+/// `remainingTime`), a few times per client.
+#[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailInput,
+    responses((status = 200, body = Outcome), (status = 404, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody),
+        (status = 503, body = crate::error::ErrorBody)))]
+pub async fn resend_verification(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(input): ApiJson<EmailInput>,
+) -> Result<Json<Outcome>> {
+    let email = email_of(input)?;
+    count_client(&app, peer).await?;
+    let user = accounts::find_user(&app.db, &email)
+        .await?
+        .ok_or_else(|| AppError::not_found(messages::EMAIL_NOT_FOUND))?;
+    if user.email_verified_at.is_some() {
+        return Err(AppError::Conflict(messages::EMAIL_ALREADY_VERIFIED.into()));
+    }
+    limit(
+        &app,
+        &accounts::resend_bucket(&email),
+        accounts::RESEND_COOLDOWN,
+        1,
+        messages::resend_cooldown,
+    )
+    .await?;
+    accounts::send_verification(&app.db, &app.mailer, &app.config.public_base(), &user)
+        .await?
+        .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
+    Ok(done(messages::VERIFICATION_SENT))
+}
+
+/// Ask for a reset link. The reply is the same whether the address has an account or not.
+#[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = EmailInput,
+    responses((status = 200, body = Outcome), (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
+pub async fn request_password_reset(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ApiJson(input): ApiJson<EmailInput>,
+) -> Result<Json<Outcome>> {
+    let email = email_of(input)?;
+    count_client(&app, peer).await?;
+    let bucket = format!("reset:email:{email}");
+    limit(
+        &app,
+        &bucket,
+        ADDRESS_RESET_WINDOW,
+        ADDRESS_RESET_REQUESTS,
+        |_| messages::TOO_MANY_EMAIL_REQUESTS.into(),
+    )
+    .await?;
+    rate_limit::record(&app.db, &bucket).await?;
+    accounts::request_reset(&app.db, &app.mailer, &app.config.public_base(), &email)
+        .await?
+        .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
+    Ok(done(messages::RESET_REQUESTED))
+}
+
+/// Set a new password with the token from the e-mail link. Every session of the user
+/// ends; the user logs in again with the new password.
+#[utoipa::path(post, path = "/api/auth/confirm-password-reset", tag = "auth", request_body = ResetInput,
+    responses((status = 200, body = Outcome), (status = 400, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+pub async fn confirm_password_reset(
+    State(app): State<AppState>,
+    ApiJson(input): ApiJson<ResetInput>,
+) -> Result<Json<Outcome>> {
+    let token = input.token.unwrap_or_default();
+    let password = input.password.unwrap_or_default();
+    let confirm = input.password_confirm.unwrap_or_default();
+    if token.trim().is_empty() {
+        return Err(AppError::BadRequest(messages::RESET_TOKEN_MISSING.into()));
+    }
+    if password.is_empty() || confirm.is_empty() {
+        return Err(AppError::BadRequest(messages::RESET_FIELDS_REQUIRED.into()));
+    }
+    if password != confirm {
+        return Err(AppError::field(
+            "passwordConfirm",
+            messages::PASSWORDS_DIFFER,
+        ));
+    }
+    if let Some(problem) = password_problem(&password) {
+        return Err(AppError::field("password", problem));
+    }
+    if password.len() > 256 {
+        return Err(AppError::field("password", messages::TOO_LONG));
+    }
+    // A dead link is told before the (deliberately slow) hashing.
+    if !accounts::reset_token_usable(&app.db, &token).await? {
+        return Err(AppError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
+    }
+    let hash = password::hash(password).await?;
+    if !accounts::confirm_reset(&app.db, &token, hash).await? {
+        return Err(AppError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
+    }
+    Ok(done(messages::PASSWORD_RESET_DONE))
+}

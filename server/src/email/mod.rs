@@ -1,0 +1,9 @@
+//! Outgoing e-mail: SMTP when `--smtp-url` is set, otherwise an outbox folder of `.eml`
+//! files so a fresh checkout works with no mail server. Messages are Italian, HTML and
+//! plain text; their links are built from the configured public URL only.
+
+mod templates;
+mod transport;
+
+pub use templates::{password_reset, verification, Email};
+pub use transport::{parse_mailbox, parse_smtp_url, MailError, Mailer};

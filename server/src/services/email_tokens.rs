@@ -1,0 +1,105 @@
+//! One-use tokens sent by e-mail (verification, password reset). The link carries 256
+//! random bits; the table keeps only their SHA-256, so a copy of it opens nothing.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use time::{Duration, OffsetDateTime};
+
+use super::sessions::{hash_token, new_token};
+use crate::entities::email_token;
+use crate::error::Result;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Verify,
+    Reset,
+}
+
+impl Kind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Verify => "verify",
+            Self::Reset => "reset",
+        }
+    }
+
+    pub fn lifetime(self) -> Duration {
+        match self {
+            Self::Verify => Duration::hours(24),
+            Self::Reset => Duration::minutes(60),
+        }
+    }
+}
+
+/// A new token for `user_id`. A new reset token voids the older ones: only the newest
+/// link in the mailbox works.
+pub async fn issue(db: &impl ConnectionTrait, user_id: i64, kind: Kind) -> Result<String> {
+    if kind == Kind::Reset {
+        void_all(db, user_id, kind).await?;
+    }
+    let token = new_token();
+    let now = OffsetDateTime::now_utc();
+    email_token::ActiveModel {
+        user_id: Set(user_id),
+        kind: Set(kind.as_str().to_owned()),
+        token_hash: Set(hash_token(&token)),
+        expires_at: Set(now + kind.lifetime()),
+        used_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(token)
+}
+
+/// Spends a token: the user it belongs to when it is known, of this kind, unused and
+/// not expired. The single conditional UPDATE makes a second use (even a concurrent
+/// one) find nothing.
+pub async fn consume(db: &impl ConnectionTrait, token: &str, kind: Kind) -> Result<Option<i64>> {
+    let now = OffsetDateTime::now_utc();
+    let hash = hash_token(token.trim());
+    let spent = email_token::Entity::update_many()
+        .col_expr(email_token::Column::UsedAt, Expr::value(now))
+        .filter(email_token::Column::TokenHash.eq(&hash))
+        .filter(email_token::Column::Kind.eq(kind.as_str()))
+        .filter(email_token::Column::UsedAt.is_null())
+        .filter(email_token::Column::ExpiresAt.gt(now))
+        .exec(db)
+        .await?;
+    if spent.rows_affected != 1 {
+        return Ok(None);
+    }
+    let row = email_token::Entity::find()
+        .filter(email_token::Column::TokenHash.eq(hash))
+        .one(db)
+        .await?;
+    Ok(row.map(|t| t.user_id))
+}
+
+/// Marks every unused token of this kind as used.
+pub async fn void_all(db: &impl ConnectionTrait, user_id: i64, kind: Kind) -> Result<()> {
+    email_token::Entity::update_many()
+        .col_expr(
+            email_token::Column::UsedAt,
+            Expr::value(OffsetDateTime::now_utc()),
+        )
+        .filter(email_token::Column::UserId.eq(user_id))
+        .filter(email_token::Column::Kind.eq(kind.as_str()))
+        .filter(email_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether `token` is known, of this kind, unused and not expired (without spending it).
+pub async fn usable(db: &impl ConnectionTrait, token: &str, kind: Kind) -> Result<bool> {
+    let found = email_token::Entity::find()
+        .filter(email_token::Column::TokenHash.eq(hash_token(token.trim())))
+        .filter(email_token::Column::Kind.eq(kind.as_str()))
+        .filter(email_token::Column::UsedAt.is_null())
+        .filter(email_token::Column::ExpiresAt.gt(OffsetDateTime::now_utc()))
+        .one(db)
+        .await?;
+    Ok(found.is_some())
+}
