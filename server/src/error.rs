@@ -68,7 +68,7 @@ impl AppError {
         Self::Invalid { message, fields }
     }
 
-    fn status_and_code(&self) -> (StatusCode, &'static str) {
+    pub(crate) fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
             Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Self::Invalid { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),

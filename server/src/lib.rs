@@ -57,6 +57,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         geo: Arc::new(geo),
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
+        imports: Arc::new(services::imports::Runs::default()),
     })
 }
 

@@ -46,6 +46,22 @@ pub fn product_limit_reached(limit: u64) -> String {
     )
 }
 
+pub fn import_limit_reached(limit: u32) -> String {
+    format!(
+        "Hai raggiunto il limite di {limit} importazioni mensili del tuo piano. Potrai importare di nuovo il mese prossimo o passando a un piano superiore."
+    )
+}
+
+// Import (spec section 8).
+pub const IMPORT_FILE_MISSING: &str = "Nessun file ricevuto: scegli un file CSV o Excel.";
+pub const IMPORT_FILE_TOO_LARGE: &str =
+    "Il file è troppo grande: il massimo è 50 MB. Dividi il listino in più file.";
+pub const IMPORT_MAPPING_INVALID: &str = "La corrispondenza delle colonne non è valida.";
+pub const IMPORT_CANCELLED: &str = "Elaborazione interrotta";
+pub const IMPORT_EXPIRED: &str =
+    "L'elaborazione è scaduta o non è più disponibile: carica ed elabora di nuovo il file.";
+pub const IMPORT_NOTHING: &str = "Nessun prodotto valido da importare.";
+
 // Products (spec section 5, 8).
 pub const PRODUCT_NAME_REQUIRED: &str = "Il nome del prodotto è obbligatorio";
 pub const PRODUCT_NOT_FOUND: &str = "Prodotto non trovato";

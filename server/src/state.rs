@@ -8,6 +8,7 @@ use crate::config::Config;
 use crate::email::Mailer;
 use crate::pages::Pages;
 use crate::services::geo::CapIndex;
+use crate::services::imports::Runs;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -16,4 +17,6 @@ pub struct AppState {
     pub geo: Arc<CapIndex>,
     pub pages: Arc<Pages>,
     pub mailer: Arc<Mailer>,
+    /// Import runs in progress and processed files waiting for their import.
+    pub imports: Arc<Runs>,
 }

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod auth;
 mod extract;
 mod fields;
+pub mod files;
 pub mod geo;
 pub mod leads;
 pub mod products;
@@ -47,6 +48,21 @@ pub fn router() -> Router<AppState> {
             "/uploads/logo",
             post(uploads::logo).layer(DefaultBodyLimit::max(uploads::LOGO_BODY_LIMIT)),
         )
+        .route(
+            "/file/analyze",
+            post(files::analyze).layer(DefaultBodyLimit::max(files::FILE_BODY_LIMIT)),
+        )
+        .route(
+            "/file/process",
+            post(files::process).layer(DefaultBodyLimit::max(files::FILE_BODY_LIMIT)),
+        )
+        .route("/file/cancel-processing", post(files::cancel))
+        .route(
+            "/file/import",
+            post(files::import).layer(DefaultBodyLimit::max(files::IMPORT_BODY_LIMIT)),
+        )
+        .route("/file/error-report/{process_id}", get(files::error_report))
+        .route("/file/template", get(files::template))
         .route("/products", post(products::create))
         .route("/products/bulk_upload", post(products::bulk_upload))
         .route("/products/bulk_delete", delete(products::bulk_delete))

@@ -117,7 +117,7 @@ impl ProductInput {
     }
 
     /// A new product: the name is required, the rest has defaults.
-    fn into_new(self) -> Result<ProductData> {
+    pub(crate) fn into_new(self) -> Result<ProductData> {
         let c = self.changes()?;
         let name = c
             .name

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod demo;
 pub mod email_tokens;
 pub mod geo;
+pub mod imports;
 pub mod leads;
 pub mod products;
 pub mod rate_limit;

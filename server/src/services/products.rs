@@ -150,7 +150,22 @@ pub async fn insert_all(
         .one(db)
         .await?
         .flatten();
-    let now = OffsetDateTime::now_utc();
+    insert_rows(db, store_id, items, OffsetDateTime::now_utc()).await?;
+    Ok(product::Entity::find()
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Id.gt(before.unwrap_or(0)))
+        .order_by_asc(product::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Inserts in chunks without reading the rows back (imports of 100,000 rows).
+pub async fn insert_rows(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    items: Vec<ProductData>,
+    now: OffsetDateTime,
+) -> Result<()> {
     let mut rows = items
         .into_iter()
         .map(|data| new_row(store_id, data, now))
@@ -161,12 +176,7 @@ pub async fn insert_all(
             .exec_without_returning(db)
             .await?;
     }
-    Ok(product::Entity::find()
-        .filter(product::Column::StoreId.eq(store_id))
-        .filter(product::Column::Id.gt(before.unwrap_or(0)))
-        .order_by_asc(product::Column::Id)
-        .all(db)
-        .await?)
+    Ok(())
 }
 
 fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::ActiveModel {

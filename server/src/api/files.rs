@@ -1,0 +1,548 @@
+//! `/api/file/*`: the import wizard's calls (spec section 7; docs/decisions/006-import-api.md).
+//! Failures answer `{success: false, error, code}` so the wizard reads one shape.
+
+use axum::extract::{Multipart, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::api::extract::ApiJson;
+use crate::api::products::ProductInput;
+use crate::api::stores::owner_view;
+use crate::auth::Owner;
+use crate::error::AppError;
+use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
+use crate::messages;
+use crate::services::imports::{
+    self, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Statistics, Upload,
+    MAX_FILE_BYTES,
+};
+use crate::views::{price_json, StoreView};
+use crate::AppState;
+
+/// The request may carry the multipart envelope and the mapping around the largest file.
+pub const FILE_BODY_LIMIT: usize = MAX_FILE_BYTES + 256 * 1024;
+/// `{products: [...]}` imports (spec shape) of a whole business catalogue.
+pub const IMPORT_BODY_LIMIT: usize = 64 * 1024 * 1024;
+const SAMPLE_ROWS: usize = 5;
+const PREVIEW_PRODUCTS: usize = 6;
+const PREVIEW_ERRORS: usize = 5;
+const TEMPLATE: &str = "\u{feff}name;price;description;brand;category;in_stock;image\r\n\
+Cemento Portland 32,5 R 25 kg;6,90;Cemento grigio per malte e calcestruzzi;Buzzi Unicem;Cementi, malte e intonaci;si;\r\n\
+Lastra in cartongesso 1200x2500 sp. 12,5 mm;8,40;;Knauf;Cartongesso e controsoffitti;si;https://www.esempio.it/lastra.jpg\r\n";
+
+pub struct Failure {
+    status: StatusCode,
+    error: String,
+    code: &'static str,
+}
+
+type FileResult<T> = Result<T, Failure>;
+
+impl Failure {
+    fn new(status: StatusCode, error: impl Into<String>, code: &'static str) -> Self {
+        Self {
+            status,
+            error: error.into(),
+            code,
+        }
+    }
+}
+
+impl From<AppError> for Failure {
+    fn from(err: AppError) -> Self {
+        let (status, code) = err.status_and_code();
+        let error = match err {
+            AppError::Internal(e) => {
+                tracing::error!(error = ?e, "import request failed");
+                messages::INTERNAL.to_owned()
+            }
+            other => other.to_string(),
+        };
+        Self::new(status, error, code)
+    }
+}
+
+impl From<ImportError> for Failure {
+    fn from(err: ImportError) -> Self {
+        let status = match err {
+            ImportError::UnsupportedFormat => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ImportError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        Self::new(status, err.to_string(), err.code())
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({"success": false, "error": self.error, "code": self.code});
+        (self.status, Json(body)).into_response()
+    }
+}
+
+#[derive(Serialize)]
+pub struct Analysis {
+    success: bool,
+    error: Option<String>,
+    headers: Vec<String>,
+    #[serde(rename = "sampleData")]
+    sample_data: Vec<serde_json::Map<String, serde_json::Value>>,
+    mapping: Mapping,
+    #[serde(rename = "totalRows")]
+    total_rows: usize,
+    warnings: Vec<WarningView>,
+}
+
+/// Read the file's headers and first rows and propose a column mapping.
+pub async fn analyze(
+    State(_app): State<AppState>,
+    _owner: Owner,
+    headers: HeaderMap,
+    mut multipart: Multipart,
+) -> FileResult<Json<Analysis>> {
+    refuse_oversized(&headers)?;
+    let form = read_form(&mut multipart).await?;
+    let file = form.file.ok_or_else(missing_file)?;
+    let table = tokio::task::spawn_blocking(move || {
+        import::read_table(
+            &file.bytes,
+            &file.name,
+            file.content_type.as_deref(),
+            &Limits::default(),
+        )
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))??;
+    Ok(Json(analysis(table)))
+}
+
+fn analysis(table: Table) -> Analysis {
+    let sample_data = table
+        .data_rows()
+        .take(SAMPLE_ROWS)
+        .map(|(_, cells)| {
+            table
+                .headers
+                .iter()
+                .zip(cells)
+                .map(|(h, c)| (h.clone(), serde_json::Value::String(c.clone())))
+                .collect()
+        })
+        .collect();
+    Analysis {
+        success: true,
+        error: None,
+        mapping: import::propose_mapping(&table.headers),
+        total_rows: table.data_row_count(),
+        warnings: table.warnings.iter().map(WarningView::from).collect(),
+        sample_data,
+        headers: table.headers,
+    }
+}
+
+#[derive(Serialize)]
+pub struct ProcessReply {
+    success: bool,
+    error: Option<String>,
+    #[serde(rename = "processId")]
+    process_id: String,
+    /// The first products, for the preview.
+    products: Vec<ItemView>,
+    /// The first failed rows, for the preview; the report has them all.
+    errors: Vec<RowErrorView>,
+    warnings: Vec<WarningView>,
+    statistics: Statistics,
+}
+
+#[derive(Serialize)]
+struct ItemView {
+    #[serde(rename = "rowIndex")]
+    row_index: usize,
+    name: String,
+    price: Option<Box<RawValue>>,
+    description: Option<String>,
+    category: Option<String>,
+    brand: Option<String>,
+    image_url: Option<String>,
+    in_stock: bool,
+    status: Option<&'static str>,
+    sku: Option<String>,
+    ean: Option<String>,
+    /// "create" or "update"
+    action: &'static str,
+}
+
+impl From<&ImportItem> for ItemView {
+    fn from(i: &ImportItem) -> Self {
+        Self {
+            row_index: i.row_number,
+            name: i.name.clone(),
+            price: i.price_cents.and_then(price_json),
+            description: i.description.clone(),
+            category: i.category.clone(),
+            brand: i.brand.clone(),
+            image_url: i.image_url.clone(),
+            in_stock: i.in_stock,
+            status: i.status,
+            sku: i.sku.clone(),
+            ean: i.ean.clone(),
+            action: if i.existing_id.is_some() {
+                "update"
+            } else {
+                "create"
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct RowErrorView {
+    #[serde(rename = "rowIndex")]
+    row_index: usize,
+    product: String,
+    errors: Vec<String>,
+}
+
+impl From<&RowError> for RowErrorView {
+    fn from(e: &RowError) -> Self {
+        Self {
+            row_index: e.row_number,
+            product: e.name_or_raw.clone(),
+            errors: e.messages.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct WarningView {
+    #[serde(rename = "rowIndex")]
+    row_index: usize,
+    message: String,
+}
+
+impl From<&RowWarning> for WarningView {
+    fn from(w: &RowWarning) -> Self {
+        Self {
+            row_index: w.row_number,
+            message: w.message.clone(),
+        }
+    }
+}
+
+/// Validate every row with the chosen mapping, enrich it and match it to existing
+/// products; the result waits on the server for `import`.
+pub async fn process(
+    State(app): State<AppState>,
+    owner: Owner,
+    headers: HeaderMap,
+    mut multipart: Multipart,
+) -> FileResult<Json<ProcessReply>> {
+    refuse_oversized(&headers)?;
+    let form = read_form(&mut multipart).await?;
+    let file = form.file.ok_or_else(missing_file)?;
+    let mapping: Mapping = match form.mapping.as_deref() {
+        Some(json) => serde_json::from_str(json).map_err(|_| {
+            Failure::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                messages::IMPORT_MAPPING_INVALID,
+                "invalid_mapping",
+            )
+        })?,
+        None => Err(ImportError::NameNotMapped)?,
+    };
+    let options = ProcessOptions {
+        regenerate_name: form.regenerate_name,
+        regenerate_present: form.regenerate_present,
+    };
+    let store_id = owner.store.id;
+    let (run, cancel) = app.imports.start(store_id);
+    let existing: ExistingCodes = imports::existing_codes(&app.db, store_id).await?;
+    let outcome = tokio::task::spawn_blocking(move || {
+        let upload = Upload {
+            bytes: &file.bytes,
+            file_name: &file.name,
+            content_type: file.content_type.as_deref(),
+        };
+        imports::process(upload, &mapping, options, &existing, &cancel)
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()));
+    app.imports.finish(store_id, run);
+    let processed = match outcome? {
+        Ok(p) => p,
+        Err(ProcessError::Cancelled) => {
+            return Err(Failure::new(
+                StatusCode::CONFLICT,
+                messages::IMPORT_CANCELLED,
+                "cancelled",
+            ))
+        }
+        Err(ProcessError::File(e)) => return Err(e.into()),
+    };
+    let reply = ProcessReply {
+        success: true,
+        error: None,
+        process_id: String::new(),
+        products: processed
+            .items
+            .iter()
+            .take(PREVIEW_PRODUCTS)
+            .map(ItemView::from)
+            .collect(),
+        errors: processed
+            .errors
+            .iter()
+            .take(PREVIEW_ERRORS)
+            .map(RowErrorView::from)
+            .collect(),
+        warnings: processed.warnings.iter().map(WarningView::from).collect(),
+        statistics: processed.statistics,
+    };
+    let process_id = app.imports.keep(store_id, processed);
+    Ok(Json(ProcessReply {
+        process_id,
+        ..reply
+    }))
+}
+
+#[derive(Serialize)]
+pub struct Cancelled {
+    success: bool,
+    /// False when nothing was running.
+    cancelled: bool,
+}
+
+/// Stop the shop's running process; its own request then answers 409.
+pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled> {
+    let cancelled = app.imports.cancel(owner.store.id);
+    if !cancelled {
+        tracing::info!(
+            store = owner.store.id,
+            "annullamento senza elaborazione in corso"
+        );
+    }
+    Json(Cancelled {
+        success: true,
+        cancelled,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct ImportRequest {
+    #[serde(rename = "processId")]
+    process_id: Option<String>,
+    /// The spec's shape: the products themselves (as `bulk_upload`).
+    products: Option<Vec<ProductInput>>,
+}
+
+/// Write the processed rows (or the given products) in one transaction.
+pub async fn import(
+    State(app): State<AppState>,
+    owner: Owner,
+    ApiJson(request): ApiJson<ImportRequest>,
+) -> FileResult<Json<StoreView>> {
+    let store_id = owner.store.id;
+    let written = match (request.process_id, request.products) {
+        (Some(id), _) => {
+            let processed = app.imports.get(store_id, &id).ok_or_else(|| {
+                Failure::new(
+                    StatusCode::GONE,
+                    messages::IMPORT_EXPIRED,
+                    "process_expired",
+                )
+            })?;
+            if processed.items.is_empty() {
+                return Err(nothing_to_import());
+            }
+            let written = imports::import(&app.db, store_id, &processed.items).await?;
+            app.imports.forget(&id);
+            written
+        }
+        (None, Some(products)) if !products.is_empty() => {
+            let items = given_products(&app, store_id, products).await?;
+            imports::import(&app.db, store_id, &items).await?
+        }
+        _ => return Err(nothing_to_import()),
+    };
+    tracing::info!(
+        store = store_id,
+        created = written.created,
+        updated = written.updated,
+        "importazione completata"
+    );
+    let store = crate::services::stores::find(&app.db, store_id).await?;
+    Ok(Json(owner_view(&app, store).await?))
+}
+
+async fn given_products(
+    app: &AppState,
+    store_id: i64,
+    products: Vec<ProductInput>,
+) -> Result<Vec<ImportItem>, Failure> {
+    let existing = imports::existing_codes(&app.db, store_id).await?;
+    products
+        .into_iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let d = input.into_new()?;
+            let existing_id = d
+                .sku
+                .as_ref()
+                .and_then(|s| existing.by_sku.get(s))
+                .or_else(|| d.ean.as_ref().and_then(|e| existing.by_ean.get(e)))
+                .copied();
+            Ok(ImportItem {
+                row_number: i + 1,
+                status: Some(match d.status.as_str() {
+                    "uncertain" => "uncertain",
+                    "incorrect" => "incorrect",
+                    _ => "normal",
+                }),
+                name: d.name,
+                price_cents: d.price_cents,
+                description: d.description,
+                category: d.category,
+                brand: d.brand,
+                image_url: d.image_url,
+                in_stock: d.in_stock,
+                sku: d.sku,
+                ean: d.ean,
+                existing_id,
+            })
+        })
+        .collect()
+}
+
+fn nothing_to_import() -> Failure {
+    Failure::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        messages::IMPORT_NOTHING,
+        "nothing_to_import",
+    )
+}
+
+/// Every failed row of a processed file, as CSV for Excel.
+pub async fn error_report(
+    State(app): State<AppState>,
+    owner: Owner,
+    Path(id): Path<String>,
+) -> FileResult<Response> {
+    let processed = app.imports.get(owner.store.id, &id).ok_or_else(|| {
+        Failure::new(
+            StatusCode::GONE,
+            messages::IMPORT_EXPIRED,
+            "process_expired",
+        )
+    })?;
+    let csv = import::error_report_csv(&processed.errors);
+    Ok(csv_attachment(csv, "errori-importazione.csv"))
+}
+
+/// The template CSV with the spec's columns and two example rows.
+pub async fn template() -> Response {
+    csv_attachment(TEMPLATE.to_string(), "modello-prodotti-vetrina.csv")
+}
+
+fn csv_attachment(body: String, file_name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+struct FilePart {
+    name: String,
+    content_type: Option<String>,
+    bytes: Vec<u8>,
+}
+
+#[derive(Default)]
+struct Form {
+    file: Option<FilePart>,
+    mapping: Option<String>,
+    regenerate_name: bool,
+    regenerate_present: bool,
+}
+
+/// A declared length over the limit is refused before a byte of the body is read.
+fn refuse_oversized(headers: &HeaderMap) -> FileResult<()> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    match declared {
+        Some(n) if n > FILE_BODY_LIMIT => Err(too_large()),
+        _ => Ok(()),
+    }
+}
+
+fn too_large() -> Failure {
+    Failure::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        messages::IMPORT_FILE_TOO_LARGE,
+        "payload_too_large",
+    )
+}
+
+fn missing_file() -> Failure {
+    Failure::new(
+        StatusCode::BAD_REQUEST,
+        messages::IMPORT_FILE_MISSING,
+        "file_missing",
+    )
+}
+
+/// Reads the form's parts; the file is refused as soon as it passes the size limit.
+async fn read_form(multipart: &mut Multipart) -> FileResult<Form> {
+    let broken = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            missing_file()
+        }
+    };
+    let mut form = Form::default();
+    while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
+        let field_name = field.name().unwrap_or_default().to_string();
+        if field_name == "file" || field.file_name().is_some() {
+            let name = field.file_name().unwrap_or_default().to_string();
+            let content_type = field.content_type().map(str::to_string);
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(broken)? {
+                if bytes.len() + chunk.len() > MAX_FILE_BYTES {
+                    return Err(too_large());
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            form.file = Some(FilePart {
+                name,
+                content_type,
+                bytes,
+            });
+            continue;
+        }
+        let text = field.text().await.map_err(broken)?;
+        match field_name.as_str() {
+            "mapping" => form.mapping = Some(text),
+            "regenerateName" => form.regenerate_name = is_true(&text),
+            "regeneratePresentProducts" => form.regenerate_present = is_true(&text),
+            _ => {}
+        }
+    }
+    Ok(form)
+}
+
+fn is_true(s: &str) -> bool {
+    matches!(s.trim(), "true" | "1" | "on")
+}
