@@ -8,6 +8,8 @@ mod helpers;
 mod accounts;
 mod accounts_email;
 mod health;
+mod import;
+mod import_crash;
 mod leads_geo;
 mod limits;
 mod pages;

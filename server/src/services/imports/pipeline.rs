@@ -144,6 +144,7 @@ fn match_existing(
 ) -> Vec<ImportItem> {
     let mut seen_sku: HashMap<String, usize> = HashMap::new();
     let mut seen_ean: HashMap<String, usize> = HashMap::new();
+    let mut updated_by: HashMap<i64, usize> = HashMap::new();
     let mut items = Vec::with_capacity(drafts.len());
     for d in drafts {
         let earlier = d
@@ -165,18 +166,31 @@ fn match_existing(
             });
             continue;
         }
-        if let Some(s) = &d.sku {
-            seen_sku.insert(s.clone(), d.row_number);
-        }
-        if let Some(e) = &d.ean {
-            seen_ean.insert(e.clone(), d.row_number);
-        }
         let existing_id = d
             .sku
             .as_ref()
             .and_then(|s| existing.by_sku.get(s))
             .or_else(|| d.ean.as_ref().and_then(|e| existing.by_ean.get(e)))
             .copied();
+        if let Some(row) = existing_id.and_then(|id| updated_by.get(&id)) {
+            errors.push(RowError {
+                row_number: d.row_number,
+                name_or_raw: d.name.clone(),
+                messages: vec![format!(
+                    "Questo prodotto è già aggiornato dalla riga {row} del file (stesso codice SKU o EAN)"
+                )],
+            });
+            continue;
+        }
+        if let Some(id) = existing_id {
+            updated_by.insert(id, d.row_number);
+        }
+        if let Some(s) = &d.sku {
+            seen_sku.insert(s.clone(), d.row_number);
+        }
+        if let Some(e) = &d.ean {
+            seen_ean.insert(e.clone(), d.row_number);
+        }
         items.push(ImportItem {
             row_number: d.row_number,
             name: d.name,
