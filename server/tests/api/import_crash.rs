@@ -29,7 +29,7 @@ fn free_port() -> u16 {
 
 async fn start(dir: &std::path::Path, db_url: &str, port: u16) -> Server {
     let url = format!("http://127.0.0.1:{port}");
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
         .args(["--database-url", db_url, "--public-url", &url])
         .arg("--data-dir")
@@ -46,6 +46,8 @@ async fn start(dir: &std::path::Path, db_url: &str, port: u16) -> Server {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("server did not start");
 }
 

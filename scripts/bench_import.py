@@ -1,0 +1,152 @@
+"""Driver of scripts/bench-import: makes the files, registers a business shop, times the
+three import calls and reads the server's peak RSS (VmHWM) after each file."""
+
+import http.cookiejar
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+import zipfile
+from xml.sax.saxutils import escape
+
+url, rows, work, pid, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+HEADERS = ["Codice", "Descrizione articolo", "Prezzo", "Marca", "Categoria", "Giacenza", "EAN"]
+LINES = [
+    ("CEM.PORTL. 32,5R KG25", "Buzzi Unicem", "Cementi"),
+    ("ADES. C2TE KERAFLEX BIANCO KG25", "Mapei", "Adesivi"),
+    ("LASTRA CARTONGESSO 1200X2500 SP.12,5", "Knauf", "Cartongesso"),
+    ("PANN. EPS 100 SP.40 MM", "Isolconfort", "Isolanti"),
+    ("PITT. LAVABILE BIANCA LT14", "Sikkens", "Pitture"),
+    ("TASSELLO NYLON 8X40 CONF.100 PZ", "Fischer", "Ferramenta"),
+    ("TRAPANO AVVITATORE 18V 2 BATT.", "Bosch", "Utensili"),
+    ("RACCORDO OTTONE 1/2\" F-F", "Tiemme", "Idraulica"),
+]
+
+
+def ean13(body):
+    digits = f"{body:012d}"
+    s = sum(int(d) * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(digits)))
+    return digits + str((10 - s % 10) % 10)
+
+
+def row(i):
+    name, brand, cat = LINES[i % len(LINES)]
+    return [f"{i:06d}", f"{name} ART.{i}", f"{i % 300},{i % 100:02d}", brand, cat,
+            str(i % 9), ean13(800000000000 + i)]
+
+
+def make_csv(path):
+    with open(path, "w", encoding="utf-8-sig", newline="") as f:
+        f.write(";".join(HEADERS) + "\r\n")
+        for i in range(rows):
+            f.write(";".join(row(i)) + "\r\n")
+
+
+def cell(ref, value):
+    return f'<c r="{ref}" t="inlineStr"><is><t>{escape(value)}</t></is></c>'
+
+
+def col(n):
+    return chr(ord("A") + n)
+
+
+def make_xlsx(path):
+    """A minimal workbook with inline strings (what many management programs export)."""
+    parts = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
+    parts.append('<row r="1">' + "".join(cell(f"{col(c)}1", h) for c, h in enumerate(HEADERS)) + "</row>")
+    for i in range(rows):
+        r = i + 2
+        values = row(i)
+        cells = []
+        for c, v in enumerate(values):
+            if c == 2:
+                cells.append(f'<c r="C{r}"><v>{v.replace(",", ".")}</v></c>')
+            else:
+                cells.append(cell(f"{col(c)}{r}", v))
+        parts.append(f'<row r="{r}">' + "".join(cells) + "</row>")
+    parts.append("</sheetData></worksheet>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>')
+        z.writestr("_rels/.rels", '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+        z.writestr("xl/workbook.xml", '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Listino" sheetId="1" r:id="rId1"/></sheets></workbook>')
+        z.writestr("xl/_rels/workbook.xml.rels", '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>')
+        z.writestr("xl/worksheets/sheet1.xml", "".join(parts))
+
+
+jar = http.cookiejar.CookieJar()
+opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+
+def call(method, path, body=None, content_type="application/json"):
+    data = json.dumps(body).encode() if content_type == "application/json" and body is not None else body
+    req = urllib.request.Request(url + path, data=data, method=method,
+                                 headers={"Content-Type": content_type} if data is not None else {})
+    started = time.perf_counter()
+    with opener.open(req, timeout=600) as reply:
+        payload = reply.read()
+    return time.perf_counter() - started, json.loads(payload)
+
+
+def multipart(fields, file_path):
+    boundary = uuid.uuid4().hex
+    out = bytearray()
+    for k, v in fields.items():
+        out += f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+    name = os.path.basename(file_path)
+    out += f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\nContent-Type: application/octet-stream\r\n\r\n'.encode()
+    with open(file_path, "rb") as f:
+        out += f.read()
+    out += f"\r\n--{boundary}--\r\n".encode()
+    return bytes(out), f"multipart/form-data; boundary={boundary}"
+
+
+def peak_rss():
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM"):
+                return int(line.split()[1]) // 1024
+    return -1
+
+
+def shop(email):
+    call("POST", "/api/stores", {
+        "email": email, "password": "Cantiere2026!", "name": "Edilizia Benchmark",
+        "description": "Negozio per misurare l'importazione.", "address": "Via Roma 12",
+        "city": "Roma", "postal_code": "00118", "telephone": "06 1234567", "plan": "free"})
+    subprocess.run([binary, "shop", "set-plan", email, "business"], check=True, stdout=subprocess.DEVNULL)
+    db = sqlite3.connect(os.path.join(work, "data", "vetrina.db"))
+    db.execute("UPDATE users SET email_verified_at = CURRENT_TIMESTAMP WHERE email = ?", (email,))
+    db.commit()
+    db.close()
+    jar.clear()
+    call("POST", "/api/auth/login", {"email": email, "password": "Cantiere2026!"})
+
+
+def run(kind, path):
+    shop(f"bench-{kind}@vetrina.it")
+    size = os.path.getsize(path) / 1e6
+    body, ctype = multipart({}, path)
+    t_analyze, analysis = call("POST", "/api/file/analyze", body, ctype)
+    assert analysis["totalRows"] == rows, analysis
+    fields = {"mapping": json.dumps(analysis["mapping"]), "regenerateName": "false",
+              "regeneratePresentProducts": "false"}
+    body, ctype = multipart(fields, path)
+    t_process, processed = call("POST", "/api/file/process", body, ctype)
+    assert processed["statistics"]["valid"] == rows, processed["statistics"]
+    t_import, store = call("POST", "/api/file/import", {"processId": processed["processId"]})
+    assert store["product_count"] == rows, store["product_count"]
+    print(f"{kind:5} {size:6.1f} MB  analyze {t_analyze:6.2f} s  process {t_process:6.2f} s  "
+          f"import {t_import:6.2f} s  server peak RSS {peak_rss()} MB")
+
+
+csv_path = os.path.join(work, "listino.csv")
+xlsx_path = os.path.join(work, "listino.xlsx")
+make_csv(csv_path)
+make_xlsx(xlsx_path)
+print(f"{rows} rows, business-plan shop, SQLite, release build")
+run("csv", csv_path)
+run("xlsx", xlsx_path)
