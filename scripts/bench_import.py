@@ -13,7 +13,7 @@ import uuid
 import zipfile
 from xml.sax.saxutils import escape
 
-url, rows, work, pid, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+url, rows, work, pid, binary, kind = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 HEADERS = ["Codice", "Descrizione articolo", "Prezzo", "Marca", "Categoria", "Giacenza", "EAN"]
 LINES = [
     ("CEM.PORTL. 32,5R KG25", "Buzzi Unicem", "Cementi"),
@@ -143,10 +143,9 @@ def run(kind, path):
           f"import {t_import:6.2f} s  server peak RSS {peak_rss()} MB")
 
 
-csv_path = os.path.join(work, "listino.csv")
-xlsx_path = os.path.join(work, "listino.xlsx")
-make_csv(csv_path)
-make_xlsx(xlsx_path)
-print(f"{rows} rows, business-plan shop, SQLite, release build")
-run("csv", csv_path)
-run("xlsx", xlsx_path)
+path = os.path.join(work, f"listino.{kind}")
+if not os.path.exists(path):
+    (make_csv if kind == "csv" else make_xlsx)(path)
+if kind == "csv":
+    print(f"{rows} rows, business-plan shop, SQLite, release build")
+run(kind, path)
