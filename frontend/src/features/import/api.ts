@@ -1,4 +1,5 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
+import { it } from "../../i18n/it";
 import { api, ApiError, errorText } from "../../lib/api";
 import type { Store } from "../../types";
 import { cleanMapping, normaliseRowError, type Mapping, type RowError } from "./logic";
@@ -56,7 +57,18 @@ async function postForm(path: string, form: FormData, signal?: AbortSignal): Pro
   return body;
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === "string" ? x : typeof x === "object" && x && "message" in x ? String((x as { message: unknown }).message) : String(x))) : []);
+/** Strings, or `{rowIndex, message}` warnings as "Riga N: message". */
+function strings(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((x) => {
+    if (typeof x === "string") return x;
+    if (x && typeof x === "object" && "message" in x) {
+      const { message, rowIndex } = x as { message: unknown; rowIndex?: unknown };
+      return typeof rowIndex === "number" && rowIndex > 0 ? `${it.upload.preview.row(rowIndex)}: ${String(message)}` : String(message);
+    }
+    return String(x);
+  });
+}
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 
