@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { markdownToPdf } from "./scripts/guide-pdf.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -127,6 +128,14 @@ function copyPublic() {
   for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(clientAssets, f));
 }
 
+/** docs/guida-importazione.md → client/assets/guida-importazione.pdf (linked from /upload). */
+function buildGuide() {
+  const md = fs.readFileSync(path.join(root, "docs", "guida-importazione.md"), "utf8");
+  const pdf = markdownToPdf(md, { title: "Vetrina - Guida all'importazione dei prodotti" });
+  fs.writeFileSync(path.join(clientAssets, "guida-importazione.pdf"), pdf);
+  return pdf.length;
+}
+
 const started = Date.now();
 fs.rmSync(dist, { recursive: true, force: true });
 fs.mkdirSync(clientAssets, { recursive: true });
@@ -134,6 +143,7 @@ await buildServer();
 const js = await buildClient();
 const css = buildCss();
 copyPublic();
+const guideBytes = buildGuide();
 fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css })}\n`);
 const caps = buildCapIndex();
-console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs`);
+console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs, import guide ${Math.round(guideBytes / 1024)} KB`);

@@ -4,14 +4,16 @@ import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
-import { SessionContext } from "../../../lib/session";
+import { SessionContext, type Session, type SessionStatus } from "../../../lib/session";
 import type { Store } from "../../../types";
-import { fetchMe, logout } from "../api";
+import { ApiError, fetchMe, logout } from "../api";
 
 /** On owner pages: fetches the current shop at start (spec section 4, "Session") and owns
  * the logout confirmation. Public pages keep the anonymous session they were rendered with. */
 export function OwnerSession({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  const [store, setStore] = useState<Store | null>(null);
+  const [store, setStoreState] = useState<Store | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [missingStore, setMissingStore] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -21,12 +23,28 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
     if (!enabled) return;
     let live = true;
     fetchMe()
-      .then((s) => live && setStore(s))
-      .catch(() => live && setStore(null));
+      .then((s) => {
+        if (!live) return;
+        setStoreState(s);
+        setChecked(true);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        setStoreState(null);
+        // 404: logged in, but the account has no shop yet; 401 (or no answer): logged out.
+        setMissingStore(err instanceof ApiError && err.status === 404);
+        setChecked(true);
+      });
     return () => {
       live = false;
     };
   }, [enabled]);
+
+  const setStore = useCallback((s: Store | null) => {
+    setStoreState(s);
+    setMissingStore(false);
+    setChecked(true);
+  }, []);
 
   const confirmLogout = useCallback(async () => {
     setBusy(true);
@@ -42,10 +60,11 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
     navigate("/");
   }, [navigate, toast]);
 
-  const value = useMemo(
-    () => (enabled ? { store, setStore, requestLogout: () => setConfirming(true) } : { store: null }),
-    [enabled, store],
-  );
+  const value = useMemo((): Session => {
+    if (!enabled) return { store: null };
+    const status: SessionStatus = !checked ? "loading" : store ? "owner" : missingStore ? "noStore" : "anonymous";
+    return { store, status, setStore, requestLogout: () => setConfirming(true) };
+  }, [enabled, store, checked, missingStore, setStore]);
   return (
     <SessionContext.Provider value={value}>
       {children}

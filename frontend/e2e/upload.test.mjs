@@ -1,0 +1,248 @@
+// The import wizard (/upload) in Chromium against the real server and the demo shop:
+// an XLSX generated here goes through analyze, mapping, processing, preview and import;
+// plus the refused file type, cancelling with confirmation, the error state with "Riprova",
+// the progress bar's first tick, the 410 reply of an expired process, and the redirects.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { blockThirdParty, launchBrowser, login, startServer, watchConsole } from "./harness.mjs";
+import { xlsx } from "./xlsx.mjs";
+
+let server;
+let browser;
+
+const ROWS = [
+  ["Descrizione articolo", "Prezzo", "Marca", "Categoria", "Codice", "Disponibile"],
+  ["Cemento Portland 32,5 R sacco 25 kg", 6.9, "Buzzi Unicem", "Cementi", "E2E-CEM-1", "si"],
+  ["Lastra in cartongesso 1200x2500 sp. 12,5 mm", 8.4, "Knauf", "Cartongesso", "E2E-LAS-2", "si"],
+  ["Adesivo cementizio per piastrelle C2TE 25 kg", "prezzo?", "Mapei", "Adesivi", "E2E-ADE-3", "no"],
+  ["", 3.5, "Fischer", "Ferramenta", "E2E-TAS-4", "si"],
+];
+const listino = { name: "listino-e2e.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: xlsx(ROWS) };
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ownerPage({ viewport = { width: 1280, height: 900 }, loggedIn = true } = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await blockThirdParty(context, server.url);
+  if (loggedIn) await login(context, server.url);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/upload`);
+  if (loggedIn) await page.getByRole("heading", { level: 1, name: "Importa i tuoi prodotti" }).waitFor();
+  return { context, page, problems };
+}
+
+const wizardStep = (page) => page.locator("[data-wizard-step]").getAttribute("data-wizard-step");
+const fileInput = (page) => page.locator('input[type="file"]');
+
+async function waitStep(page, step, timeout = 30_000) {
+  await page.locator(`[data-wizard-step="${step}"]`).waitFor({ timeout });
+}
+
+describe("/upload", () => {
+  test("anonymous visitors are sent to the login", async () => {
+    const { context, page } = await ownerPage({ loggedIn: false });
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  test("help panel: how it works, template, supported fields, PDF guide, back to the dashboard", async () => {
+    const { context, page, problems } = await ownerPage();
+    await page.getByRole("heading", { name: "Come funziona" }).waitFor();
+    assert.equal(await page.getByRole("link", { name: "Torna alla dashboard" }).getAttribute("href"), "/dashboard");
+    const template = page.getByRole("link", { name: "Scarica il modello CSV" });
+    assert.equal(await template.getAttribute("href"), "/api/file/template");
+    const templateReply = await context.request.get(`${server.url}/api/file/template`);
+    assert.equal(templateReply.status(), 200);
+    assert.match((await templateReply.text()).replace(/^\uFEFF/, ""), /^name;price;description;brand;category;in_stock;image/);
+    const guide = page.getByRole("link", { name: /Scarica la guida \(PDF\)/ });
+    const guideHref = await guide.getAttribute("href");
+    const pdf = await context.request.get(`${server.url}${guideHref}`);
+    assert.equal(pdf.status(), 200, guideHref);
+    assert.match(pdf.headers()["content-type"], /application\/pdf/);
+    assert.equal((await pdf.body()).subarray(0, 5).toString(), "%PDF-");
+    const fields = await page.locator("aside dt").allInnerTexts();
+    for (const label of ["name / nome", "price / prezzo", "brand / marca", "description / descrizione", "image_url / url dell'immagine", "category / categoria", "available / disponibile"]) {
+      assert.ok(fields.some((f) => f.replace(/\s+/g, " ").includes(label)), label);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a file that is neither CSV nor Excel is refused in the browser", async () => {
+    const { context, page } = await ownerPage();
+    let analyzed = false;
+    page.on("request", (r) => r.url().includes("/api/file/analyze") && (analyzed = true));
+    await fileInput(page).setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("89504e47", "hex") });
+    await page.getByRole("alert").filter({ hasText: "Formato file non supportato. Carica un file CSV o Excel (.csv, .xlsx, .xls)" }).waitFor();
+    assert.equal(await wizardStep(page), "none");
+    assert.equal(analyzed, false);
+    await context.close();
+  });
+
+  test("the whole wizard with an XLSX: mapping, processing, preview, an expired process, import", async () => {
+    const { context, page, problems } = await ownerPage();
+    const before = await (await context.request.get(`${server.url}/api/stores/me`)).json();
+    await fileInput(page).setInputFiles(listino);
+    await waitStep(page, "mapping");
+    await page.getByText("listino-e2e.xlsx: 4 righe di prodotti", { exact: false }).waitFor();
+
+    // Proposed mapping preselected; labels carry the English key and the Italian name.
+    const name = page.getByLabel(/name\s*\/\s*nome/);
+    assert.equal(await name.inputValue(), "Descrizione articolo");
+    assert.equal(await page.getByLabel(/price\s*\/\s*prezzo/).inputValue(), "Prezzo");
+    for (const label of [/brand\s*\/\s*marca/, /description\s*\/\s*descrizione/, /image_url\s*\/\s*url dell'immagine/, /category\s*\/\s*categoria/, /available\s*\/\s*disponibile/, /sku\s*\//, /ean\s*\//]) {
+      assert.equal(await page.getByLabel(label).count(), 1, String(label));
+    }
+    // Sample rows.
+    await page.getByRole("cell", { name: "Cemento Portland 32,5 R sacco 25 kg" }).waitFor();
+
+    // Name is required.
+    await name.selectOption("");
+    await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+    await page.getByRole("alert").filter({ hasText: "Nome e un campo obbligatorio per il mapping" }).waitFor();
+    assert.equal(await name.evaluate((el) => el === document.activeElement), true, "focus on the name select");
+    assert.equal(await wizardStep(page), "mapping");
+    await name.selectOption("Descrizione articolo");
+    await page.getByLabel(/sku\s*\//).selectOption("Codice");
+    await page.getByRole("checkbox", { name: /Riscrivi i nomi/ }).check();
+    await page.getByRole("checkbox", { name: /Aggiorna anche i prodotti già presenti/ }).check();
+
+    const processRequest = page.waitForRequest((r) => r.url().endsWith("/api/file/process"));
+    await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+    const sent = (await processRequest).postData() ?? "";
+    assert.match(sent, /name="regenerateName"\r\n\r\ntrue/);
+    assert.match(sent, /name="regeneratePresentProducts"\r\n\r\ntrue/);
+    assert.match(sent, /"sku":"Codice"/);
+
+    // The answer brings the bar to 100, the preview follows a second later.
+    await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 });
+    const at100 = Date.now();
+    await waitStep(page, "preview");
+    assert.ok(Date.now() - at100 >= 700, "preview appears about 1 s after 100%");
+
+    const stat = async (key) => Number(await page.locator(`[data-stat="${key}"] dd`).innerText());
+    assert.equal(await stat("total"), 4);
+    assert.equal(await stat("valid") + (await stat("invalid")), 4);
+    assert.ok((await stat("invalid")) >= 1, "the row without a name fails");
+    assert.equal(await stat("create") + (await stat("update")), await stat("valid"));
+    const cards = page.locator("[data-preview-products] > li");
+    assert.ok((await cards.count()) >= 1 && (await cards.count()) <= 6);
+    assert.match(await cards.first().innerText(), /Nuovo|Aggiornamento/);
+    const errors = page.locator("[data-import-errors] > li");
+    assert.ok((await errors.count()) >= 1);
+    assert.match(await errors.first().innerText(), /Riga \d+/);
+    const report = page.getByRole("link", { name: "Scarica il report degli errori (CSV)" });
+    const reportReply = await context.request.get(`${server.url}${await report.getAttribute("href")}`);
+    assert.equal(reportReply.status(), 200);
+    assert.match(await reportReply.text(), /Riga;Prodotto;Errori/);
+
+    // A process the server no longer has (410): the error is listed and the file can be processed again.
+    await page.route("**/api/file/import", (route) =>
+      route.fulfill({ status: 410, contentType: "application/json", body: JSON.stringify({ success: false, error: "Elaborazione scaduta", code: "gone" }) }),
+    );
+    await page.getByRole("button", { name: "Conferma importazione" }).click();
+    await page.locator("[data-import-errors]").getByText("Errore nell'importazione dei prodotti").waitFor();
+    await page.getByRole("button", { name: "Elabora di nuovo il file" }).click();
+    await waitStep(page, "preview", 60_000);
+    await page.unroute("**/api/file/import");
+    assert.equal(await page.locator("[data-import-errors]").getByText("Errore nell'importazione dei prodotti").count(), 0);
+
+    const valid = await stat("valid");
+    await page.getByRole("button", { name: "Conferma importazione" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Importazione completata").waitFor();
+    await page.getByText(`${valid} prodotti importati con successo.`).waitFor();
+    const after = await (await context.request.get(`${server.url}/api/stores/me`)).json();
+    assert.equal(after.product_count - before.product_count, valid - 0 /* all created: the SKUs are new */);
+    // Only the refused 410 reply (our own route) may show up in the console.
+    assert.deepEqual(problems.filter((p) => !/410/.test(p)), []);
+    await context.close();
+  });
+
+  test("processing: the bar ticks after 10 s; cancelling asks first, then resets and ignores the reply", async () => {
+    const { context, page, problems } = await ownerPage();
+    await fileInput(page).setInputFiles(listino);
+    await waitStep(page, "mapping");
+    // Hold the process request so processing lasts as long as the test wants.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route("**/api/file/process", async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // the browser may have given up on it already
+    });
+    await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+    await waitStep(page, "processing");
+    const bar = page.getByRole("progressbar");
+    assert.equal(await bar.getAttribute("aria-valuenow"), "0");
+    await page.locator('[role="progressbar"][aria-valuenow="25"]').waitFor({ timeout: 13_000 }); // ceil(100/4)
+    assert.equal(await page.locator("[data-progress-text]").getAttribute("aria-live"), "polite");
+
+    // First "keep going", then stop for real.
+    await page.getByRole("button", { name: "Annulla elaborazione" }).click();
+    const dialog = page.getByRole("dialog", { name: "Interrompere l'elaborazione?" });
+    await dialog.waitFor();
+    assert.equal(await dialog.evaluate((d) => d.contains(document.activeElement)), true, "focus inside the dialog");
+    await dialog.getByRole("button", { name: "Continua l'elaborazione" }).click();
+    assert.equal(await wizardStep(page), "processing");
+
+    const cancelCall = page.waitForRequest((r) => r.url().endsWith("/api/file/cancel-processing"));
+    await page.getByRole("button", { name: "Annulla elaborazione" }).click();
+    await dialog.getByRole("button", { name: "Interrompi" }).click();
+    await cancelCall;
+    await page.getByText("Elaborazione interrotta").waitFor();
+    await waitStep(page, "none");
+    release();
+    await page.waitForTimeout(2500);
+    assert.equal(await wizardStep(page), "none", "the cancelled request's reply is ignored");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a file the server cannot read: error state, then Riprova starts over", async () => {
+    const { context, page, problems } = await ownerPage();
+    // A ZIP signature followed by garbage: the server's own message is shown.
+    const broken = Buffer.concat([Buffer.from("504b0304", "hex"), Buffer.alloc(200, 7)]);
+    await fileInput(page).setInputFiles({ name: "rotto.xlsx", mimeType: listino.mimeType, buffer: broken });
+    await waitStep(page, "error");
+    assert.equal(await page.locator("[data-import-error]").innerText(), "Il file Excel è danneggiato o non leggibile.");
+    await page.getByRole("button", { name: "Riprova" }).click();
+    await waitStep(page, "none");
+
+    // Without a server message, the spec's fallback text.
+    await page.route("**/api/file/analyze", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await fileInput(page).setInputFiles(listino);
+    await page.locator("[data-import-error]").getByText("Si è verificato un errore durante l'analisi del file").waitFor();
+    await page.getByRole("button", { name: "Riprova" }).click();
+    await waitStep(page, "none");
+    await page.unroute("**/api/file/analyze");
+
+    await fileInput(page).setInputFiles(listino);
+    await waitStep(page, "mapping");
+    await page.route("**/api/file/process", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+    await page.locator("[data-import-error]").getByText("Si è verificato un errore durante l'elaborazione del file dal server").waitFor();
+    await page.getByRole("button", { name: "Riprova" }).click();
+    await waitStep(page, "none");
+    // Failed replies (the server's 4xx, our 502/500) are the only console entries.
+    assert.deepEqual(problems.filter((p) => !/Failed to load resource/.test(p)), []);
+    await context.close();
+  });
+
+  test("390 px: the mapping step fits the screen", async () => {
+    const { context, page } = await ownerPage({ viewport: { width: 390, height: 844 } });
+    await fileInput(page).setInputFiles(listino);
+    await waitStep(page, "mapping");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+    await context.close();
+  });
+});

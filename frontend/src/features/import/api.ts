@@ -1,0 +1,139 @@
+// Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
+import { it } from "../../i18n/it";
+import { api, ApiError, errorText } from "../../lib/api";
+import type { Store } from "../../types";
+import { cleanMapping, normaliseRowError, type Mapping, type RowError } from "./logic";
+
+export { ApiError };
+
+export const TEMPLATE_URL = "/api/file/template";
+export const errorReportUrl = (processId: string) => `/api/file/error-report/${encodeURIComponent(processId)}`;
+
+export interface Analysis {
+  headers: string[];
+  sampleData: Array<Record<string, string>>;
+  mapping: Mapping;
+  totalRows: number;
+  warnings: string[];
+}
+
+export interface PreviewProduct {
+  name: string;
+  price: number | null;
+  brand: string | null;
+  category: string | null;
+  description: string | null;
+  image_url: string | null;
+  in_stock: boolean | null;
+  status: string | null;
+  /** "create" or "update" when the server says so. */
+  action: "create" | "update" | null;
+}
+
+export interface Statistics {
+  total: number;
+  valid: number;
+  invalid: number;
+  create: number;
+  update: number;
+}
+
+export interface Processed {
+  processId: string;
+  products: PreviewProduct[];
+  errors: RowError[];
+  warnings: string[];
+  statistics: Statistics;
+}
+
+/** Multipart POST with the browser's own boundary; `{success: false, error}` becomes an ApiError. */
+async function postForm(path: string, form: FormData, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const res = await fetch(`/api${path}`, { method: "POST", body: form, credentials: "include", signal });
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (res.status === 401) console.error("Sessione scaduta o non valida");
+  if (!res.ok || !body || body.success === false) {
+    throw new ApiError(errorText(body) ?? `HTTP ${res.status}`, res.status, body);
+  }
+  return body;
+}
+
+/** Strings, or `{rowIndex, message}` warnings as "Riga N: message". */
+function strings(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((x) => {
+    if (typeof x === "string") return x;
+    if (x && typeof x === "object" && "message" in x) {
+      const { message, rowIndex } = x as { message: unknown; rowIndex?: unknown };
+      return typeof rowIndex === "number" && rowIndex > 0 ? `${it.upload.preview.row(rowIndex)}: ${String(message)}` : String(message);
+    }
+    return String(x);
+  });
+}
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+
+export async function analyzeFile(file: File, signal?: AbortSignal): Promise<Analysis> {
+  const form = new FormData();
+  form.append("file", file);
+  const body = await postForm("/file/analyze", form, signal);
+  const headers = strings(body.headers);
+  const sampleData = Array.isArray(body.sampleData) ? (body.sampleData as Array<Record<string, string>>) : [];
+  return { headers, sampleData, mapping: cleanMapping(body.mapping, headers), totalRows: num(body.totalRows), warnings: strings(body.warnings) };
+}
+
+export interface ProcessOptions {
+  regenerateName: boolean;
+  regeneratePresentProducts: boolean;
+}
+
+function toPreviewProduct(raw: unknown): PreviewProduct {
+  const p = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const action = p.action ?? p.operation ?? (typeof p.existing_id === "number" || typeof p.existingId === "number" ? "update" : null);
+  const inStock = p.in_stock ?? p.available;
+  return {
+    name: str(p.name) ?? "",
+    price: typeof p.price === "number" ? p.price : null,
+    brand: str(p.brand),
+    category: str(p.category),
+    description: str(p.description),
+    image_url: str(p.image_url),
+    in_stock: typeof inStock === "boolean" ? inStock : null,
+    status: str(p.status),
+    action: action === "create" || action === "update" ? action : null,
+  };
+}
+
+export async function processFile(file: File, mapping: Mapping, options: ProcessOptions, signal?: AbortSignal): Promise<Processed> {
+  const form = new FormData();
+  form.append("file", file);
+  form.append("mapping", JSON.stringify(mapping));
+  form.append("regenerateName", String(options.regenerateName));
+  form.append("regeneratePresentProducts", String(options.regeneratePresentProducts));
+  const body = await postForm("/file/process", form, signal);
+  const s = (body.statistics && typeof body.statistics === "object" ? body.statistics : {}) as Record<string, unknown>;
+  return {
+    processId: String(body.processId ?? ""),
+    products: Array.isArray(body.products) ? body.products.map(toPreviewProduct) : [],
+    errors: Array.isArray(body.errors) ? body.errors.map(normaliseRowError) : [],
+    warnings: strings(body.warnings),
+    statistics: { total: num(s.total), valid: num(s.valid), invalid: num(s.invalid), create: num(s.create), update: num(s.update) },
+  };
+}
+
+/** Stops the shop's running process; a failure is only logged (spec section 7). */
+export async function cancelProcessing(): Promise<void> {
+  try {
+    await api.post("/file/cancel-processing");
+  } catch (err) {
+    console.warn("cancel-processing non riuscito", err);
+  }
+}
+
+/** Writes every valid processed row; answers the updated shop. */
+export const importProcessed = (processId: string) => api.post<Store>("/file/import", { processId });
+
+/** The server's Italian text, or `fallback` for connection failures and bare statuses. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message && !error.message.startsWith("HTTP ")) return error.message;
+  return fallback;
+}

@@ -1,0 +1,127 @@
+import { useId, type FormEvent } from "react";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { Select } from "../../../components/ui/Field";
+import { it } from "../../../i18n/it";
+import { mappingFields, type MappingKey } from "../logic";
+import type { ImportWizard, WizardState } from "../useImportWizard";
+import { SampleRowsTable } from "./SampleRowsTable";
+
+const t = it.upload.mapping;
+
+/** State "mapping": one select per field, the first rows of the file, the AI options. */
+export function MappingStep({ state, wizard }: { state: Extract<WizardState, { step: "mapping" }>; wizard: ImportWizard }) {
+  const id = useId();
+  const { analysis, mapping, options, problem } = state;
+  const fields = mappingFields(analysis.mapping);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!wizard.submitMapping()) document.getElementById(`${id}-name`)?.focus();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8">
+      <p className="text-sm text-stone-600">{t.intro(analysis.totalRows, state.file.name)}</p>
+
+      {analysis.warnings.length > 0 && (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <p className="font-semibold">{t.warnings}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {analysis.warnings.slice(0, 5).map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <fieldset>
+        <legend className="sr-only">{t.title}</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {fields.map((f) => {
+            const selectId = `${id}-${f.key}`;
+            const invalid = f.required && Boolean(problem);
+            return (
+              <div key={f.key}>
+                <label htmlFor={selectId} className="mb-1.5 flex flex-wrap items-center gap-2 text-sm font-medium text-stone-800">
+                  <span>
+                    <span className="font-mono text-stone-900">{f.key}</span> <span className="text-stone-500">/ {f.italian}</span>
+                  </span>
+                  {f.required && <Badge tone="brand">{it.upload.required}</Badge>}
+                </label>
+                <Select
+                  id={selectId}
+                  name={f.key}
+                  data-field={f.key}
+                  value={mapping[f.key] ?? ""}
+                  onChange={(e) => wizard.setMapping(f.key as MappingKey, e.target.value)}
+                  aria-invalid={invalid || undefined}
+                  aria-required={f.required || undefined}
+                  aria-describedby={`${selectId}-help${invalid ? ` ${id}-problem` : ""}`}
+                  className={invalid ? "border-red-500" : undefined}
+                >
+                  <option value="">{t.notMapped}</option>
+                  {analysis.headers.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </Select>
+                <p id={`${selectId}-help`} className="mt-1 text-xs text-stone-500">
+                  {f.help}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+        {problem && (
+          <p id={`${id}-problem`} role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {problem}
+          </p>
+        )}
+      </fieldset>
+
+      <section aria-labelledby={`${id}-sample`}>
+        <h3 id={`${id}-sample`} className="text-base font-semibold text-stone-900">
+          {t.sampleTitle}
+        </h3>
+        <SampleRowsTable headers={analysis.headers} rows={analysis.sampleData} mapping={mapping} />
+      </section>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-stone-900">{t.optionsTitle}</legend>
+        <Checkbox id={`${id}-regen-name`} checked={options.regenerateName} onChange={(v) => wizard.setOption("regenerateName", v)} label={t.regenerateName} />
+        <Checkbox
+          id={`${id}-regen-present`}
+          checked={options.regeneratePresentProducts}
+          onChange={(v) => wizard.setOption("regeneratePresentProducts", v)}
+          label={t.regeneratePresent}
+        />
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={wizard.reset}>
+          {t.chooseAnother}
+        </Button>
+        <Button type="submit">{t.submit}</Button>
+      </div>
+    </form>
+  );
+}
+
+function Checkbox({ id, checked, onChange, label }: { id: string; checked: boolean; onChange: (v: boolean) => void; label: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-stone-300 accent-brand-700"
+      />
+      <label htmlFor={id} className="text-sm text-stone-800">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+// The import wizard's pure rules (spec sections 3, 4 and 5): no React, no browser APIs, so
+// they can be unit-tested directly.
+import { it } from "../../i18n/it";
+
+const t = it.upload;
+
+/** Column-mapping keys: the spec's seven (only `name` required), then the keys the server
+ * uses to recognise products already in the shop, then its two fallbacks. */
+export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "category", "available", "sku", "ean"] as const;
+export const FALLBACK_KEYS = ["price_fallback", "description_fallback"] as const;
+export type MappingKey = (typeof MAPPING_KEYS)[number] | (typeof FALLBACK_KEYS)[number];
+/** Field key → header name of the uploaded file (absent: not imported). */
+export type Mapping = Partial<Record<MappingKey, string>>;
+
+export interface MappingField {
+  key: MappingKey;
+  /** "name / nome": the English key and the Italian column name (spec section 2). */
+  label: string;
+  italian: string;
+  help: string;
+  required: boolean;
+}
+
+export function mappingField(key: MappingKey): MappingField {
+  const f = t.fields[key];
+  return { key, label: `${key} / ${f.it}`, italian: f.it, help: f.help, required: key === "name" };
+}
+
+/** The selects of the mapping step; the fallbacks only when the server proposed them. */
+export function mappingFields(proposed: Mapping = {}): MappingField[] {
+  return [...MAPPING_KEYS, ...FALLBACK_KEYS.filter((k) => proposed[k])].map(mappingField);
+}
+
+/** The server's proposal, keeping only known keys that name a real header. */
+export function cleanMapping(raw: unknown, headers: string[]): Mapping {
+  const out: Mapping = {};
+  if (!raw || typeof raw !== "object") return out;
+  for (const key of [...MAPPING_KEYS, ...FALLBACK_KEYS]) {
+    const v = (raw as Record<string, unknown>)[key];
+    if (typeof v === "string" && headers.includes(v)) out[key] = v;
+  }
+  return out;
+}
+
+/** Spec section 5: the mapping needs `name`. The message, or null when it can be sent. */
+export function mappingProblem(mapping: Mapping): string | null {
+  return mapping.name ? null : t.mapping.nameRequired;
+}
+
+const EXTENSIONS = [".csv", ".xlsx", ".xls"];
+const TYPES = [
+  "text/csv",
+  "application/csv",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+];
+export const ACCEPT = EXTENSIONS.join(",");
+
+/** Spec section 5: CSV, XLSX or XLS, recognised by type or by extension. */
+export function isSupportedFile(name: string, type = ""): boolean {
+  const lower = name.toLowerCase();
+  return EXTENSIONS.some((ext) => lower.endsWith(ext)) || TYPES.includes(type.toLowerCase().split(";")[0].trim());
+}
+
+/** Spec section 4: the progress bar's step is ceil(100 / totalRows), 1 when there are no rows. */
+export function progressStep(totalRows: number): number {
+  return totalRows > 0 ? Math.ceil(100 / totalRows) : 1;
+}
+
+export const PROGRESS_TICK_MS = 10_000;
+export const PROGRESS_CAP = 99;
+export const PREVIEW_DELAY_MS = 1_000;
+
+/** One tick: adds the step, never beyond 99 (100 only when the server has answered). */
+export function nextProgress(current: number, totalRows: number): number {
+  return Math.min(PROGRESS_CAP, current + progressStep(totalRows));
+}
+
+export const PREVIEW_PRODUCTS = 6;
+export const PREVIEW_ERRORS = 5;
+
+export interface RowError {
+  rowIndex?: number;
+  product?: string;
+  errors: string[];
+}
+
+/** A row error from the server (`{rowIndex, product, errors}`, or `message`) made safe to show. */
+export function normaliseRowError(raw: unknown): RowError {
+  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const list = Array.isArray(r.errors) ? r.errors.filter((e): e is string => typeof e === "string") : [];
+  if (typeof r.message === "string" && r.message) list.push(r.message);
+  const product =
+    typeof r.product === "string"
+      ? r.product
+      : r.product && typeof r.product === "object" && typeof (r.product as { name?: unknown }).name === "string"
+        ? (r.product as { name: string }).name
+        : undefined;
+  return { rowIndex: typeof r.rowIndex === "number" ? r.rowIndex : undefined, product: product || undefined, errors: list };
+}
+
+/** The first five errors and the "+ altri N" line for the rest (null when nothing is left). */
+export function errorSummary(errors: RowError[], totalErrors: number): { shown: RowError[]; more: string | null } {
+  const shown = errors.slice(0, PREVIEW_ERRORS);
+  const rest = Math.max(totalErrors, errors.length) - shown.length;
+  return { shown, more: rest > 0 ? t.preview.more(rest) : null };
+}
+
+/** "Riga 12 · Cemento 25 kg: Prezzo non valido; ..." as one line (screen readers, copies). */
+export function describeRowError(e: RowError): string {
+  const head = [e.rowIndex !== undefined ? t.preview.row(e.rowIndex) : null, e.product].filter(Boolean).join(" · ");
+  return head ? `${head}: ${e.errors.join("; ")}` : e.errors.join("; ");
+}

@@ -1,0 +1,196 @@
+// The import wizard's state machine (spec section 4): none → analyzing → mapping →
+// processing → preview, and error from analyzing or processing. Every asynchronous step
+// carries a run number: a reply that arrives after a reset or a cancellation is ignored.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useToast } from "../../components/ui/Toast";
+import { it } from "../../i18n/it";
+import { useSession } from "../../lib/session";
+import { analyzeFile, ApiError, cancelProcessing, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
+import { isSupportedFile, mappingProblem, nextProgress, PREVIEW_DELAY_MS, PROGRESS_TICK_MS, type Mapping, type MappingKey, type RowError } from "./logic";
+
+const t = it.upload;
+
+interface Loaded {
+  file: File;
+  analysis: Analysis;
+  mapping: Mapping;
+  options: ProcessOptions;
+}
+
+export type WizardState =
+  | { step: "none"; rejected: string | null }
+  | { step: "analyzing"; file: File }
+  | ({ step: "mapping"; problem: string | null } & Loaded)
+  | ({ step: "processing" } & Loaded)
+  | ({ step: "preview"; result: Processed; importErrors: RowError[]; expired: boolean; importing: boolean } & Loaded)
+  | { step: "error"; message: string };
+
+const initial: WizardState = { step: "none", rejected: null };
+
+export function useImportWizard() {
+  const [state, setState] = useState<WizardState>(initial);
+  const [progress, setProgress] = useState(0);
+  const run = useRef(0);
+  const request = useRef<AbortController | null>(null);
+  const ticker = useRef<ReturnType<typeof setInterval> | null>(null);
+  const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const processingNow = useRef(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { setStore } = useSession();
+
+  /** Forgets whatever is in flight: pending replies and timers no longer count. */
+  const stopAll = useCallback(() => {
+    run.current += 1;
+    request.current?.abort();
+    request.current = null;
+    if (ticker.current) clearInterval(ticker.current);
+    if (previewTimer.current) clearTimeout(previewTimer.current);
+    ticker.current = null;
+    previewTimer.current = null;
+    processingNow.current = false;
+  }, []);
+
+  const begin = useCallback(() => {
+    stopAll();
+    const controller = new AbortController();
+    request.current = controller;
+    const id = run.current;
+    return { signal: controller.signal, current: () => run.current === id };
+  }, [stopAll]);
+
+  const reset = useCallback(() => {
+    stopAll();
+    setProgress(0);
+    setState(initial);
+  }, [stopAll]);
+
+  useEffect(
+    () => () => {
+      // Leaving the page mid-processing stops the server's work too.
+      if (processingNow.current) void cancelProcessing();
+      stopAll();
+    },
+    [stopAll],
+  );
+
+  const chooseFile = useCallback(
+    async (file: File) => {
+      if (!isSupportedFile(file.name, file.type)) {
+        stopAll();
+        setState({ step: "none", rejected: t.drop.unsupported });
+        return;
+      }
+      const job = begin();
+      setState({ step: "analyzing", file });
+      try {
+        const analysis = await analyzeFile(file, job.signal);
+        if (!job.current()) return;
+        setState({
+          step: "mapping",
+          file,
+          analysis,
+          mapping: analysis.mapping,
+          options: { regenerateName: false, regeneratePresentProducts: false },
+          problem: null,
+        });
+      } catch (err) {
+        if (!job.current()) return;
+        setState({ step: "error", message: messageOf(err, t.error.analysis) });
+      }
+    },
+    [begin, stopAll],
+  );
+
+  const setMapping = useCallback((key: MappingKey, header: string) => {
+    setState((s) => {
+      if (s.step !== "mapping") return s;
+      const mapping = { ...s.mapping };
+      if (header) mapping[key] = header;
+      else delete mapping[key];
+      return { ...s, mapping, problem: s.problem && mappingProblem(mapping) };
+    });
+  }, []);
+
+  const setOption = useCallback((key: keyof ProcessOptions, value: boolean) => {
+    setState((s) => (s.step === "mapping" ? { ...s, options: { ...s.options, [key]: value } } : s));
+  }, []);
+
+  const runProcessing = useCallback(
+    async (loaded: Loaded) => {
+      const job = begin();
+      processingNow.current = true;
+      setProgress(0);
+      setState({ step: "processing", ...loaded });
+      ticker.current = setInterval(() => setProgress((p) => nextProgress(p, loaded.analysis.totalRows)), PROGRESS_TICK_MS);
+      try {
+        const result = await processFile(loaded.file, loaded.mapping, loaded.options, job.signal);
+        if (!job.current()) return;
+        processingNow.current = false;
+        if (ticker.current) clearInterval(ticker.current);
+        ticker.current = null;
+        setProgress(100);
+        previewTimer.current = setTimeout(() => {
+          if (!job.current()) return;
+          setState({ step: "preview", ...loaded, result, importErrors: [], expired: false, importing: false });
+        }, PREVIEW_DELAY_MS);
+      } catch (err) {
+        if (!job.current()) return;
+        stopAll();
+        setState({ step: "error", message: messageOf(err, t.error.processing) });
+      }
+    },
+    [begin, stopAll],
+  );
+
+  /** "Elabora Prodotti": refuses a mapping without `name`, else starts processing. */
+  const submitMapping = useCallback((): boolean => {
+    if (state.step !== "mapping") return false;
+    const problem = mappingProblem(state.mapping);
+    if (problem) {
+      setState({ ...state, problem });
+      return false;
+    }
+    const { file, analysis, mapping, options } = state;
+    void runProcessing({ file, analysis, mapping, options });
+    return true;
+  }, [state, runProcessing]);
+
+  /** After the confirmation dialog: stop the server, forget the request, start over. */
+  const cancel = useCallback(() => {
+    reset();
+    void cancelProcessing();
+    toast({ title: t.processing.interruptedTitle, description: t.processing.interruptedText });
+  }, [reset, toast]);
+
+  const processAgain = useCallback(() => {
+    if (state.step !== "preview") return;
+    const { file, analysis, mapping, options } = state;
+    void runProcessing({ file, analysis, mapping, options });
+  }, [state, runProcessing]);
+
+  const confirmImport = useCallback(async () => {
+    if (state.step !== "preview" || state.importing) return;
+    const { result } = state;
+    const job = begin();
+    setState({ ...state, importing: true });
+    try {
+      const store = await importProcessed(result.processId);
+      if (!job.current()) return;
+      setStore?.(store);
+      toast({ title: t.preview.doneTitle, description: t.preview.doneText(result.statistics.valid) });
+      navigate("/dashboard");
+    } catch (err) {
+      if (!job.current()) return;
+      const expired = err instanceof ApiError && err.status === 410;
+      const detail = messageOf(err, "");
+      const entry: RowError = { errors: [t.preview.importError, ...(detail && detail !== t.preview.importError ? [detail] : [])] };
+      setState((s) => (s.step === "preview" ? { ...s, importing: false, expired: s.expired || expired, importErrors: [...s.importErrors, entry] } : s));
+    }
+  }, [state, begin, setStore, toast, navigate]);
+
+  return { state, progress, chooseFile, setMapping, setOption, submitMapping, cancel, reset, confirmImport, processAgain };
+}
+
+export type ImportWizard = ReturnType<typeof useImportWizard>;

@@ -1,0 +1,48 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { Container } from "../components/ui/Container";
+import { IconArrowLeft } from "../components/ui/Icons";
+import { ImportHelp } from "../features/import/components/ImportHelp";
+import { ImportWizard } from "../features/import/components/ImportWizard";
+import { it } from "../i18n/it";
+import { useSession } from "../lib/session";
+
+const t = it.upload;
+
+/** /upload: product import for a logged-in owner with a shop (spec section 2). */
+export function UploadPage() {
+  const { status } = useSession();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (status === "anonymous") navigate("/login", { replace: true });
+    else if (status === "noStore") navigate("/create", { replace: true });
+  }, [status, navigate]);
+
+  if (status !== "owner") {
+    return (
+      <Container className="py-16">
+        <p role="status" className="text-center text-sm text-stone-600">
+          {t.checkingSession}
+        </p>
+      </Container>
+    );
+  }
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <a href="/dashboard" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline">
+        <IconArrowLeft width={16} height={16} />
+        {t.backToDashboard}
+      </a>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{t.title}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-stone-600 sm:text-base">{t.intro}</p>
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <ImportWizard />
+        <aside>
+          <ImportHelp />
+        </aside>
+      </div>
+    </Container>
+  );
+}

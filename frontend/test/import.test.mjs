@@ -1,0 +1,157 @@
+// The import wizard's pure rules (spec sections 3, 4, 5) and the import-guide PDF writer.
+import assert from "node:assert/strict";
+import zlib from "node:zlib";
+import { before, describe, test } from "node:test";
+import { markdownToPdf, parseBlocks, wrap, textWidth } from "../scripts/guide-pdf.mjs";
+import { importSrc } from "./helpers.mjs";
+
+let l;
+before(async () => {
+  l = await importSrc("features/import/logic.ts");
+});
+
+describe("progress bar (spec section 4)", () => {
+  test("step is ceil(100 / totalRows), 1 without rows", () => {
+    assert.equal(l.progressStep(3), 34);
+    assert.equal(l.progressStep(100), 1);
+    assert.equal(l.progressStep(7), 15);
+    assert.equal(l.progressStep(1), 100);
+    assert.equal(l.progressStep(250_000), 1);
+    assert.equal(l.progressStep(0), 1);
+  });
+  test("ticks stop at 99; only the answer brings 100", () => {
+    let p = 0;
+    const seen = [];
+    for (let i = 0; i < 5; i++) seen.push((p = l.nextProgress(p, 3)));
+    assert.deepEqual(seen, [34, 68, 99, 99, 99]);
+    assert.equal(l.nextProgress(0, 1), 99);
+    assert.equal(l.nextProgress(98, 0), 99);
+    assert.equal(l.nextProgress(99, 0), 99);
+    assert.equal(l.PROGRESS_TICK_MS, 10_000);
+    assert.equal(l.PREVIEW_DELAY_MS, 1_000);
+  });
+});
+
+describe("mapping fields (spec sections 2 and 3)", () => {
+  test("English key and Italian name, only name required", () => {
+    const fields = l.mappingFields();
+    assert.deepEqual(
+      fields.map((f) => f.label),
+      [
+        "name / nome",
+        "price / prezzo",
+        "brand / marca",
+        "description / descrizione",
+        "image_url / url dell'immagine",
+        "category / categoria",
+        "available / disponibile",
+        "sku / codice articolo",
+        "ean / codice a barre EAN",
+      ],
+    );
+    assert.deepEqual(fields.filter((f) => f.required).map((f) => f.key), ["name"]);
+  });
+  test("fallback selects appear only when the server proposed them", () => {
+    const keys = l.mappingFields({ name: "Nome", price_fallback: "Regular price" }).map((f) => f.key);
+    assert.ok(keys.includes("price_fallback"));
+    assert.ok(!keys.includes("description_fallback"));
+  });
+  test("the proposal keeps known keys naming real headers", () => {
+    const m = l.cleanMapping({ name: "Articolo", price: "Prezzo", brand: "Sparita", colour: "Colore", category: 3 }, ["Articolo", "Prezzo", "Colore"]);
+    assert.deepEqual(m, { name: "Articolo", price: "Prezzo" });
+    assert.deepEqual(l.cleanMapping(null, ["a"]), {});
+  });
+  test("name is required, with the spec's message", () => {
+    assert.equal(l.mappingProblem({ price: "Prezzo" }), "Nome e un campo obbligatorio per il mapping");
+    assert.equal(l.mappingProblem({ name: "Articolo" }), null);
+  });
+});
+
+describe("file type (spec section 5)", () => {
+  test("csv, xlsx, xls by extension, any case", () => {
+    for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv"]) assert.ok(l.isSupportedFile(n), n);
+  });
+  test("or by type when the name says nothing", () => {
+    assert.ok(l.isSupportedFile("listino", "text/csv"));
+    assert.ok(l.isSupportedFile("listino", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"));
+    assert.ok(l.isSupportedFile("listino", "application/vnd.ms-excel"));
+    assert.ok(l.isSupportedFile("listino", "text/csv; charset=utf-8"));
+  });
+  test("anything else is refused", () => {
+    for (const [n, type] of [["foto.png", "image/png"], ["listino.pdf", "application/pdf"], ["listino.csv.exe", ""], ["xlsx", ""], ["listino.ods", "application/vnd.oasis.opendocument.spreadsheet"]]) {
+      assert.ok(!l.isSupportedFile(n, type), n);
+    }
+    assert.equal(l.ACCEPT, ".csv,.xlsx,.xls");
+  });
+});
+
+describe("error list (spec section 2: first 5 errors and \"+ altri N\")", () => {
+  const errs = (n) => Array.from({ length: n }, (_, i) => ({ rowIndex: i + 2, product: `P${i}`, errors: ["Prezzo non valido"] }));
+  test("five shown, the rest counted from the statistics", () => {
+    const { shown, more } = l.errorSummary(errs(5), 12);
+    assert.equal(shown.length, 5);
+    assert.equal(more, "+ altri 7");
+  });
+  test("no line when everything is shown", () => {
+    assert.equal(l.errorSummary(errs(3), 3).more, null);
+    assert.equal(l.errorSummary([], 0).more, null);
+  });
+  test("more rows than the count: the list wins", () => {
+    const { shown, more } = l.errorSummary(errs(8), 0);
+    assert.equal(shown.length, 5);
+    assert.equal(more, "+ altri 3");
+  });
+  test("server row errors in either shape", () => {
+    assert.deepEqual(l.normaliseRowError({ rowIndex: 7, product: "Cemento", errors: ["Prezzo non valido", 3] }), {
+      rowIndex: 7,
+      product: "Cemento",
+      errors: ["Prezzo non valido"],
+    });
+    assert.deepEqual(l.normaliseRowError({ rowIndex: 4, product: { name: "Colla" }, message: "Nome mancante" }), { rowIndex: 4, product: "Colla", errors: ["Nome mancante"] });
+    assert.deepEqual(l.normaliseRowError(null), { rowIndex: undefined, product: undefined, errors: [] });
+    assert.equal(l.describeRowError({ rowIndex: 7, product: "Cemento", errors: ["a", "b"] }), "Riga 7 · Cemento: a; b");
+    assert.equal(l.describeRowError({ errors: ["Errore nell'importazione dei prodotti"] }), "Errore nell'importazione dei prodotti");
+  });
+});
+
+describe("import guide PDF", () => {
+  const md = "# Guida\n\nUn paragrafo con àèéìòù, € e “virgolette”.\n\n## Sezione\n\n- primo punto\n- secondo **punto**\n\n1. passo uno\n";
+  test("Markdown blocks", () => {
+    assert.deepEqual(
+      parseBlocks(md).map((b) => [b.kind, b.text]),
+      [
+        ["h1", "Guida"],
+        ["p", "Un paragrafo con àèéìòù, € e “virgolette”."],
+        ["h2", "Sezione"],
+        ["li", "primo punto"],
+        ["li", "secondo punto"],
+        ["li", "passo uno"],
+      ],
+    );
+  });
+  test("lines wrap within the width", () => {
+    const lines = wrap("parola ".repeat(200), 10.5, false, 480);
+    assert.ok(lines.length > 5);
+    for (const line of lines) assert.ok(textWidth(line, 10.5) <= 480);
+  });
+  test("a well-formed PDF: header, objects at the offsets the xref gives, pages, text", () => {
+    const pdf = markdownToPdf(md + "\n" + "Testo lungo. ".repeat(1500), { title: "Prova" });
+    const s = pdf.toString("latin1");
+    assert.ok(s.startsWith("%PDF-1.4"));
+    assert.ok(s.trimEnd().endsWith("%%EOF"));
+    const startxref = Number(s.match(/startxref\n(\d+)/)[1]);
+    assert.ok(s.slice(startxref).startsWith("xref"));
+    const entries = [...s.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    entries.forEach((off, i) => assert.ok(s.slice(off).startsWith(`${i + 1} 0 obj`), `object ${i + 1}`));
+    const count = Number(s.match(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/)[1]);
+    assert.ok(count >= 2, "long text spans pages");
+    // The first page's stream carries the title as WinAnsi hex.
+    const stream = s.match(/stream\n([\s\S]*?)\nendstream/)[1];
+    const content = zlib.inflateSync(Buffer.from(stream, "latin1")).toString("latin1");
+    assert.ok(content.includes(`<${Buffer.from("Guida", "latin1").toString("hex").toUpperCase()}>`));
+    assert.ok(content.includes("80"), "euro sign as WinAnsi 0x80");
+  });
+  test("characters outside WinAnsi are refused at build time, not printed wrong", () => {
+    assert.throws(() => markdownToPdf("Ciao 🙂"), /WinAnsiEncoding/);
+  });
+});
