@@ -319,7 +319,7 @@ describe("before the address is confirmed", () => {
     // An address that is not an e-mail is refused in the dialog itself.
     await dialog.getByLabel("Email").fill("non-una-email");
     assert.equal(await button.isDisabled(), true, "still waiting");
-    await dialog.getByRole("button", { name: "Chiudi" }).click();
+    await dialog.getByRole("button", { name: "Chiudi" }).last().click();
     await dialog.waitFor({ state: "detached" });
     assert.equal(await page.getByRole("link", { name: "Vai al Login" }).getAttribute("href"), "/login");
     assert.deepEqual(console.problems, []);

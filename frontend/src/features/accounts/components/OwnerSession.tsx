@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
+import { usePageData } from "../../../lib/page-data";
 import { SessionContext } from "../../../lib/session";
 import type { Store } from "../../../types";
 import { fetchMe, logout } from "../api";
@@ -17,8 +18,12 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
   const toast = useToast();
   const navigate = useNavigate();
 
+  // Without a session cookie there is no shop to fetch: asking would only earn a 401.
+  const { hasSession } = usePageData();
+  const mayHaveSession = hasSession !== false;
+
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !mayHaveSession) return;
     let live = true;
     fetchMe()
       .then((s) => live && setStore(s))
@@ -26,7 +31,7 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, mayHaveSession]);
 
   const confirmLogout = useCallback(async () => {
     setBusy(true);
