@@ -156,6 +156,19 @@ async function registerByApi(email, password) {
   return res.json();
 }
 
+/** A shop whose address is already confirmed (through the link of its e-mail). */
+async function verifiedByApi(email, password) {
+  const shop = await registerByApi(email, password);
+  const link = await linkFor(email, "verify-email");
+  const res = await fetch(`${server.url}/api/auth/verify-email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  return shop;
+}
+
 async function fillLogin(page, email, password) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -191,8 +204,6 @@ async function typeCapAndWaitForCity(page, cap) {
   await page.waitForFunction(() => [...document.querySelectorAll("input[name=city]")].some((i) => i.value), null, { timeout: 5000 });
 }
 
-// Registered in `before` of the resend tests, used once the 60 s cooldown is over.
-let late = null;
 
 describe("a new shop owner", () => {
   const password = "Mattoni2026!";
@@ -278,8 +289,6 @@ describe("before the address is confirmed", () => {
   before(async () => {
     email = newEmail("bianchi");
     await registerByApi(email, password);
-    late = { email: newEmail("verdi"), at: Date.now() };
-    await registerByApi(late.email, password);
   });
 
   test("login explains the e-mail must be confirmed and offers to resend it", async () => {
@@ -312,9 +321,12 @@ describe("before the address is confirmed", () => {
     assert.ok([mmss(remainingTime), mmss(remainingTime - 1)].includes(first.replace("Riprova tra ", "")), `${first} for ${remainingTime} s`);
     assert.equal(await button.isDisabled(), true);
     await page.waitForTimeout(2100);
-    const later = Number((await button.innerText()).split(":")[1]);
-    const before = Number(first.split(":")[1]);
-    assert.ok(before - later >= 2 && before - later <= 3, `counts down: ${first} → ${await button.innerText()}`);
+    const seconds = (label) => {
+      const [m, ss] = label.replace("Riprova tra ", "").split(":").map(Number);
+      return m * 60 + ss;
+    };
+    const drop = seconds(first) - seconds(await button.innerText());
+    assert.ok(drop >= 2 && drop <= 3, `counts down: ${first} → ${await button.innerText()}`);
 
     // An address that is not an e-mail is refused in the dialog itself.
     await dialog.getByLabel("Email").fill("non-una-email");
@@ -350,15 +362,7 @@ describe("a forgotten password", () => {
 
   before(async () => {
     email = newEmail("neri");
-    await registerByApi(email, oldPassword);
-    const seen = new Set();
-    const link = await linkFor(email, "verify-email", seen);
-    const res = await fetch(`${server.url}/api/auth/verify-email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
-    });
-    assert.equal(res.status, 200);
+    await verifiedByApi(email, oldPassword);
   });
 
   test("is reset through the e-mailed link; the old password stops working and the link works once", async () => {
@@ -375,8 +379,10 @@ describe("a forgotten password", () => {
     await page.getByRole("button", { name: "Invia link" }).click();
     await page.getByRole("heading", { name: "Controlla la tua email" }).waitFor();
     assert.equal(await page.getByRole("link", { name: "Torna al login" }).getAttribute("href"), "/login");
-    await page.getByRole("button", { name: "Riprova" }).waitFor();
     const link = await linkFor(email, "reset-password", seen);
+    // "Riprova" brings the form back.
+    await page.getByRole("button", { name: "Riprova" }).click();
+    await page.getByRole("button", { name: "Invia link" }).waitFor();
 
     await page.goto(link);
     await page.getByRole("heading", { name: "Reimposta la password" }).waitFor();
@@ -441,6 +447,56 @@ describe("a forgotten password", () => {
     assert.equal(await page.getByRole("link", { name: "Richiedi nuovo link" }).getAttribute("href"), "/recupera-password");
     await page.goto(`${server.url}/reset-password`);
     await page.getByRole("link", { name: "Richiedi nuovo link" }).waitFor();
+    assert.deepEqual(console.problems, []);
+    await context.close();
+  });
+});
+
+describe("a signed-in owner", () => {
+  const password = "Tegole2026!";
+
+  test("on /auth, a trial chosen before logging in starts right after the login", async () => {
+    const email = newEmail("gialli");
+    await verifiedByApi(email, password);
+    const { context, page, console } = await newPage();
+    await page.goto(`${server.url}/auth`);
+    await page.getByText("Effettua l'accesso per iniziare la prova gratuita").waitFor();
+    await page.evaluate(() => localStorage.setItem("pendingTrial", JSON.stringify({ planKey: "pro", planTitle: "Pro" })));
+    await fillLogin(page, email, password);
+    await toast(page, "Login Effettuato").waitFor();
+    const started = toast(page, "Prova attivata!");
+    await started.waitFor();
+    assert.match(await started.innerText(), /La tua prova gratuita di 14 giorni per il piano Pro è iniziata!/);
+    await waitForPath(page, "/dashboard");
+    const me = await (await context.request.get(`${server.url}/api/stores/me`)).json();
+    assert.equal(me.plan, "pro");
+    assert.equal(me.trial_used, true);
+    assert.equal(await page.evaluate(() => localStorage.getItem("pendingTrial")), null, "the pending trial is used up");
+    assert.deepEqual(console.problems, []);
+    await context.close();
+  });
+
+  test("at 390 px logs out from the menu, after the confirmation", async () => {
+    const email = newEmail("rosa");
+    const shop = await verifiedByApi(email, password);
+    const { context, page, console } = await newPage(PHONE);
+    await page.goto(`${server.url}/login`);
+    await fillLogin(page, email, password);
+    await toast(page, "Login Effettuato").waitFor();
+    await waitForPath(page, "/dashboard");
+    await page.getByRole("button", { name: "Apri menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    const view = menu.getByRole("link", { name: "Visualizza Negozio" });
+    assert.equal(await view.getAttribute("target"), "_blank");
+    assert.match(await view.getAttribute("href"), new RegExp(`^/store/${shop.id}/`));
+    await menu.getByRole("button", { name: "Logout" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sicuro di voler effettuare il logout?" });
+    const box = await dialog.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, "the confirmation fits the screen");
+    await dialog.getByRole("button", { name: "Logout" }).click();
+    await toast(page, "Logout effettuato").waitFor();
+    await waitForPath(page, "/");
+    assert.equal((await context.request.get(`${server.url}/api/stores/me`)).status(), 401);
     assert.deepEqual(console.problems, []);
     await context.close();
   });
@@ -604,16 +660,32 @@ describe("every account page", () => {
 });
 
 describe("after the cooldown", () => {
-  test("a new verification e-mail is sent, the button waits 1:00 and the new link works", async () => {
-    assert.ok(late, "registered earlier");
-    const wait = late.at + 61_000 - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  let late;
+  before(async () => {
+    late = { email: newEmail("verdi"), at: Date.now() };
+    await registerByApi(late.email, "Cemento2026!");
+  });
+
+  test("the wait ends, the message goes, a new e-mail is sent, the button waits 1:00 and the new link works", async () => {
     const { context, page, console } = await newPage();
+    console.expect("POST /api/auth/resend-verification 429");
     await page.goto(`${server.url}/email-verification/${encodeURIComponent(late.email)}`);
     await page.getByRole("button", { name: "Invia di nuovo l'email" }).click();
     const dialog = page.getByRole("dialog");
-    const seen = seenFiles();
+    // A few seconds before the minute is over: the server still asks to wait.
+    const early = late.at + 55_000 - Date.now();
+    if (early > 0) await page.waitForTimeout(early);
     await dialog.getByRole("button", { name: "Invia email" }).click();
+    const cooldown = dialog.getByText(/^Puoi richiedere una nuova email di verifica tra \d+ secondi$/);
+    await cooldown.waitFor();
+    await dialog.getByRole("button", { name: /^Riprova tra 0:0\d$/ }).waitFor();
+    const send = dialog.getByRole("button", { name: "Invia email" });
+    await send.waitFor({ timeout: 12_000 });
+    assert.equal(await send.isDisabled(), false, "the button is back when the wait is over");
+    assert.equal(await cooldown.count(), 0, "the wait message is gone");
+
+    const seen = seenFiles();
+    await send.click();
     await toast(page, "Email di verifica inviata con successo!").waitFor();
     const button = dialog.getByRole("button", { name: /^Riprova tra \d:\d\d$/ });
     assert.match(await button.innerText(), /^Riprova tra (1:00|0:59)$/);
