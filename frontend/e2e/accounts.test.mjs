@@ -562,6 +562,21 @@ describe("registration messages", () => {
     await context.close();
   });
 
+  test("an address that already has a shop is refused with a clear message", async () => {
+    const { context, page, console } = await newPage();
+    console.expect("POST /api/stores 409");
+    await page.goto(`${server.url}/create`);
+    await typeCapAndWaitForCity(page, "00118");
+    await fillRegistration(page, { email: "demo@vetrina.it" });
+    await page.getByRole("button", { name: "Crea Negozio" }).click();
+    await toast(page, "Errore").filter({ hasText: "Esiste già un account con questa email." }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/create", "the form stays, filled in");
+    assert.equal(await page.getByLabel("Nome del negozio").inputValue(), "Edil Rossi");
+    assert.equal(await page.getByRole("button", { name: "Crea Negozio" }).isDisabled(), false);
+    assert.deepEqual(console.problems, []);
+    await context.close();
+  });
+
   test("CAP: not found, several towns, another length clears the city", async () => {
     const { context, page, console } = await newPage();
     console.expect("GET /api/geo/city-by-cap 404");
@@ -648,9 +663,17 @@ describe("every account page", () => {
     console.expect("POST /api/auth/resend-verification 429");
     await page.goto(`${server.url}/create`);
     await typeCapAndWaitForCity(page, "00118");
-    const { email } = await fillRegistration(page);
+    const { email, name } = await fillRegistration(page, { name: "Edil Rossi Mobile" });
+    // A real 1×1 PNG as the logo: uploaded first, then named in the new shop.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    await page.getByLabel("Logo (facoltativo)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Crea Negozio" }).click();
     await waitForPath(page, `/email-verification/${encodeURIComponent(email)}`);
+    const shop = (await (await fetch(`${server.url}/api/stores`)).json()).find((s) => s.name === name);
+    assert.ok(shop?.logo_img_url, `the shop has its logo: ${JSON.stringify(shop)}`);
+    const logo = await fetch(new URL(shop.logo_img_url, server.url));
+    assert.equal(logo.status, 200);
+    assert.match(logo.headers.get("content-type"), /^image\/png/);
     await toast(page, "Negozio creato").waitFor();
     const box = await toast(page, "Negozio creato").boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, "the toast fits the screen");
