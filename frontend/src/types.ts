@@ -55,4 +55,7 @@ export interface PageProps {
   notFound?: boolean;
   /** Set by the server on owner pages: the client renders from scratch (no hydration). */
   clientOnly?: boolean;
+  /** Owner pages: whether the request carried a session cookie. When false the client does
+   * not ask for the current shop (an anonymous visitor is not an expired session). */
+  hasSession?: boolean;
 }

@@ -36,7 +36,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       data = null;
     }
   }
-  if (res.status === 401) console.error("Sessione scaduta o non valida");
+  // A refused login is wrong credentials, not a session that ended.
+  if (res.status === 401 && path !== "/auth/login") console.error("Sessione scaduta o non valida");
   if (!res.ok) throw new ApiError(errorText(data) ?? `HTTP ${res.status}`, res.status, data);
   return data as T;
 }

@@ -254,14 +254,17 @@ pub async fn not_found(State(app): State<AppState>, headers: HeaderMap) -> Resul
 }
 
 /// Owner pages run client-side: the document carries the client bundle and a loading
-/// text, and is kept out of search engines.
-pub async fn owner_page(State(app): State<AppState>) -> Result<Response> {
+/// text, and is kept out of search engines. `hasSession` tells the client whether the
+/// request carried a session cookie at all: without one it does not ask for the current
+/// shop (an anonymous visitor of /login or /create is not an expired session).
+pub async fn owner_page(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
     let Some((_, manifest)) = &app.pages.engine else {
         return Err(crate::error::AppError::Unavailable(
             "Frontend non compilato: esegui scripts/build-frontend.".into(),
         ));
     };
-    let props = json!({ "site": site(&app), "clientOnly": true });
+    let has_session = crate::auth::cookie::read(&headers).is_some();
+    let props = json!({ "site": site(&app), "clientOnly": true, "hasSession": has_session });
     let head = "<title>Vetrina</title><meta name=\"robots\" content=\"noindex, nofollow\">";
     let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
     let html = super::document::render_document(manifest, head, markup, &props.to_string());

@@ -40,8 +40,14 @@ pub async fn seconds_until_free(
         .one(db)
         .await?
         .flatten();
+    // Rounded up: a client that waits exactly this long must find the bucket free
+    // (4.3 s left is told as 5, not 4).
     Ok(oldest
-        .map(|t| ((t + window) - now).whole_seconds().max(1) as u64)
+        .map(|t| {
+            let rest = (t + window) - now;
+            let whole = rest.whole_seconds() + i64::from(rest.subsec_nanoseconds() > 0);
+            whole.max(1) as u64
+        })
         .unwrap_or(1))
 }
 

@@ -286,7 +286,19 @@ async fn owner_pages_are_client_side_and_not_indexed() {
         assert_eq!(reply.headers()["x-robots-tag"], "noindex, nofollow");
         let html = reply.text().await.unwrap();
         assert!(html.contains("\"clientOnly\":true"), "{path}");
+        assert!(html.contains("\"hasSession\":false"), "{path}: anonymous");
     }
+    // With a session cookie the client asks for the current shop; without one it does not.
+    let with_cookie = Client::new()
+        .get(format!("{}/login", app.url))
+        .header("cookie", format!("vetrina_session={}", "ab".repeat(32)))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(with_cookie.contains("\"hasSession\":true"));
     for path in [
         "/",
         "/explore",

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
+import { usePageData } from "../../../lib/page-data";
 import { SessionContext, type Session, type SessionStatus } from "../../../lib/session";
 import type { Store } from "../../../types";
 import { ApiError, fetchMe, logout } from "../api";
@@ -19,8 +20,17 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
   const toast = useToast();
   const navigate = useNavigate();
 
+  // Without a session cookie there is no shop to fetch: asking would only earn a 401.
+  const { hasSession } = usePageData();
+  const mayHaveSession = hasSession !== false;
+
   useEffect(() => {
     if (!enabled) return;
+    if (!mayHaveSession) {
+      // No cookie: anonymous, known without asking.
+      setChecked(true);
+      return;
+    }
     let live = true;
     fetchMe()
       .then((s) => {
@@ -38,7 +48,7 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, mayHaveSession]);
 
   const setStore = useCallback((s: Store | null) => {
     setStoreState(s);

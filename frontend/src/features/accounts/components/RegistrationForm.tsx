@@ -65,7 +65,8 @@ export function RegistrationForm() {
     try {
       const logoUrl = logo ? await uploadLogo(logo) : null;
       const created = await register(values, logoUrl);
-      if (created.emailSent) toast({ title: t.createdTitle, description: created.message || t.createdText });
+      // The title already says the shop exists; the text says what to do next.
+      if (created.emailSent) toast({ title: t.createdTitle, description: t.createdText });
       else toast({ title: t.mailFailedTitle, description: created.message, destructive: true });
       navigate(store ? "/upload" : `/email-verification/${encodeURIComponent(created.email ?? values.email.trim())}`);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Input, Label } from "../../../components/ui/Field";
 import { Modal } from "../../../components/ui/Modal";
@@ -21,6 +21,12 @@ export function ResendDialog({ open, onClose, initialEmail }: { open: boolean; o
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
+  // When the wait is over, "Puoi richiedere ... tra N secondi" is no longer true.
+  const previousLeft = useRef(0);
+  useEffect(() => {
+    if (previousLeft.current > 0 && countdown.left === 0) setError(null);
+    previousLeft.current = countdown.left;
+  }, [countdown.left]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
