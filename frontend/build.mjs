@@ -128,22 +128,27 @@ function copyPublic() {
   for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(clientAssets, f));
 }
 
-/** docs/guida-importazione.md → client/assets/guida-importazione.pdf (linked from /upload). */
+/** docs/guida-importazione.md → client/assets/guida-importazione-<hash>.pdf, linked from
+ * /upload (assets are cached as immutable, so a new text gets a new name), plus a copy under
+ * the stable name guida-importazione.pdf for links from outside the app. */
 function buildGuide() {
   const md = fs.readFileSync(path.join(root, "docs", "guida-importazione.md"), "utf8");
   const pdf = markdownToPdf(md, { title: "Vetrina - Guida all'importazione dei prodotti" });
+  const name = `guida-importazione-${contentHash(pdf)}.pdf`;
+  fs.writeFileSync(path.join(clientAssets, name), pdf);
   fs.writeFileSync(path.join(clientAssets, "guida-importazione.pdf"), pdf);
+  define.__IMPORT_GUIDE_URL__ = JSON.stringify(`/assets/${name}`);
   return pdf.length;
 }
 
 const started = Date.now();
 fs.rmSync(dist, { recursive: true, force: true });
 fs.mkdirSync(clientAssets, { recursive: true });
+const guideBytes = buildGuide();
 await buildServer();
 const js = await buildClient();
 const css = buildCss();
 copyPublic();
-const guideBytes = buildGuide();
 fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css })}\n`);
 const caps = buildCapIndex();
 console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs, import guide ${Math.round(guideBytes / 1024)} KB`);

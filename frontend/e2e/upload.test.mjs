@@ -237,6 +237,24 @@ describe("/upload", () => {
     await context.close();
   });
 
+  test("a CSV dropped on the upload area is analysed too", async () => {
+    const { context, page, problems } = await ownerPage();
+    const csv = "\uFEFFnome;prezzo;marca\r\nCemento grigio 25 kg;6,90;Buzzi\r\nGesso scagliola 5 kg;4,20;Knauf\r\n";
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "listino.csv", { type: "text/csv" }));
+      return dt;
+    }, csv);
+    await page.locator("[data-dropzone]").dispatchEvent("dragover", { dataTransfer });
+    await page.locator("[data-dropzone]").dispatchEvent("drop", { dataTransfer });
+    await waitStep(page, "mapping");
+    assert.equal(await page.getByLabel(/name\s*\/\s*nome/).inputValue(), "nome");
+    assert.equal(await page.getByLabel(/price\s*\/\s*prezzo/).inputValue(), "prezzo");
+    assert.equal(await page.getByLabel(/brand\s*\/\s*marca/).inputValue(), "marca");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("390 px: the mapping step fits the screen", async () => {
     const { context, page } = await ownerPage({ viewport: { width: 390, height: 844 } });
     await fileInput(page).setInputFiles(listino);

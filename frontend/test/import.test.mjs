@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { before, describe, test } from "node:test";
 import { markdownToPdf, parseBlocks, wrap, textWidth } from "../scripts/guide-pdf.mjs";
-import { importSrc } from "./helpers.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { dist, ensureBuilt, importSrc } from "./helpers.mjs";
 
 let l;
 before(async () => {
@@ -153,5 +155,19 @@ describe("import guide PDF", () => {
   });
   test("characters outside WinAnsi are refused at build time, not printed wrong", () => {
     assert.throws(() => markdownToPdf("Ciao 🙂"), /WinAnsiEncoding/);
+  });
+});
+
+describe("import guide in the build", () => {
+  test("a content-hashed PDF under assets, linked from the client bundle, plus the stable name", () => {
+    ensureBuilt();
+    const assets = path.join(dist, "client", "assets");
+    const files = fs.readdirSync(assets);
+    const hashed = files.find((f) => /^guida-importazione-[0-9a-f]{10}\.pdf$/.test(f));
+    assert.ok(hashed, files.join(", "));
+    assert.ok(files.includes("guida-importazione.pdf"));
+    assert.equal(fs.readFileSync(path.join(assets, hashed)).subarray(0, 5).toString(), "%PDF-");
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, "manifest.json"), "utf8"));
+    assert.ok(fs.readFileSync(path.join(dist, "client", manifest.js), "utf8").includes(`/assets/${hashed}`));
   });
 });

@@ -5,8 +5,9 @@ import { mappingField, MAPPING_KEYS } from "../logic";
 
 const t = it.upload;
 
-/** Where the import guide lands in the built assets (frontend/build.mjs writes it). */
-export const GUIDE_URL = "/assets/guida-importazione.pdf";
+/** Set by frontend/build.mjs: the import guide's content-hashed name under /assets. */
+declare const __IMPORT_GUIDE_URL__: string;
+const GUIDE_URL = typeof __IMPORT_GUIDE_URL__ === "string" ? __IMPORT_GUIDE_URL__ : "/assets/guida-importazione.pdf";
 
 /** How-it-works panel, template download, supported fields and the PDF guide. */
 export function ImportHelp() {

@@ -117,7 +117,7 @@ function PreviewCard({ product: p }: { product: PreviewProduct }) {
         <div className="h-16 w-16 shrink-0 rounded-lg bg-stone-100" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-stone-900" title={p.name}>
+        <p className="line-clamp-2 text-sm font-semibold text-stone-900" title={p.name}>
           {p.name}
         </p>
         <p className="truncate text-xs text-stone-600">{[p.brand, p.category].filter(Boolean).join(" · ")}</p>
