@@ -326,3 +326,87 @@ impl Config {
         self.public_url.scheme() == "https"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ai_args(provider: &str, base: Option<&str>, model: Option<&str>) -> AiArgs {
+        AiArgs {
+            ai_provider: provider.into(),
+            ai_base_url: base.map(Into::into),
+            ai_api_key: Some("sk-segreta".into()),
+            ai_model: model.map(Into::into),
+            ai_timeout_secs: 20,
+            ai_concurrency: 4,
+        }
+    }
+
+    #[test]
+    fn the_endpoint_follows_the_sdk_base_or_a_server_root() {
+        for (base, endpoint) in [
+            (
+                "https://api.openai.com/v1",
+                "https://api.openai.com/v1/chat/completions",
+            ),
+            (
+                "https://api.mistral.ai/v1/",
+                "https://api.mistral.ai/v1/chat/completions",
+            ),
+            (
+                "http://127.0.0.1:11434",
+                "http://127.0.0.1:11434/v1/chat/completions",
+            ),
+        ] {
+            let s = OpenAiSettings::new(base, None, "m").expect(base);
+            assert_eq!(s.endpoint.as_str(), endpoint);
+        }
+    }
+
+    #[test]
+    fn the_provider_is_checked_at_start_up() {
+        assert!(matches!(
+            ai_args("builtin", None, None).validate(),
+            Ok(AiSettings::Builtin)
+        ));
+        let Ok(AiSettings::OpenAi(s)) = ai_args(
+            "openai",
+            Some("https://api.openai.com/v1"),
+            Some("gpt-4o-mini"),
+        )
+        .validate() else {
+            panic!("openai settings expected");
+        };
+        assert!(
+            !format!("{s:?}").contains("sk-segreta"),
+            "the key stays out of logs"
+        );
+        assert!(ai_args("openai", None, Some("m")).validate().is_err());
+        assert!(ai_args("openai", Some("https://x.it/v1"), None)
+            .validate()
+            .is_err());
+        assert!(ai_args("openai", Some("ftp://x.it"), Some("m"))
+            .validate()
+            .is_err());
+        assert!(ai_args("gemini", None, None).validate().is_err());
+    }
+
+    #[test]
+    fn the_ai_flags_come_from_the_environment_names_of_the_issue() {
+        let cli = Cli::try_parse_from([
+            "vetrina",
+            "serve",
+            "--ai-provider",
+            "openai",
+            "--ai-base-url",
+            "http://127.0.0.1:8080/v1",
+            "--ai-model",
+            "qwen",
+        ])
+        .expect("parsed");
+        let Command::Serve(args) = cli.command else {
+            panic!("serve expected");
+        };
+        assert!(matches!(args.ai.validate(), Ok(AiSettings::OpenAi(_))));
+    }
+}

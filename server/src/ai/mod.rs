@@ -30,14 +30,14 @@ impl Provider for Builtin {
 /// The provider in force, as configured.
 pub enum Ai {
     Builtin(Builtin),
-    OpenAi(openai::OpenAi),
+    OpenAi(Box<openai::OpenAi>),
 }
 
 impl Ai {
     pub fn from_settings(settings: &AiSettings) -> anyhow::Result<Self> {
         Ok(match settings {
             AiSettings::Builtin => Self::Builtin(Builtin),
-            AiSettings::OpenAi(s) => Self::OpenAi(openai::OpenAi::new(s.clone())?),
+            AiSettings::OpenAi(s) => Self::OpenAi(Box::new(openai::OpenAi::new(s.clone())?)),
         })
     }
 
