@@ -117,6 +117,8 @@ pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minu
 // AI generation and regeneration (spec sections 7, 8).
 pub const GENERATE_NAME_REQUIRED: &str = "Inserisci un nome prodotto per generare una descrizione";
 pub const REGENERATION_LIMIT_REACHED: &str = "Limite mensile raggiunto";
+pub const TOO_MANY_GENERATIONS: &str =
+    "Troppe generazioni in poco tempo. Riprova tra qualche minuto.";
 
 /// Why an image URL of a product could not be used (a warning: the product keeps going).
 pub fn image_not_fetched(url: &str, reason: &str) -> String {

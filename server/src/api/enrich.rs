@@ -14,8 +14,13 @@ use crate::auth::Owner;
 use crate::error::{AppError, Result};
 use crate::media::{self, Card};
 use crate::messages;
-use crate::services::enrichment;
+use crate::services::{enrichment, rate_limit};
 use crate::AppState;
+
+/// Generations and regenerations a shop may ask for in an hour, whatever its plan: each
+/// one may cost a provider call and writes an image.
+pub const GENERATIONS_PER_HOUR: u64 = 100;
+const GENERATION_WINDOW: time::Duration = time::Duration::hours(1);
 
 /// What the owner typed; other product fields may come along and are ignored.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -50,10 +55,10 @@ pub struct GeneratedProduct {
 /// Complete a new product from what the owner typed (not saved, not counted).
 #[utoipa::path(post, path = "/api/products/generate", tag = "products", request_body = GenerateInput,
     responses((status = 200, body = GeneratedProduct), (status = 401, body = crate::error::ErrorBody),
-        (status = 422, body = crate::error::ErrorBody)))]
+        (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn generate(
     State(app): State<AppState>,
-    _owner: Owner,
+    owner: Owner,
     ApiJson(input): ApiJson<GenerateInput>,
 ) -> Result<Json<GeneratedProduct>> {
     let name = input
@@ -62,6 +67,7 @@ pub async fn generate(
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .ok_or_else(|| AppError::field("name", messages::GENERATE_NAME_REQUIRED))?;
+    within_generation_rate(&app, owner.store.id).await?;
     let raw = RawProduct {
         name,
         brand: input.brand.as_deref(),
@@ -78,7 +84,7 @@ pub async fn generate(
 #[utoipa::path(put, path = "/api/products/regenerate/{id}", tag = "products", params(("id" = i64, Path)),
     request_body(content = Option<GenerateInput>),
     responses((status = 200, body = GeneratedProduct), (status = 403, body = crate::error::ErrorBody),
-        (status = 404, body = crate::error::ErrorBody)))]
+        (status = 404, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn regenerate(
     State(app): State<AppState>,
     owner: Owner,
@@ -87,6 +93,7 @@ pub async fn regenerate(
 ) -> Result<Json<GeneratedProduct>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     let edited = edited_product(&body)?;
+    within_generation_rate(&app, owner.store.id).await?;
     let stored = enrichment::take_regeneration(&app.db, owner.store.id, id).await?;
     let pick = |edited: Option<String>, stored: Option<String>| {
         edited.filter(|v| !v.trim().is_empty()).or(stored)
@@ -105,6 +112,24 @@ pub async fn regenerate(
     Ok(Json(
         complete(&app, Some(id), raw, image_url.as_deref()).await,
     ))
+}
+
+/// Refuses with 429 past [`GENERATIONS_PER_HOUR`], otherwise records one generation.
+async fn within_generation_rate(app: &AppState, store_id: i64) -> Result<()> {
+    let bucket = generation_bucket(store_id);
+    if rate_limit::count(&app.db, &bucket, GENERATION_WINDOW).await? >= GENERATIONS_PER_HOUR {
+        let retry_after =
+            rate_limit::seconds_until_free(&app.db, &bucket, GENERATION_WINDOW).await?;
+        return Err(AppError::TooManyRequests {
+            message: messages::TOO_MANY_GENERATIONS.into(),
+            retry_after,
+        });
+    }
+    rate_limit::record(&app.db, &bucket).await
+}
+
+pub fn generation_bucket(store_id: i64) -> String {
+    format!("generate:store:{store_id}")
 }
 
 /// The body of a regeneration: nothing, the product, or `{"product": …}`.

@@ -89,6 +89,37 @@ async fn a_generated_product_is_completed_with_a_card_but_neither_saved_nor_coun
 }
 
 #[tokio::test]
+async fn generations_are_free_of_the_allowance_but_limited_per_hour() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let bucket = vetrina::api::enrich::generation_bucket(anna.id);
+    for _ in 1..vetrina::api::enrich::GENERATIONS_PER_HOUR {
+        vetrina::services::rate_limit::record(&app.db, &bucket)
+            .await
+            .unwrap();
+    }
+    let last = anna
+        .post("/api/products/generate", json!({"name": "Cemento"}))
+        .await;
+    assert_eq!(last.status(), 200);
+    let reply = anna
+        .post("/api/products/generate", json!({"name": "Cemento"}))
+        .await;
+    assert!(reply.headers().contains_key("retry-after"));
+    let error = error_of(reply, 429).await;
+    assert_eq!(
+        error["error"],
+        "Troppe generazioni in poco tempo. Riprova tra qualche minuto."
+    );
+    // another shop is not slowed down
+    let bruno = app.shop("bruno@edilizia.it").await;
+    let other = bruno
+        .post("/api/products/generate", json!({"name": "Cemento"}))
+        .await;
+    assert_eq!(other.status(), 200);
+}
+
+#[tokio::test]
 async fn a_free_shop_has_no_regenerations_and_another_shops_product_is_not_found() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
