@@ -326,11 +326,16 @@ fn good_answer() -> ResponseTemplate {
 
 /// The app using the double at `server`, with short waits.
 async fn app_with_openai(server: &MockServer) -> TestApp {
+    app_with_openai_limited(server, 4).await
+}
+
+async fn app_with_openai_limited(server: &MockServer, concurrency: usize) -> TestApp {
     let mut settings =
         OpenAiSettings::new(&server.uri(), Some("sk-prova".into()), "modello-prova").unwrap();
     settings.timeout = Duration::from_millis(1500);
     settings.backoff = Duration::from_millis(20);
     settings.retries = 3;
+    settings.concurrency = concurrency;
     spawn_app_with(move |c| c.ai = AiSettings::OpenAi(settings)).await
 }
 
@@ -446,4 +451,27 @@ async fn a_provider_that_stays_down_gives_builtin_after_the_retries() {
         4,
         "1 + 3 retries"
     );
+}
+
+#[tokio::test]
+async fn requests_in_flight_to_the_provider_are_bounded() {
+    let server = MockServer::start().await;
+    the_request()
+        .respond_with(good_answer().set_delay(Duration::from_millis(300)))
+        .mount(&server)
+        .await;
+    let app = app_with_openai_limited(&server, 2).await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let started = std::time::Instant::now();
+    let replies =
+        join_all((0..6).map(|_| anna.post("/api/products/generate", json!({"name": RAW_NAME}))))
+            .await;
+    let elapsed = started.elapsed();
+    for reply in replies {
+        let product: Value = reply.json().await.unwrap();
+        assert_eq!(product["name"], "Tassello in nylon Fischer 8 x 40 mm");
+    }
+    // 6 answers of 300 ms, 2 at a time: at least 3 rounds
+    assert!(elapsed >= Duration::from_millis(900), "{elapsed:?}");
+    assert_eq!(server.received_requests().await.unwrap().len(), 6);
 }
