@@ -67,6 +67,7 @@ pub async fn generate(
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .ok_or_else(|| AppError::field("name", messages::GENERATE_NAME_REQUIRED))?;
+    check_lengths(&input)?;
     within_generation_rate(&app, owner.store.id).await?;
     let raw = RawProduct {
         name,
@@ -93,6 +94,7 @@ pub async fn regenerate(
 ) -> Result<Json<GeneratedProduct>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     let edited = edited_product(&body)?;
+    check_lengths(&edited)?;
     within_generation_rate(&app, owner.store.id).await?;
     let stored = enrichment::take_regeneration(&app.db, owner.store.id, id).await?;
     let pick = |edited: Option<String>, stored: Option<String>| {
@@ -112,6 +114,23 @@ pub async fn regenerate(
     Ok(Json(
         complete(&app, Some(id), raw, image_url.as_deref()).await,
     ))
+}
+
+/// The bounds of `api::products`, so a provider is never sent a novel.
+fn check_lengths(input: &GenerateInput) -> Result<()> {
+    let fields = [
+        ("name", &input.name, 300),
+        ("brand", &input.brand, 200),
+        ("category", &input.category, 200),
+        ("description", &input.description, 5000),
+        ("image_url", &input.image_url, 1000),
+    ];
+    for (field, value, max) in fields {
+        if value.as_deref().is_some_and(|v| v.chars().count() > max) {
+            return Err(AppError::field(field, messages::TOO_LONG));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses with 429 past [`GENERATIONS_PER_HOUR`], otherwise records one generation.

@@ -56,6 +56,9 @@ pub enum FetchError {
     Timeout,
     #[error("connessione non riuscita")]
     Transport(#[source] reqwest::Error),
+    /// Our side: the copy could not be written.
+    #[error("immagine non salvata")]
+    NotStored,
 }
 
 impl AddressPolicy {

@@ -147,16 +147,16 @@ pub async fn stored_image_from_url(
     let bytes = fetch::fetch_image(url, policy, limits).await?;
     let resized = tokio::task::spawn_blocking(move || resize_to_jpegs(&bytes))
         .await
-        .map_err(|_| FetchError::NotAnImage)?
+        .map_err(|_| FetchError::NotStored)?
         .map_err(|err| {
             tracing::warn!(url, error = %err, "immagine non decodificabile");
             FetchError::NotAnImage
         })?;
     for (width, jpeg) in resized {
         if let Err(err) = write_atomically(&dir.join(file(width)), &jpeg).await {
-            // a full disk is ours, not the shop's: log it, the import goes on with a warning
+            // a full disk is ours, not the shop's: logged as an error, a warning for the shop
             tracing::error!(error = ?err, "immagine prodotto non salvata");
-            return Err(FetchError::NotAnImage);
+            return Err(FetchError::NotStored);
         }
     }
     Ok(main)

@@ -43,6 +43,19 @@ async fn generating_needs_a_name() {
             "Inserisci un nome prodotto per generare una descrizione"
         );
     }
+    let error = error_of(
+        anna.post(
+            "/api/products/generate",
+            json!({"name": "Cemento", "description": "x".repeat(5001)}),
+        )
+        .await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["description"],
+        "Il testo inserito è troppo lungo."
+    );
     let stranger = app
         .post("/api/products/generate", json!({"name": "Cemento"}))
         .await;
