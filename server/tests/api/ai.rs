@@ -102,6 +102,14 @@ async fn a_generated_product_is_completed_with_a_card_but_neither_saved_nor_coun
 }
 
 #[tokio::test]
+async fn both_endpoints_are_in_the_api_description() {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    assert!(doc["paths"]["/api/products/generate"]["post"].is_object());
+    assert!(doc["paths"]["/api/products/regenerate/{id}"]["put"].is_object());
+}
+
+#[tokio::test]
 async fn generations_are_free_of_the_allowance_but_limited_per_hour() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
