@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use url::Url;
@@ -81,6 +82,128 @@ pub struct ServeArgs {
     /// Sender of outgoing e-mail; default "Vetrina <noreply@host of the public URL>".
     #[arg(long, env = "VETRINA_MAIL_FROM")]
     pub mail_from: Option<String>,
+    #[command(flatten)]
+    pub ai: AiArgs,
+}
+
+/// Which AI provider completes products (`builtin` works offline).
+#[derive(Debug, Clone, Args)]
+pub struct AiArgs {
+    /// builtin | openai
+    #[arg(long, env = "VETRINA_AI_PROVIDER", default_value = "builtin")]
+    pub ai_provider: String,
+    /// OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 (`/chat/completions` is appended).
+    #[arg(long, env = "VETRINA_AI_BASE_URL")]
+    pub ai_base_url: Option<String>,
+    /// Sent as `Authorization: Bearer …`; optional for local servers.
+    #[arg(long, env = "VETRINA_AI_API_KEY", hide_env_values = true)]
+    pub ai_api_key: Option<String>,
+    #[arg(long, env = "VETRINA_AI_MODEL")]
+    pub ai_model: Option<String>,
+    /// Seconds one answer may take before the product falls back to `builtin`.
+    #[arg(long, env = "VETRINA_AI_TIMEOUT_SECS", default_value_t = 20)]
+    pub ai_timeout_secs: u64,
+    /// Requests to the provider in flight at once.
+    #[arg(long, env = "VETRINA_AI_CONCURRENCY", default_value_t = 4)]
+    pub ai_concurrency: usize,
+}
+
+/// The AI provider in force.
+#[derive(Debug, Clone, Default)]
+pub enum AiSettings {
+    #[default]
+    Builtin,
+    OpenAi(OpenAiSettings),
+}
+
+#[derive(Clone)]
+pub struct OpenAiSettings {
+    /// The full `…/chat/completions` URL.
+    pub endpoint: Url,
+    pub api_key: Option<String>,
+    pub model: String,
+    /// Per attempt.
+    pub timeout: Duration,
+    pub concurrency: usize,
+    /// Attempts after the first one, on 429 and 5xx.
+    pub retries: u32,
+    /// First wait before a retry; doubled each time (a `Retry-After` header wins).
+    pub backoff: Duration,
+}
+
+impl std::fmt::Debug for OpenAiSettings {
+    // The API key stays out of logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenAiSettings")
+            .field("endpoint", &self.endpoint.as_str())
+            .field("api_key", &self.api_key.as_ref().map(|_| "***"))
+            .field("model", &self.model)
+            .field("timeout", &self.timeout)
+            .field("concurrency", &self.concurrency)
+            .finish_non_exhaustive()
+    }
+}
+
+impl OpenAiSettings {
+    /// Settings for an endpoint: `…/v1` or a server root (then `/v1` is added).
+    pub fn new(base_url: &str, api_key: Option<String>, model: &str) -> Result<Self, String> {
+        let base = Url::parse(base_url.trim())
+            .ok()
+            .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
+            .ok_or_else(|| {
+                format!(
+                    "--ai-base-url non valido: «{base_url}». Esempio: https://api.openai.com/v1"
+                )
+            })?;
+        let path = base.path().trim_end_matches('/');
+        let path = if path.ends_with("/v1") {
+            format!("{path}/chat/completions")
+        } else {
+            format!("{path}/v1/chat/completions")
+        };
+        let mut endpoint = base.clone();
+        endpoint.set_path(&path);
+        let model = model.trim();
+        if model.is_empty() {
+            return Err("--ai-model è obbligatorio con --ai-provider openai".into());
+        }
+        Ok(Self {
+            endpoint,
+            api_key: api_key.filter(|k| !k.trim().is_empty()),
+            model: model.to_owned(),
+            timeout: Duration::from_secs(20),
+            concurrency: 4,
+            retries: 3,
+            backoff: Duration::from_millis(500),
+        })
+    }
+}
+
+impl AiArgs {
+    pub fn validate(&self) -> Result<AiSettings, String> {
+        match self.ai_provider.trim() {
+            "builtin" => Ok(AiSettings::Builtin),
+            "openai" => {
+                let base = self
+                    .ai_base_url
+                    .as_deref()
+                    .ok_or("--ai-base-url è obbligatorio con --ai-provider openai")?;
+                let model = self.ai_model.as_deref().unwrap_or("");
+                let mut settings = OpenAiSettings::new(base, self.ai_api_key.clone(), model)?;
+                if self.ai_timeout_secs == 0 || self.ai_concurrency == 0 {
+                    return Err(
+                        "--ai-timeout-secs e --ai-concurrency devono essere maggiori di 0".into(),
+                    );
+                }
+                settings.timeout = Duration::from_secs(self.ai_timeout_secs);
+                settings.concurrency = self.ai_concurrency;
+                Ok(AiSettings::OpenAi(settings))
+            }
+            other => Err(format!(
+                "--ai-provider non valido: «{other}». Usa builtin oppure openai"
+            )),
+        }
+    }
 }
 
 /// Settings the running server needs, validated.
@@ -95,6 +218,9 @@ pub struct Config {
     /// Checked SMTP URL in lettre's form; `None` writes e-mail to the outbox folder.
     pub smtp_url: Option<String>,
     pub mail_from: String,
+    pub ai: AiSettings,
+    /// Which addresses image URLs may point to; loopback is allowed only in tests.
+    pub fetch_policy: crate::media::fetch::AddressPolicy,
 }
 
 impl DbArgs {
@@ -154,6 +280,8 @@ impl ServeArgs {
             html_cache_bytes: self.html_cache_mb.saturating_mul(1024 * 1024),
             smtp_url,
             mail_from,
+            ai: self.ai.validate()?,
+            fetch_policy: crate::media::fetch::AddressPolicy::default(),
         })
     }
 }
@@ -196,5 +324,89 @@ impl Config {
 
     pub fn secure_cookies(&self) -> bool {
         self.public_url.scheme() == "https"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ai_args(provider: &str, base: Option<&str>, model: Option<&str>) -> AiArgs {
+        AiArgs {
+            ai_provider: provider.into(),
+            ai_base_url: base.map(Into::into),
+            ai_api_key: Some("sk-segreta".into()),
+            ai_model: model.map(Into::into),
+            ai_timeout_secs: 20,
+            ai_concurrency: 4,
+        }
+    }
+
+    #[test]
+    fn the_endpoint_follows_the_sdk_base_or_a_server_root() {
+        for (base, endpoint) in [
+            (
+                "https://api.openai.com/v1",
+                "https://api.openai.com/v1/chat/completions",
+            ),
+            (
+                "https://api.mistral.ai/v1/",
+                "https://api.mistral.ai/v1/chat/completions",
+            ),
+            (
+                "http://127.0.0.1:11434",
+                "http://127.0.0.1:11434/v1/chat/completions",
+            ),
+        ] {
+            let s = OpenAiSettings::new(base, None, "m").expect(base);
+            assert_eq!(s.endpoint.as_str(), endpoint);
+        }
+    }
+
+    #[test]
+    fn the_provider_is_checked_at_start_up() {
+        assert!(matches!(
+            ai_args("builtin", None, None).validate(),
+            Ok(AiSettings::Builtin)
+        ));
+        let Ok(AiSettings::OpenAi(s)) = ai_args(
+            "openai",
+            Some("https://api.openai.com/v1"),
+            Some("gpt-4o-mini"),
+        )
+        .validate() else {
+            panic!("openai settings expected");
+        };
+        assert!(
+            !format!("{s:?}").contains("sk-segreta"),
+            "the key stays out of logs"
+        );
+        assert!(ai_args("openai", None, Some("m")).validate().is_err());
+        assert!(ai_args("openai", Some("https://x.it/v1"), None)
+            .validate()
+            .is_err());
+        assert!(ai_args("openai", Some("ftp://x.it"), Some("m"))
+            .validate()
+            .is_err());
+        assert!(ai_args("gemini", None, None).validate().is_err());
+    }
+
+    #[test]
+    fn the_ai_flags_come_from_the_environment_names_of_the_issue() {
+        let cli = Cli::try_parse_from([
+            "vetrina",
+            "serve",
+            "--ai-provider",
+            "openai",
+            "--ai-base-url",
+            "http://127.0.0.1:8080/v1",
+            "--ai-model",
+            "qwen",
+        ])
+        .expect("parsed");
+        let Command::Serve(args) = cli.command else {
+            panic!("serve expected");
+        };
+        assert!(matches!(args.ai.validate(), Ok(AiSettings::OpenAi(_))));
     }
 }

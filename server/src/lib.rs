@@ -10,6 +10,7 @@ pub mod email;
 pub mod entities;
 pub mod error;
 pub mod import;
+pub mod media;
 pub mod messages;
 pub mod pages;
 pub mod plans;
@@ -51,6 +52,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let mailer = email::Mailer::new(config.smtp_url.as_deref(), from, config.outbox_dir())?;
     tracing::info!("email in uscita: {}", mailer.describe());
     auth::password::warm_up();
+    let ai = ai::Ai::from_settings(&config.ai)?;
+    tracing::info!("provider AI: {}", ai.describe());
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -58,6 +61,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
         imports: Arc::new(services::imports::Runs::default()),
+        ai: Arc::new(ai),
     })
 }
 

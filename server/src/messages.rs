@@ -113,3 +113,14 @@ pub const LOGO_NOT_IMAGE: &str = "Please upload an image file.";
 pub const LOGO_TOO_LARGE: &str = "Image must be less than 5MB.";
 pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
 pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";
+
+// AI generation and regeneration (spec sections 7, 8).
+pub const GENERATE_NAME_REQUIRED: &str = "Inserisci un nome prodotto per generare una descrizione";
+pub const REGENERATION_LIMIT_REACHED: &str = "Limite mensile raggiunto";
+pub const TOO_MANY_GENERATIONS: &str =
+    "Troppe generazioni in poco tempo. Riprova tra qualche minuto.";
+
+/// Why an image URL of a product could not be used (a warning: the product keeps going).
+pub fn image_not_fetched(url: &str, reason: &str) -> String {
+    format!("Immagine non scaricata da {url}: {reason}. È stata generata un'immagine al suo posto.")
+}

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
+use crate::ai::Ai;
 use crate::config::Config;
 use crate::email::Mailer;
 use crate::pages::Pages;
@@ -19,4 +20,6 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Import runs in progress and processed files waiting for their import.
     pub imports: Arc<Runs>,
+    /// The AI provider chosen by `--ai-provider`.
+    pub ai: Arc<Ai>,
 }

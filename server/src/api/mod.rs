@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod enrich;
 mod extract;
 mod fields;
 pub mod files;
@@ -12,7 +13,7 @@ pub mod stores;
 pub mod uploads;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
 use utoipa::OpenApi;
 
@@ -65,6 +66,8 @@ pub fn router() -> Router<AppState> {
         .route("/file/template", get(files::template))
         .route("/products", post(products::create))
         .route("/products/bulk_upload", post(products::bulk_upload))
+        .route("/products/generate", post(enrich::generate))
+        .route("/products/regenerate/{id}", put(enrich::regenerate))
         .route("/products/bulk_delete", delete(products::bulk_delete))
         .route(
             "/products/{id}",
@@ -88,6 +91,7 @@ pub fn router() -> Router<AppState> {
         accounts::verify_email, accounts::resend_verification, accounts::request_password_reset,
         accounts::confirm_password_reset, uploads::logo,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete,
+        enrich::generate, enrich::regenerate,
         geo::city_by_cap, leads::create,
     ),
     tags((name = "stores"), (name = "auth"), (name = "products"), (name = "geo"), (name = "leads"), (name = "uploads"))

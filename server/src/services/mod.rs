@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod demo;
 pub mod email_tokens;
+pub mod enrichment;
 pub mod geo;
 pub mod imports;
 pub mod leads;

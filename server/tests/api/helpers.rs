@@ -72,6 +72,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         html_cache_bytes: 8 * 1024 * 1024,
         smtp_url: None,
         mail_from: "Vetrina <noreply@localhost>".to_owned(),
+        ai: Default::default(),
+        fetch_policy: Default::default(),
     };
     adjust(&mut config);
     let data_dir = config.data_dir.clone();

@@ -7,6 +7,7 @@ mod helpers;
 
 mod accounts;
 mod accounts_email;
+mod ai;
 mod health;
 mod import;
 mod import_crash;

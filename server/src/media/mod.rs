@@ -1,0 +1,235 @@
+//! Product images under `<data-dir>/media/products/`, served at `/media/products/…`
+//! with long cache headers. File names follow the content (a hash of what the image is
+//! made from), so an image is made or fetched once and a changed product gets a new URL.
+//!
+//! The import calls [`image_for`] for each product: it keeps an image already stored,
+//! fetches and stores an image URL, and generates a card when there is none (or when the
+//! URL gives no image, with a warning for the shop).
+
+pub mod fetch;
+pub mod generate;
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use image::{DynamicImage, ImageReader, RgbImage};
+use sha2::{Digest, Sha256};
+
+use crate::config::Config;
+use crate::messages;
+use fetch::{AddressPolicy, FetchError, FetchLimits};
+
+const PRODUCTS: &str = "products";
+/// Widths of a fetched image: product page and list.
+pub const WIDTHS: [u32; 2] = [800, 400];
+const JPEG_QUALITY: u8 = 82;
+/// Decoding refuses pictures larger than this, whatever their file size.
+const MAX_SIDE: u32 = 12_000;
+const MAX_DECODE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// What a product's image became.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductImage {
+    /// `/media/products/…`, or `None` only when even the generated card could not be written.
+    pub image_url: Option<String>,
+    /// For the shop, when its image URL could not be used.
+    pub warning: Option<String>,
+}
+
+/// What the card of a product shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Card<'a> {
+    pub name: &'a str,
+    pub brand: Option<&'a str>,
+    /// `Enrichment::pictogram` / `builtin::pictogram_for(category)`
+    pub pictogram: &'a str,
+}
+
+/// The image of one product: `current` is the product's `image_url` as it stands.
+pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -> ProductImage {
+    let current = current.map(str::trim).filter(|u| !u.is_empty());
+    let mut warning = None;
+    match current {
+        Some(url) if url.starts_with("/media/") && !is_generated(url) => {
+            return ProductImage {
+                image_url: Some(url.to_owned()),
+                warning: None,
+            }
+        }
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+            match stored_image_from_url(
+                &config.media_dir(),
+                url,
+                &config.fetch_policy,
+                &FetchLimits::default(),
+            )
+            .await
+            {
+                Ok(path) => {
+                    return ProductImage {
+                        image_url: Some(path),
+                        warning: None,
+                    }
+                }
+                Err(err) => {
+                    tracing::warn!(url, error = %err, "immagine prodotto non scaricata");
+                    warning = Some(messages::image_not_fetched(url, &err.to_string()));
+                }
+            }
+        }
+        // no image, a generated card (the name may have changed) or something unusable
+        _ => {}
+    }
+    let image_url = match generated_image_for(&config.media_dir(), card).await {
+        Ok(path) => Some(path),
+        Err(err) => {
+            tracing::error!(error = ?err, "immagine generata non salvata");
+            None
+        }
+    };
+    ProductImage { image_url, warning }
+}
+
+/// Whether `url` is a card made by [`generated_image_for`].
+pub fn is_generated(url: &str) -> bool {
+    url.starts_with("/media/products/") && url.ends_with(".svg")
+}
+
+/// Writes the card of a product as SVG and PNG (same name, for Open Graph) unless it is
+/// there already; returns the SVG's URL, `/media/products/<hash>.svg`.
+pub async fn generated_image_for(media_dir: &Path, card: Card<'_>) -> anyhow::Result<String> {
+    let name = content_name(&[
+        "card-v1",
+        card.name,
+        card.brand.unwrap_or(""),
+        card.pictogram,
+    ]);
+    let dir = media_dir.join(PRODUCTS);
+    let svg_path = dir.join(format!("{name}.svg"));
+    let png_path = dir.join(format!("{name}.png"));
+    if !(exists(&svg_path).await && exists(&png_path).await) {
+        let svg = generate::product_svg(card.name, card.brand, card.pictogram);
+        let png = {
+            let svg = svg.clone();
+            tokio::task::spawn_blocking(move || generate::render_png(&svg)).await??
+        };
+        write_atomically(&png_path, &png).await?;
+        write_atomically(&svg_path, svg.as_bytes()).await?;
+    }
+    Ok(format!("/media/{PRODUCTS}/{name}.svg"))
+}
+
+/// The PNG beside a generated SVG card, for `og:image`.
+pub fn png_of_generated(svg_url: &str) -> Option<String> {
+    is_generated(svg_url).then(|| format!("{}.png", svg_url.trim_end_matches(".svg")))
+}
+
+/// Fetches the image at `url` (once: a stored copy is reused), re-encodes it as JPEG in
+/// [`WIDTHS`] and returns the URL of the widest, `/media/products/<hash>-800.jpg`.
+pub async fn stored_image_from_url(
+    media_dir: &Path,
+    url: &str,
+    policy: &AddressPolicy,
+    limits: &FetchLimits,
+) -> Result<String, FetchError> {
+    let name = content_name(&["url-v1", url.trim()]);
+    let dir = media_dir.join(PRODUCTS);
+    let file = |width: u32| format!("{name}-{width}.jpg");
+    let main = format!("/media/{PRODUCTS}/{}", file(WIDTHS[0]));
+    let mut all_there = true;
+    for width in WIDTHS {
+        all_there &= exists(&dir.join(file(width))).await;
+    }
+    if all_there {
+        return Ok(main);
+    }
+    let bytes = fetch::fetch_image(url, policy, limits).await?;
+    let resized = tokio::task::spawn_blocking(move || resize_to_jpegs(&bytes))
+        .await
+        .map_err(|_| FetchError::NotStored)?
+        .map_err(|err| {
+            tracing::warn!(url, error = %err, "immagine non decodificabile");
+            FetchError::NotAnImage
+        })?;
+    for (width, jpeg) in resized {
+        if let Err(err) = write_atomically(&dir.join(file(width)), &jpeg).await {
+            // a full disk is ours, not the shop's: logged as an error, a warning for the shop
+            tracing::error!(error = ?err, "immagine prodotto non salvata");
+            return Err(FetchError::NotStored);
+        }
+    }
+    Ok(main)
+}
+
+/// Decodes (within limits) and re-encodes: nothing of the original file is served, so
+/// whatever it carried beside the pixels is dropped.
+pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
+    let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    reader.limits(limits);
+    let picture = reader.decode().context("decodifica")?;
+    WIDTHS
+        .iter()
+        .map(|&width| {
+            let scaled = if picture.width() > width {
+                picture.resize(width, MAX_SIDE, image::imageops::FilterType::Triangle)
+            } else {
+                picture.clone()
+            };
+            let mut jpeg = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
+                .encode_image(&on_white(&scaled))?;
+            Ok((width, jpeg))
+        })
+        .collect()
+}
+
+/// JPEG has no transparency: transparent pixels become white, not black.
+fn on_white(picture: &DynamicImage) -> RgbImage {
+    let rgba = picture.to_rgba8();
+    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+        let [r, g, b, a] = rgba.get_pixel(x, y).0;
+        let blend =
+            |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
+        image::Rgb([blend(r), blend(g), blend(b)])
+    })
+}
+
+fn content_name(parts: &[&str]) -> String {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    hex::encode(&hasher.finalize()[..16])
+}
+
+async fn exists(path: &Path) -> bool {
+    tokio::fs::try_exists(path).await.unwrap_or(false)
+}
+
+/// Readers never see half a file: write beside it, then rename.
+async fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().context("media path without folder")?;
+    tokio::fs::create_dir_all(dir)
+        .await
+        .with_context(|| format!("cartella {}", dir.display()))?;
+    let tmp: PathBuf = dir.join(format!(
+        ".{}.tmp",
+        &crate::services::sessions::new_token()[..16]
+    ));
+    tokio::fs::write(&tmp, bytes)
+        .await
+        .with_context(|| format!("scrittura {}", tmp.display()))?;
+    tokio::fs::rename(&tmp, path)
+        .await
+        .with_context(|| format!("rinomina in {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
