@@ -53,6 +53,8 @@ pub enum ImportError {
         "Il file non ha una riga di intestazione: la prima riga deve contenere i nomi delle colonne (es. Nome, Prezzo)"
     )]
     NoHeader,
+    #[error("Il file non contiene prodotti: sotto l'intestazione non c'è nessuna riga.")]
+    NoRows,
     #[error("Il file contiene troppe righe: il massimo è {max}")]
     TooManyRows { max: usize },
     #[error("Il file Excel è troppo grande una volta decompresso o è malformato: non può essere importato")]
@@ -76,6 +78,7 @@ impl ImportError {
             ImportError::UnsupportedFormat => "unsupported_format",
             ImportError::Empty => "empty_file",
             ImportError::NoHeader => "no_header",
+            ImportError::NoRows => "no_rows",
             ImportError::TooManyRows { .. } => "too_many_rows",
             ImportError::TooLarge => "file_too_large",
             ImportError::CorruptSpreadsheet => "corrupt_file",
@@ -102,18 +105,25 @@ pub fn read_table(
     if bytes.iter().all(|b| b.is_ascii_whitespace()) || bytes == b"\xEF\xBB\xBF" {
         return Err(ImportError::Empty);
     }
-    match sniff(bytes) {
+    let table = match sniff(bytes) {
         Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits),
         Sniffed::Ole => sheet_reader::read_xls(bytes, limits),
         Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
         Sniffed::Binary if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
+        // Old management programs save text as ".xls"; nothing saves text as ".xlsx".
+        _ if declared == Declared::Xlsx => Err(ImportError::CorruptSpreadsheet),
         _ => csv_reader::read_csv(bytes, limits),
+    }?;
+    if table.data_row_count() == 0 && table.rejected.is_empty() {
+        return Err(ImportError::NoRows);
     }
+    Ok(table)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Declared {
     Csv,
+    Xlsx,
     Excel,
 }
 
@@ -123,14 +133,15 @@ fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declar
         .map(|(_, e)| e.trim().to_ascii_lowercase());
     match ext.as_deref() {
         Some("csv") => return Some(Declared::Csv),
-        Some("xlsx" | "xls") => return Some(Declared::Excel),
+        Some("xlsx") => return Some(Declared::Xlsx),
+        Some("xls") => return Some(Declared::Excel),
         _ => {}
     }
     let ct = content_type?.split(';').next()?.trim().to_ascii_lowercase();
     match ct.as_str() {
         "text/csv" | "application/csv" | "text/x-csv" | "application/x-csv" => Some(Declared::Csv),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" => Some(Declared::Xlsx),
         "application/vnd.ms-excel"
-        | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         | "application/excel"
         | "application/x-excel"
         | "application/x-msexcel" => Some(Declared::Excel),

@@ -84,13 +84,9 @@ impl Pages {
 
 pub fn router(state: &AppState) -> Router<AppState> {
     let client = state.config.assets_dir.join("client");
-    // Hashed file names never change content: cache them for a year.
     let assets = Router::new()
         .fallback_service(ServeDir::new(client.join("assets")))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ))
+        .layer(axum::middleware::map_response(asset_cache_control))
         .layer(CompressionLayer::new());
     // Uploaded images: random names that never change, served as what they are.
     let media = Router::new()
@@ -230,4 +226,47 @@ pub async fn render_and_cache(
     let page = Arc::new(app.pages.render(path, props).await?);
     app.pages.cache.put(path, version, page.clone());
     Ok(page)
+}
+
+/// Fingerprinted file names (`entry-client-2INQHC4T.js`, `app-d8f40c07a6.css`) never
+/// change content: a year. Plain names (`logo.svg`, the guide's stable copy): an hour.
+async fn asset_cache_control(uri: axum::http::Uri, mut response: Response) -> Response {
+    let value = if is_fingerprinted(uri.path()) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}
+
+/// A last `-` part of the stem of 8+ letters and digits, with a digit or a capital (so
+/// `guida-importazione.pdf` is not taken for one).
+fn is_fingerprinted(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
+    stem.rsplit_once('-').is_some_and(|(_, hash)| {
+        hash.len() >= 8
+            && hash.chars().all(|c| c.is_ascii_alphanumeric())
+            && hash
+                .chars()
+                .any(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    })
+}
+
+#[cfg(test)]
+mod asset_tests {
+    use super::is_fingerprinted;
+
+    #[test]
+    fn fingerprinted_names_are_told_apart() {
+        assert!(is_fingerprinted("/entry-client-2INQHC4T.js"));
+        assert!(is_fingerprinted("/app-d8f40c07a6.css"));
+        assert!(is_fingerprinted("/guida-importazione-3f9a1c2b.pdf"));
+        assert!(!is_fingerprinted("/guida-importazione.pdf"));
+        assert!(!is_fingerprinted("/logo.svg"));
+        assert!(!is_fingerprinted("/favicon.svg"));
+    }
 }

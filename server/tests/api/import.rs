@@ -308,6 +308,20 @@ async fn bad_files_get_italian_errors_and_write_nothing() {
     )
     .await
     .contains("intestazione"));
+    assert_eq!(
+        refused(
+            &shop,
+            b"Nome;Prezzo\n".to_vec(),
+            "solo-intestazione.csv",
+            422
+        )
+        .await,
+        "Il file non contiene prodotti: sotto l'intestazione non c'è nessuna riga."
+    );
+    assert_eq!(
+        refused(&shop, b"Nome;Prezzo\nMalta;4\n".to_vec(), "finto.xlsx", 422).await,
+        "Il file Excel è danneggiato o non leggibile."
+    );
     let mut half = listino_xlsx();
     half.truncate(half.len() / 2);
     assert_eq!(
