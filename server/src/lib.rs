@@ -61,6 +61,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
         imports: Arc::new(services::imports::Runs::default()),
+        image_jobs: Arc::default(),
         ai: Arc::new(ai),
     })
 }

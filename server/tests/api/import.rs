@@ -562,3 +562,46 @@ async fn the_spec_shape_with_products_imports_too() {
     let empty = shop.post("/api/file/import", json!({"products": []})).await;
     assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn imported_products_get_their_images_in_the_background() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    // The second URL points at this machine: refused by the address policy, so a card.
+    let csv = "Nome;Marca;Immagine\n\
+               Adesivo per piastrelle C2TE 25 kg;Mapei;\n\
+               Silicone acetico 280 ml;Saratoga;http://127.0.0.1:9/foto.jpg\n";
+    let (status, body) = import_file(&shop, csv.as_bytes().to_vec(), "immagini.csv").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mut urls = Vec::new();
+    for _ in 0..100 {
+        let me = shop.me().await;
+        urls = me["Products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["image_url"].as_str().unwrap_or("").to_owned())
+            .collect();
+        if urls.iter().all(|u| u.starts_with("/media/products/")) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        urls.iter()
+            .all(|u| u.starts_with("/media/products/") && u.ends_with(".svg")),
+        "{urls:?}"
+    );
+    let card = app.get(&urls[0]).await;
+    assert_eq!(card.status(), StatusCode::OK);
+    assert!(card.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("image/svg+xml"));
+    assert!(card.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
+    let png = app.get(&urls[0].replace(".svg", ".png")).await;
+    assert_eq!(png.status(), StatusCode::OK);
+}

@@ -1,0 +1,121 @@
+//! After an import: every product of the shop that has no stored image gets one — its
+//! image URL fetched and stored, or a generated card — in the background, so the import
+//! answers at once. One pass per shop at a time, by ascending id, so a product whose
+//! image cannot be made is not tried again in the same pass.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use futures::stream::{self, StreamExt};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use crate::ai::builtin;
+use crate::entities::product;
+use crate::error::Result;
+use crate::media::{self, Card};
+use crate::services::lock_store;
+use crate::AppState;
+
+/// Products read per round; the shop's pages are refreshed after each.
+const BATCH: u64 = 200;
+/// Images made at once (each fetch or PNG rendering holds a blocking thread).
+const AT_ONCE: usize = 4;
+
+/// Shops with a pass running, and those whose pass must start again when it ends.
+#[derive(Default)]
+pub struct ImageJobs {
+    running: Mutex<HashSet<i64>>,
+    again: Mutex<HashSet<i64>>,
+}
+
+/// Starts (or schedules another) pass over the shop's products without a stored image.
+pub fn complete_in_background(app: &AppState, store_id: i64) {
+    let jobs = app.image_jobs.clone();
+    {
+        let mut running = lock(&jobs.running);
+        if !running.insert(store_id) {
+            lock(&jobs.again).insert(store_id);
+            return;
+        }
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        loop {
+            if let Err(err) = complete(&app, store_id).await {
+                tracing::error!(store = store_id, error = ?err, "immagini dei prodotti non completate");
+            }
+            if !lock(&jobs.again).remove(&store_id) {
+                break;
+            }
+        }
+        lock(&jobs.running).remove(&store_id);
+    });
+}
+
+/// One pass; returns how many products got an image.
+pub async fn complete(app: &AppState, store_id: i64) -> Result<usize> {
+    let mut after = 0;
+    let mut done = 0;
+    loop {
+        let batch = product::Entity::find()
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::Id.gt(after))
+            .filter(
+                Condition::any()
+                    .add(product::Column::ImageUrl.is_null())
+                    .add(product::Column::ImageUrl.like("http://%"))
+                    .add(product::Column::ImageUrl.like("https://%")),
+            )
+            .order_by_asc(product::Column::Id)
+            .limit(BATCH)
+            .all(&app.db)
+            .await?;
+        let Some(last) = batch.last() else {
+            return Ok(done);
+        };
+        after = last.id;
+        let made: Vec<(product::Model, Option<String>)> = stream::iter(batch)
+            .map(|p| async move {
+                let card = Card {
+                    name: &p.name,
+                    brand: p.brand.as_deref(),
+                    pictogram: builtin::pictogram_for(p.category.as_deref().unwrap_or("")),
+                };
+                let image = media::image_for(&app.config, p.image_url.as_deref(), card).await;
+                if let Some(warning) = &image.warning {
+                    tracing::warn!(store = store_id, product = p.id, "{warning}");
+                }
+                let url = image.image_url;
+                (p, url)
+            })
+            .buffer_unordered(AT_ONCE)
+            .collect()
+            .await;
+        for (p, url) in made {
+            let Some(url) = url else { continue };
+            // Only if the owner has not changed the image meanwhile.
+            let current = match &p.image_url {
+                Some(old) => product::Column::ImageUrl.eq(old.clone()),
+                None => product::Column::ImageUrl.is_null(),
+            };
+            let updated = product::Entity::update_many()
+                .col_expr(product::Column::ImageUrl, Expr::value(url))
+                .filter(product::Column::Id.eq(p.id))
+                .filter(current)
+                .exec(&app.db)
+                .await?;
+            done += updated.rows_affected as usize;
+        }
+        // New content_version: cached pages of the shop show the images.
+        lock_store(&app.db, store_id).await?;
+        app.pages.stores.forget_all();
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Shared by the application state.
+pub type Jobs = Arc<ImageJobs>;
