@@ -87,7 +87,7 @@ describe("/dashboard", () => {
         assert.ok(reply.ok());
         // The browser still sends a (now unknown) session cookie.
         const url = new URL(server.url);
-        await ctx.addCookies([{ name: "id", value: "scaduta", domain: url.hostname, path: "/" }]);
+        await ctx.addCookies([{ name: "vetrina_session", value: "0".repeat(64), domain: url.hostname, path: "/" }]);
       },
     });
     await toast(page, "Sessione scaduta").waitFor();
