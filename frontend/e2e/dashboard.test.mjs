@@ -157,6 +157,14 @@ describe("/dashboard", () => {
     assert.equal(await cards(page).count(), out);
     assert.equal(await page.locator('[role="img"][aria-label="al momento non disponibile in negozio"]').count(), out);
     assert.match(await page.locator("[data-ai-disclaimer]").innerText(), /intelligenza artificiale può commettere errori/);
+    // Past 40 px the header becomes a compact sticky bar carrying the filters.
+    const header = page.locator("[data-compact]");
+    assert.equal(await header.getAttribute("data-compact"), "false");
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.locator('[data-compact="true"]').waitFor();
+    assert.equal(await header.locator("#compact-stock").inputValue(), "outOfStock");
+    const box = await header.boundingBox();
+    assert.equal(Math.round(box.y), 0);
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });

@@ -43,7 +43,11 @@ export function DashboardHeader({
   return (
     <div
       data-compact={compact ? "true" : "false"}
-      className={cn("sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur transition-shadow", compact ? "py-2 shadow-md" : "py-3")}
+      className={cn(
+        // Compact: one bar above the site's top bar (which shows again on scrolling up), as tall as it.
+        "sticky top-0 flex items-center border-b border-stone-200 bg-white/95 backdrop-blur transition-shadow",
+        compact ? "z-[45] min-h-16 py-2 shadow-md" : "z-30 py-3",
+      )}
     >
       <div className="mx-auto flex w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <a href="/" aria-label={it.nav.home} className="shrink-0 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
