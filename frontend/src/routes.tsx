@@ -22,6 +22,7 @@ import { PricingPage, pricingHead } from "./pages/PricingPage";
 import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
 import { ProductPage, productHead, productIsMissing } from "./pages/ProductPage";
 import { StorePage, storeHead, storeIsMissing } from "./pages/StorePage";
+import { DashboardPage } from "./pages/DashboardPage";
 import { UploadPage } from "./pages/UploadPage";
 import type { PageProps } from "./types";
 
@@ -62,6 +63,7 @@ export const routes: AppRoute[] = [
   { id: "forgot-password", path: "/recupera-password", Component: ForgotPasswordPage, clientOnly: true },
   { id: "reset-password", path: "/reset-password", Component: ResetPasswordPage, clientOnly: true },
   // Owner app: rendered in the browser only.
+  { id: "dashboard", path: "/dashboard", Component: DashboardPage, clientOnly: true },
   { id: "upload", path: "/upload", Component: UploadPage, clientOnly: true },
   // Must stay last: any other path.
   { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },

@@ -45,6 +45,8 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 export const api = {
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
+  del: <T>(path: string, body?: unknown) => request<T>("DELETE", path, body),
 };
 
 export const fetchStores = () => api.get<Store[]>("/stores");

@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { ProductImage } from "../../../components/ProductImage";
+import { Button } from "../../../components/ui/Button";
+import { Input, Label, inputClass } from "../../../components/ui/Field";
+import { IconSparkles } from "../../../components/ui/Icons";
+import { Modal } from "../../../components/ui/Modal";
+import { useToast } from "../../../components/ui/Toast";
+import { it } from "../../../i18n/it";
+import type { Product, Store } from "../../../types";
+import { createProduct, generateProduct, messageOf, regenerateProduct, statusOf, updateProduct } from "../api";
+import { DESCRIPTION_MAX, emptyForm, formOf, mergeGenerated, productPayload, sameForm, type ProductForm } from "../logic";
+import { ConfirmDialog } from "./ConfirmDialog";
+
+const t = it.dashboard.product;
+
+export type ProductDialogState = { mode: "add" } | { mode: "edit"; product: Product } | null;
+
+/** Add or edit one product, with AI generation (add) or regeneration (edit) merged into the
+ * form for the owner to save (spec section 4, "Product dialog"). */
+export function ProductDialog({
+  state,
+  store,
+  onClose,
+  onAdded,
+  onUpdated,
+  onRegenerated,
+}: {
+  state: ProductDialogState;
+  store: Store;
+  onClose: () => void;
+  onAdded: (p: Product) => void;
+  onUpdated: (p: Product) => void;
+  onRegenerated: () => void;
+}) {
+  const toast = useToast();
+  const editing = state?.mode === "edit" ? state.product : null;
+  const [initial, setInitial] = useState<ProductForm>(emptyForm);
+  const [form, setForm] = useState<ProductForm>(emptyForm);
+  const [generating, setGenerating] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
+
+  useEffect(() => {
+    const start = editing ? formOf(editing) : emptyForm;
+    setInitial(start);
+    setForm(start);
+    setGenerating(false);
+    setSaving(false);
+    setConfirmClose(false);
+  }, [state, editing]);
+
+  if (!state) return null;
+  const mode = state.mode;
+  const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const nameMissing = !form.name.trim();
+
+  const requestClose = () => {
+    if (generating || saving) return;
+    if (mode === "edit" && !sameForm(form, initial)) setConfirmClose(true);
+    else onClose();
+  };
+
+  const runAi = async () => {
+    if (nameMissing) {
+      toast({ title: t.nameRequiredTitle, description: t.nameRequiredText, destructive: true });
+      return;
+    }
+    setGenerating(true);
+    const input = {
+      name: form.name.trim(),
+      brand: form.brand.trim() || null,
+      category: form.category.trim() || null,
+      description: form.description.trim() || null,
+      image_url: form.image_url.trim() || null,
+    };
+    try {
+      if (editing) {
+        const g = await regenerateProduct(editing.id, input);
+        setForm((f) => mergeGenerated(f, g));
+        onRegenerated();
+        toast({ title: t.regenerated, description: t.regeneratedText });
+      } else {
+        const g = await generateProduct(input);
+        setForm((f) => mergeGenerated(f, g));
+        toast({ title: t.generated, description: t.generatedText });
+      }
+    } catch (err) {
+      if (statusOf(err) === 403) toast({ title: t.limitReached, description: t.limitReachedText, destructive: true });
+      else if (editing) toast({ title: t.regenerateFailed, description: t.regenerateFailedText, destructive: true });
+      else toast({ title: t.generateFailed, description: t.generateFailedText, destructive: true });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (generating || saving) return;
+    if (nameMissing) {
+      toast({ title: t.missingTitle, description: t.missingText, destructive: true });
+      return;
+    }
+    setSaving(true);
+    const body = productPayload(form, store.email);
+    try {
+      if (editing) {
+        const saved = await updateProduct(editing.id, body);
+        onUpdated(saved);
+        toast({ title: t.updated, description: t.updatedText(saved.name) });
+      } else {
+        const saved = await createProduct(body);
+        onAdded(saved);
+        toast({ title: t.added, description: t.addedText });
+      }
+      onClose();
+    } catch (err) {
+      const fallback = editing ? t.updateError : t.addError;
+      toast({ title: it.dashboard.errorTitle, description: messageOf(err, fallback), destructive: true });
+      setSaving(false);
+    }
+  };
+
+  const busy = generating || saving;
+  return (
+    <>
+      <Modal open onClose={requestClose} title={mode === "add" ? t.addTitle : t.editTitle} className="sm:max-w-2xl" dismissible={!busy}>
+        <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
+          <div>
+            <Label htmlFor="product-name">{t.name} *</Label>
+            <Input id="product-name" value={form.name} onChange={(e) => set("name", e.target.value)} maxLength={300} autoComplete="off" />
+          </div>
+          <div className="rounded-xl border border-brand-200 bg-brand-50/60 p-3">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-xs text-stone-700">{t.aiHelp}</p>
+              <Button variant="secondary" size="sm" onClick={runAi} disabled={busy} className="shrink-0">
+                <IconSparkles width={16} height={16} />
+                {generating ? t.generating : mode === "add" ? t.generate : t.regenerate}
+              </Button>
+            </div>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <Label htmlFor="product-price">{t.price}</Label>
+              <Input id="product-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.price} onChange={(e) => set("price", e.target.value)} />
+            </div>
+            <div>
+              <Label htmlFor="product-brand">{t.brand}</Label>
+              <Input id="product-brand" value={form.brand} onChange={(e) => set("brand", e.target.value)} />
+            </div>
+            <div>
+              <Label htmlFor="product-category">{t.category}</Label>
+              <Input id="product-category" value={form.category} onChange={(e) => set("category", e.target.value)} />
+            </div>
+          </div>
+          <div>
+            <div className="flex items-baseline justify-between">
+              <Label htmlFor="product-description">{t.description}</Label>
+              <span className={`text-xs ${form.description.length > DESCRIPTION_MAX ? "font-semibold text-red-700" : "text-stone-500"}`} data-counter aria-live="polite">
+                {t.counter(form.description.length)}
+              </span>
+            </div>
+            <textarea
+              id="product-description"
+              rows={5}
+              value={form.description}
+              onChange={(e) => set("description", e.target.value)}
+              maxLength={DESCRIPTION_MAX}
+              className={inputClass}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_6rem] sm:items-end">
+            <div>
+              <Label htmlFor="product-image">{t.imageUrl}</Label>
+              <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
+            </div>
+            <ProductImage src={form.image_url.trim() || null} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
+          </div>
+          <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+            <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
+            {t.inStock}
+          </label>
+          <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={requestClose} disabled={busy}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={busy || (mode === "add" && nameMissing)}>
+              {saving ? t.saving : mode === "add" ? t.add : t.save}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        open={confirmClose}
+        title={t.unsavedTitle}
+        text={t.unsavedText}
+        confirmLabel={t.discard}
+        cancelLabel={t.keepEditing}
+        onCancel={() => setConfirmClose(false)}
+        onConfirm={() => {
+          setConfirmClose(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button } from "../../../components/ui/Button";
+import { IconBox } from "../../../components/ui/Icons";
+import { it } from "../../../i18n/it";
+import type { Product } from "../../../types";
+import type { PageView } from "../logic";
+import { DashboardProductCard } from "./DashboardProductCard";
+
+const t = it.dashboard.grid;
+
+/** The grid (2 columns up to 5), its pagination, and the two empty states. */
+export function ProductList({
+  view,
+  storeIsEmpty,
+  onPage,
+  onEdit,
+  onDelete,
+  onAddFirst,
+  onClearFilters,
+}: {
+  view: PageView;
+  storeIsEmpty: boolean;
+  onPage: (page: number) => void;
+  onEdit: (p: Product) => void;
+  onDelete: (p: Product) => void;
+  onAddFirst: () => void;
+  onClearFilters: () => void;
+}) {
+  if (storeIsEmpty || view.total === 0) {
+    return (
+      <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
+        <IconBox width={40} height={40} className="text-stone-400" />
+        <h2 className="mt-3 text-lg font-semibold text-stone-900">{storeIsEmpty ? t.emptyTitle : t.noMatchTitle}</h2>
+        {storeIsEmpty && <p className="mt-1 max-w-md text-sm text-stone-600">{t.emptyText}</p>}
+        <Button className="mt-5" variant={storeIsEmpty ? "primary" : "secondary"} onClick={storeIsEmpty ? onAddFirst : onClearFilters}>
+          {storeIsEmpty ? t.emptyAction : t.noMatchAction}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section aria-label={t.label} className="mt-6">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+        {view.items.map((p) => (
+          <li key={p.id}>
+            <DashboardProductCard product={p} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
+          </li>
+        ))}
+      </ul>
+      <nav aria-label={t.pagination} className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+        <p className="text-sm text-stone-600" data-showing>
+          {t.showing(view.from, view.to, view.total)}
+        </p>
+        <div className="flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => onPage(view.page - 1)}>
+            {it.common.previous}
+          </Button>
+          <span className="text-sm text-stone-700" aria-live="polite" data-page>
+            {it.common.page(view.page, view.pages)}
+          </span>
+          <Button variant="secondary" size="sm" disabled={view.page >= view.pages} onClick={() => onPage(view.page + 1)}>
+            {it.common.next}
+          </Button>
+        </div>
+      </nav>
+    </section>
+  );
+}

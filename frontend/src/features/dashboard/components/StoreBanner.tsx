@@ -1,0 +1,76 @@
+import { Button } from "../../../components/ui/Button";
+import { IconUpload } from "../../../components/ui/Icons";
+import { it } from "../../../i18n/it";
+import type { Store } from "../../../types";
+import { shortName } from "../logic";
+import { useWindowWidth } from "../useMediaQuery";
+import { ActionMenu } from "./ActionMenu";
+import type { BulkKind } from "../logic";
+
+const t = it.dashboard.banner;
+
+const IconShare = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </svg>
+);
+
+/** Logo, name (shortened by screen width), partner group and the shop's actions. */
+export function StoreBanner({
+  store,
+  onShare,
+  onAddSingle,
+  onImport,
+  onExport,
+  onBulkDelete,
+}: {
+  store: Store;
+  onShare: () => void;
+  onAddSingle: () => void;
+  onImport: () => void;
+  onExport: () => void;
+  onBulkDelete: (kind: BulkKind) => void;
+}) {
+  const width = useWindowWidth();
+  return (
+    <section className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 lg:flex-row lg:items-center lg:justify-between">
+      <div className="flex min-w-0 items-center gap-4">
+        {store.logo_img_url && (
+          <img src={store.logo_img_url} alt={t.logoAlt(store.name)} className="h-14 w-14 shrink-0 rounded-xl border border-stone-200 bg-white object-contain p-1 sm:h-16 sm:w-16" />
+        )}
+        <div className="min-w-0">
+          <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl" title={store.name}>
+            {shortName(store.name, width)}
+          </h1>
+          {store.partner_group && <p className="mt-0.5 text-sm text-stone-600">{store.partner_group}</p>}
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <Button variant="secondary" onClick={onShare}>
+          <IconShare />
+          {t.share}
+        </Button>
+        <ActionMenu
+          label={t.add}
+          variant="primary"
+          actions={[
+            { label: t.addSingle, onSelect: onAddSingle },
+            { label: t.importCsv, onSelect: onImport, icon: <IconUpload width={16} height={16} /> },
+            { label: t.exportCsv, onSelect: onExport },
+          ]}
+        />
+        <ActionMenu
+          label={t.remove}
+          actions={[
+            { label: t.removeIncorrect, onSelect: () => onBulkDelete("incorrect"), danger: true },
+            { label: t.removeUncertain, onSelect: () => onBulkDelete("uncertain"), danger: true },
+            { label: t.removeAll, onSelect: () => onBulkDelete("all"), danger: true },
+          ]}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/Button";
+import { Input, Label, inputClass } from "../../../components/ui/Field";
+import { Modal } from "../../../components/ui/Modal";
+import { useToast } from "../../../components/ui/Toast";
+import { it } from "../../../i18n/it";
+import type { Store } from "../../../types";
+import { messageOf, updateStore } from "../api";
+
+const t = it.dashboard.settings;
+
+const FIELDS = ["name", "partner_group", "description", "telephone", "address", "postal_code", "city", "website_url", "logo_img_url"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const labels: Record<Field, string> = {
+  name: t.name,
+  partner_group: t.partnerGroup,
+  description: t.description,
+  telephone: t.telephone,
+  address: t.address,
+  postal_code: t.postalCode,
+  city: t.city,
+  website_url: t.website,
+  logo_img_url: t.logo,
+};
+
+const valuesOf = (s: Store): Values => Object.fromEntries(FIELDS.map((f) => [f, (s[f] as string | null) ?? ""])) as Values;
+
+/** "Modifica informazioni": PUT /api/stores/{id}; the server checks the rules of registration. */
+export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: boolean; store: Store; onClose: () => void; onSaved: (s: Store) => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState<Values>(() => valuesOf(store));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) setValues(valuesOf(store));
+  }, [open, store]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    const body: Record<string, unknown> = { slug: store.slug };
+    for (const f of FIELDS) body[f] = values[f].trim() || (f === "name" || f === "description" ? values[f] : null);
+    try {
+      const saved = await updateStore(store.id, body);
+      onSaved(saved);
+      toast({ title: t.done, description: t.doneText });
+      onClose();
+    } catch (err) {
+      toast({ title: it.dashboard.errorTitle, description: messageOf(err, t.error), destructive: true });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl" dismissible={!saving}>
+      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((f) => (
+          <div key={f} className={f === "description" || f === "name" || f === "logo_img_url" ? "sm:col-span-2" : ""}>
+            <Label htmlFor={`settings-${f}`}>{labels[f]}</Label>
+            {f === "description" ? (
+              <textarea id={`settings-${f}`} rows={4} className={inputClass} value={values[f]} onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))} />
+            ) : (
+              <Input
+                id={`settings-${f}`}
+                value={values[f]}
+                required={f === "name"}
+                inputMode={f === "postal_code" ? "numeric" : undefined}
+                maxLength={f === "postal_code" ? 5 : undefined}
+                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+              />
+            )}
+          </div>
+        ))}
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? t.saving : t.save}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,347 @@
+// The dashboard's pure rules (spec sections 2, 3, 4 and 9): filtering, sorting, pagination,
+// bulk-delete targets, CSV export, share links, plan usage. No React, no window.
+import { compareText, fold } from "../../lib/format";
+import type { PlanKey, Product, Store } from "../../types";
+
+export const PAGE_SIZE = 20;
+export const DESCRIPTION_MAX = 1000;
+export const SESSION_REDIRECT_MS = 1500;
+export const COMPACT_HEADER_PX = 40;
+
+export type SortKey = "newest" | "oldest" | "nameAsc" | "nameDesc" | "priceAsc" | "priceDesc";
+export type StockFilter = "all" | "inStock" | "outOfStock" | "uncertain" | "incorrect";
+export const SORT_KEYS: SortKey[] = ["newest", "oldest", "nameAsc", "nameDesc", "priceAsc", "priceDesc"];
+export const STOCK_FILTERS: StockFilter[] = ["all", "inStock", "outOfStock", "uncertain", "incorrect"];
+
+export interface ListState {
+  search: string;
+  sort: SortKey;
+  stock: StockFilter;
+  /** "all" or one category. */
+  category: string;
+  page: number;
+}
+
+export const initialListState: ListState = { search: "", sort: "newest", stock: "all", category: "all", page: 1 };
+
+/** Any change of search, sort or filter goes back to page 1. */
+export function changeList(state: ListState, patch: Partial<Omit<ListState, "page">>): ListState {
+  return { ...state, ...patch, page: 1 };
+}
+
+export function clearFilters(state: ListState): ListState {
+  return { ...initialListState, sort: state.sort };
+}
+
+export function hasActiveFilters(state: ListState): boolean {
+  return state.search.trim() !== "" || state.stock !== "all" || state.category !== "all";
+}
+
+/** Search over name, description, brand and category; case- and accent-insensitive; every word must match. */
+export function matchesSearch(product: Product, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const haystack = [product.name, product.description, product.brand, product.category].map(fold).join(" \u0000 ");
+  return words.every((w) => haystack.includes(w));
+}
+
+export function matchesStock(product: Product, stock: StockFilter): boolean {
+  switch (stock) {
+    case "inStock":
+      return product.in_stock;
+    case "outOfStock":
+      return !product.in_stock;
+    case "uncertain":
+      return product.status === "uncertain";
+    case "incorrect":
+      return product.status === "incorrect";
+    default:
+      return true;
+  }
+}
+
+function byPrice(a: Product, b: Product, dir: 1 | -1): number {
+  // Products without a price go last in both directions.
+  if (a.price == null && b.price == null) return b.id - a.id;
+  if (a.price == null) return 1;
+  if (b.price == null) return -1;
+  return (a.price - b.price) * dir || b.id - a.id;
+}
+
+export function sortProducts(products: Product[], sort: SortKey): Product[] {
+  const list = products.slice();
+  switch (sort) {
+    case "oldest":
+      return list.sort((a, b) => a.id - b.id);
+    case "nameAsc":
+      return list.sort((a, b) => compareText(a.name, b.name) || b.id - a.id);
+    case "nameDesc":
+      return list.sort((a, b) => compareText(b.name, a.name) || b.id - a.id);
+    case "priceAsc":
+      return list.sort((a, b) => byPrice(a, b, 1));
+    case "priceDesc":
+      return list.sort((a, b) => byPrice(a, b, -1));
+    default:
+      // newest: the numeric id orders creation (spec section 3).
+      return list.sort((a, b) => b.id - a.id);
+  }
+}
+
+export function filterProducts(products: Product[], state: Pick<ListState, "search" | "stock" | "category">): Product[] {
+  const category = state.category === "all" ? null : fold(state.category);
+  return products.filter(
+    (p) => matchesSearch(p, state.search) && matchesStock(p, state.stock) && (category === null || fold(p.category) === category),
+  );
+}
+
+export interface PageView {
+  items: Product[];
+  page: number;
+  pages: number;
+  total: number;
+  /** 1-based index of the first and last shown product; 0 when none. */
+  from: number;
+  to: number;
+}
+
+/** Filter, sort and cut one page; a page past the end shows the last page. */
+export function listView(products: Product[], state: ListState, pageSize = PAGE_SIZE): PageView {
+  const sorted = sortProducts(filterProducts(products, state), state.sort);
+  const total = sorted.length;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(state.page) || 1), pages);
+  const start = (page - 1) * pageSize;
+  const items = sorted.slice(start, start + pageSize);
+  return { items, page, pages, total, from: total ? start + 1 : 0, to: start + items.length };
+}
+
+/** Distinct categories, sorted, compared without case or accents. */
+export function categoriesOf(products: Product[]): string[] {
+  const seen = new Map<string, string>();
+  for (const p of products) {
+    const c = p.category?.trim();
+    if (c && !seen.has(fold(c))) seen.set(fold(c), c);
+  }
+  return Array.from(seen.values()).sort(compareText);
+}
+
+export type BulkKind = "incorrect" | "uncertain" | "all";
+
+export function bulkTargets(products: Product[], kind: BulkKind): number[] {
+  return products.filter((p) => kind === "all" || p.status === kind).map((p) => p.id);
+}
+
+// ---------- CSV export (spec section 3, "CSV export") ----------
+
+export const CSV_COLUMNS = ["name", "price", "description", "brand", "category", "in_stock"] as const;
+
+function csvField(value: string): string {
+  return `"${value.replace(/"/g, '""')}"`;
+}
+
+function csvPrice(price: number | null): string {
+  if (price == null || !Number.isFinite(price)) return "0";
+  return String(Math.round(price * 100) / 100);
+}
+
+/** Semicolon-separated; every field quoted (embedded quotes doubled); newlines in the
+ * description become spaces; a missing price is 0; in_stock is "si" or "no". */
+export function productsToCsv(products: Product[]): string {
+  const lines = [CSV_COLUMNS.join(";")];
+  for (const p of products) {
+    lines.push(
+      [
+        csvField(p.name ?? ""),
+        csvField(csvPrice(p.price)),
+        csvField((p.description ?? "").replace(/\r\n|\r|\n/g, " ")),
+        csvField(p.brand ?? ""),
+        csvField(p.category ?? ""),
+        csvField(p.in_stock ? "si" : "no"),
+      ].join(";"),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Same rule as slugs: lowercase, trim, spaces to hyphens, accents folded, other non-word characters dropped. */
+export function slugify(text: string): string {
+  return fold(text)
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/[^\w-]/g, "")
+    .replace(/-+/g, "-");
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+export function isoDate(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** prodotti_{shop}_{YYYY-MM-DD}.csv */
+export function exportFileName(storeName: string, date: Date): string {
+  const name = slugify(storeName) || "negozio";
+  return `prodotti_${name}_${isoDate(date)}.csv`;
+}
+
+// ---------- Share (spec section 2, "Share") ----------
+
+export function publicStoreUrl(origin: string, store: Pick<Store, "id" | "slug">): string {
+  return `${origin.replace(/\/+$/, "")}/store/${store.id}/${store.slug}`;
+}
+
+export interface ShareLinks {
+  url: string;
+  whatsapp: string;
+  email: string;
+  facebook: string;
+}
+
+export function shareLinks(url: string, message: string, subject: string): ShareLinks {
+  return {
+    url,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(message)}`,
+    email: `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(message)}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+  };
+}
+
+/** Store name shortened by screen width (thresholds 500, 748, 900, 1048, 1200 px). */
+export function shortName(name: string, width: number): string {
+  const max = width < 500 ? 22 : width < 748 ? 30 : width < 900 ? 38 : width < 1048 ? 46 : width < 1200 ? 56 : Infinity;
+  if (name.length <= max) return name;
+  return `${name.slice(0, max - 1).trimEnd()}…`;
+}
+
+// ---------- Plan usage (spec section 9) ----------
+
+export interface Limits {
+  products: number | null;
+  imports_per_month: number | null;
+  regenerations_per_month: number | null;
+}
+
+/** The account panel's figures when the server sends none (null = unlimited). */
+export const PLAN_LIMITS: Record<PlanKey, Limits> = {
+  free: { products: 50, imports_per_month: 3, regenerations_per_month: 0 },
+  starter: { products: 200, imports_per_month: 10, regenerations_per_month: 20 },
+  pro: { products: 500, imports_per_month: null, regenerations_per_month: null },
+  business: { products: null, imports_per_month: null, regenerations_per_month: null },
+};
+
+export const PLAN_TITLES: Record<PlanKey, string> = { free: "Base", starter: "Avanzato", pro: "Pro", business: "Business" };
+
+export function planKey(plan: string): PlanKey {
+  return plan === "starter" || plan === "pro" || plan === "business" ? plan : "free";
+}
+
+export type UsageTone = "green" | "yellow" | "red";
+
+/** Red at 90% or more, yellow at 75% or more, green below. */
+export function usageTone(used: number, limit: number): UsageTone {
+  if (limit <= 0) return "red";
+  const ratio = used / limit;
+  return ratio >= 0.9 ? "red" : ratio >= 0.75 ? "yellow" : "green";
+}
+
+export function usagePercent(used: number, limit: number): number {
+  if (limit <= 0) return 100;
+  return Math.min(100, Math.round((used / limit) * 100));
+}
+
+/** "novembre 2026" from an ISO date, without Intl (month names given). */
+export function monthYear(iso: string, months: readonly string[]): string | null {
+  const m = /^(\d{4})-(\d{2})/.exec(iso ?? "");
+  if (!m) return null;
+  const month = months[Number(m[2]) - 1];
+  return month ? `${month} ${m[1]}` : null;
+}
+
+/** "23/11/2026" from an ISO date. */
+export function shortDate(iso: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : null;
+}
+
+// ---------- Product form ----------
+
+export interface ProductForm {
+  name: string;
+  /** As typed: "" for no price. */
+  price: string;
+  description: string;
+  brand: string;
+  category: string;
+  image_url: string;
+  in_stock: boolean;
+  status: string;
+}
+
+export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, status: "normal" };
+
+export function formOf(p: Product): ProductForm {
+  return {
+    name: p.name ?? "",
+    price: p.price == null ? "" : String(p.price),
+    description: p.description ?? "",
+    brand: p.brand ?? "",
+    category: p.category ?? "",
+    image_url: p.image_url ?? "",
+    in_stock: p.in_stock,
+    status: p.status || "normal",
+  };
+}
+
+export function sameForm(a: ProductForm, b: ProductForm): boolean {
+  return (Object.keys(a) as Array<keyof ProductForm>).every((k) => (typeof a[k] === "string" ? String(a[k]).trim() === String(b[k]).trim() : a[k] === b[k]));
+}
+
+const orNull = (v: string) => (v.trim() ? v.trim() : null);
+
+/** Price as typed ("12,5", "12.50", "") → number or null; NaN when not a number. */
+export function parsePrice(text: string): number | null {
+  const t = text.trim().replace(",", ".");
+  if (!t) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** The body of POST /products and PUT /products/{id} (spec section 7). */
+export function productPayload(form: ProductForm, storeEmail: string | null) {
+  const price = parsePrice(form.price);
+  return {
+    store_email: storeEmail,
+    name: form.name.trim(),
+    slug: slugify(form.name),
+    price: price == null || Number.isNaN(price) ? null : price,
+    description: orNull(form.description),
+    image_url: orNull(form.image_url),
+    category: orNull(form.category),
+    brand: orNull(form.brand),
+    in_stock: form.in_stock,
+    status: form.status || "normal",
+  };
+}
+
+export interface Generated {
+  id?: number | null;
+  name: string;
+  description: string;
+  brand?: string | null;
+  category?: string | null;
+  image_url?: string | null;
+  status: string;
+}
+
+/** Merges an AI answer into the form: answered fields replace, missing ones keep what was typed;
+ * price and stock are the owner's and never touched. */
+export function mergeGenerated(form: ProductForm, g: Generated): ProductForm {
+  return {
+    ...form,
+    name: g.name?.trim() ? g.name : form.name,
+    description: g.description?.trim() ? g.description : form.description,
+    brand: g.brand?.trim() ? g.brand : form.brand,
+    category: g.category?.trim() ? g.category : form.category,
+    image_url: g.image_url?.trim() ? g.image_url : form.image_url,
+    status: g.status || form.status,
+  };
+}

@@ -1,0 +1,81 @@
+// The dashboard's data: the shop and its products from GET /api/stores/me, kept up to date
+// locally after every change (spec section 4, "Product list updates").
+import { useCallback, useEffect, useState } from "react";
+import type { Product, Store } from "../../types";
+import { ApiError, fetchOwnStore, type OwnStore } from "./api";
+import { PLAN_LIMITS, planKey, type Limits } from "./logic";
+
+export type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "unauthorized" } | { kind: "noStore" } | { kind: "error" };
+
+export interface DashboardData {
+  load: LoadState;
+  store: Store | null;
+  products: Product[];
+  limits: Limits;
+  reload: () => void;
+  setStore: (s: Store) => void;
+  addProduct: (p: Product) => void;
+  replaceProduct: (p: Product) => void;
+  removeProducts: (ids: number[]) => void;
+  countRegeneration: () => void;
+}
+
+function limitsOf(store: OwnStore | null): Limits {
+  const fallback = PLAN_LIMITS[planKey(store?.plan ?? "free")];
+  const l = store?.limits;
+  if (!l) return fallback;
+  const pick = <K extends keyof Limits>(k: K) => (k in l ? (l[k] ?? null) : fallback[k]);
+  return { products: pick("products"), imports_per_month: pick("imports_per_month"), regenerations_per_month: pick("regenerations_per_month") };
+}
+
+function withoutProducts(s: OwnStore): OwnStore {
+  const { Products: _ignored, ...rest } = s;
+  return rest;
+}
+
+export function useDashboard(enabled: boolean): DashboardData {
+  const [load, setLoad] = useState<LoadState>({ kind: "loading" });
+  const [store, setStoreState] = useState<OwnStore | null>(null);
+  const [products, setProducts] = useState<Product[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setLoad({ kind: "loading" });
+    fetchOwnStore()
+      .then((s) => {
+        if (!live) return;
+        setStoreState(withoutProducts(s));
+        setProducts(Array.isArray(s.Products) ? s.Products : []);
+        setLoad({ kind: "ready" });
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        const status = err instanceof ApiError ? err.status : 0;
+        setLoad({ kind: status === 401 ? "unauthorized" : status === 404 ? "noStore" : "error" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [enabled, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const setStore = useCallback((s: Store) => setStoreState((old) => ({ ...old, ...withoutProducts(s as OwnStore) })), []);
+  const addProduct = useCallback((p: Product) => {
+    setProducts((list) => [...list, p]);
+    setStoreState((s) => (s ? { ...s, product_count: s.product_count + 1 } : s));
+  }, []);
+  const replaceProduct = useCallback((p: Product) => setProducts((list) => list.map((x) => (x.id === p.id ? p : x))), []);
+  const removeProducts = useCallback((ids: number[]) => {
+    const gone = new Set(ids);
+    setProducts((list) => list.filter((x) => !gone.has(x.id)));
+    setStoreState((s) => (s ? { ...s, product_count: Math.max(0, s.product_count - ids.length) } : s));
+  }, []);
+  const countRegeneration = useCallback(
+    () => setStoreState((s) => (s ? { ...s, regenerations_this_month: s.regenerations_this_month + 1 } : s)),
+    [],
+  );
+
+  return { load, store, products, limits: limitsOf(store), reload, setStore, addProduct, replaceProduct, removeProducts, countRegeneration };
+}

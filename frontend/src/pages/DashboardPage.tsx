@@ -1,0 +1,269 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../components/ui/Button";
+import { Container } from "../components/ui/Container";
+import { Modal } from "../components/ui/Modal";
+import { useToast } from "../components/ui/Toast";
+import { AccountPanel } from "../features/dashboard/components/AccountPanel";
+import { ConfirmDialog } from "../features/dashboard/components/ConfirmDialog";
+import { DashboardHeader } from "../features/dashboard/components/DashboardHeader";
+import { Filters } from "../features/dashboard/components/Filters";
+import { ProductDialog, type ProductDialogState } from "../features/dashboard/components/ProductDialog";
+import { ProductList } from "../features/dashboard/components/ProductList";
+import { ShareDialog } from "../features/dashboard/components/ShareDialog";
+import { StoreBanner } from "../features/dashboard/components/StoreBanner";
+import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
+import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "../features/dashboard/api";
+import { downloadCsv } from "../features/dashboard/download";
+import {
+  SESSION_REDIRECT_MS,
+  bulkTargets,
+  categoriesOf,
+  changeList,
+  clearFilters,
+  exportFileName,
+  initialListState,
+  listView,
+  productsToCsv,
+  type BulkKind,
+  type ListState,
+} from "../features/dashboard/logic";
+import { useDashboard } from "../features/dashboard/useDashboard";
+import { it } from "../i18n/it";
+import { useSession } from "../lib/session";
+import type { Product } from "../types";
+
+const t = it.dashboard;
+
+function Loading({ title, text }: { title: string; text?: string }) {
+  return (
+    <Container className="py-24">
+      <div role="status" className="flex flex-col items-center gap-3 text-center">
+        <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+        <p className="font-semibold text-stone-900">{title}</p>
+        {text && <p className="text-sm text-stone-600">{text}</p>}
+      </div>
+    </Container>
+  );
+}
+
+type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bulk: BulkKind; ids: number[] } | { kind: "account" } | null;
+
+/** /dashboard: the owner's catalogue (spec section 2, "Dashboard"; section 4, "Session"). */
+export function DashboardPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const leaving = useRef(false);
+  const data = useDashboard(session.status === "owner");
+  const [list, setList] = useState<ListState>(initialListState);
+  const [dialog, setDialog] = useState<ProductDialogState>(null);
+  const [sharing, setSharing] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+
+  const expired = session.status === "anonymous" || data.load.kind === "unauthorized";
+  const noStore = session.status === "noStore" || data.load.kind === "noStore";
+
+  useEffect(() => {
+    if (leaving.current) return;
+    if (noStore) {
+      navigate("/create", { replace: true });
+      return;
+    }
+    if (!expired) return;
+    toast({ title: t.sessionExpired, description: t.sessionExpiredText, destructive: true });
+    const timer = setTimeout(() => navigate("/login", { replace: true }), SESSION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [expired, noStore, navigate, toast]);
+
+  const categories = useMemo(() => categoriesOf(data.products), [data.products]);
+  const view = useMemo(() => listView(data.products, list), [data.products, list]);
+
+  if (session.status === "loading" || !session.status) return <Loading title={t.initialising} text={t.loadingStoreShort} />;
+  if (expired || noStore) return <Loading title={t.initialising} text={t.loadingStoreShort} />;
+  if (data.load.kind === "loading") return <Loading title={t.loadingStore} />;
+  if (data.load.kind === "error" || !data.store) {
+    return (
+      <Container className="py-24 text-center">
+        <p role="alert" className="font-semibold text-stone-900">
+          {t.loadError}
+        </p>
+        <Button className="mt-4" onClick={data.reload}>
+          {t.retry}
+        </Button>
+      </Container>
+    );
+  }
+  const store = data.store;
+
+  const change = (patch: Partial<Omit<ListState, "page">>) => setList((s) => changeList(s, patch));
+  const clear = () => setList((s) => clearFilters(s));
+  const setPage = (page: number) => {
+    setList((s) => ({ ...s, page }));
+    window.scrollTo({ top: 0 });
+  };
+
+  const exportCsv = () => {
+    if (!data.products.length) {
+      toast({ title: t.errorTitle, description: t.export.nothing, destructive: true });
+      return;
+    }
+    downloadCsv(productsToCsv(data.products), exportFileName(store.name, new Date()));
+    toast({ title: t.export.done, description: t.export.doneText(data.products.length) });
+  };
+
+  const askBulk = (bulk: BulkKind) => {
+    const ids = bulkTargets(data.products, bulk);
+    if (!ids.length) {
+      toast({ title: t.errorTitle, description: t.bulk.nothing, destructive: true });
+      return;
+    }
+    setPending({ kind: "bulk", bulk, ids });
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === "product") {
+        await deleteProduct(pending.product.id);
+        data.removeProducts([pending.product.id]);
+        toast({ title: t.product.deleted, description: t.product.deletedText(pending.product.name) });
+      } else if (pending.kind === "bulk") {
+        await bulkDelete(pending.ids);
+        data.removeProducts(pending.ids);
+        toast({ title: t.bulk.done, description: t.bulk.doneText(pending.ids.length) });
+      } else {
+        await deleteAccount();
+        leaving.current = true;
+        toast({ title: t.account.deleted, description: t.account.deletedText });
+        navigate("/");
+        session.setStore?.(null);
+        return;
+      }
+      setPending(null);
+    } catch (err) {
+      const fallback = pending.kind === "product" ? t.product.deleteError : pending.kind === "bulk" ? t.bulk.error : t.account.deleteError;
+      toast({ title: t.errorTitle, description: messageOf(err, fallback), destructive: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmText =
+    pending?.kind === "product"
+      ? t.confirm.deleteProduct(pending.product.name)
+      : pending?.kind === "bulk"
+        ? pending.bulk === "incorrect"
+          ? t.confirm.bulkIncorrect(pending.ids.length)
+          : pending.bulk === "uncertain"
+            ? t.confirm.bulkUncertain(pending.ids.length)
+            : t.confirm.bulkAll(pending.ids.length)
+        : t.account.deleteText;
+
+  const inlineFilters = <Filters state={list} categories={categories} onChange={change} idPrefix="bar" />;
+
+  return (
+    <div className="pb-16">
+      <DashboardHeader
+        store={store}
+        search={list.search}
+        onSearch={(search) => change({ search })}
+        onOpenFilters={() => setFiltersOpen(true)}
+        onOpenAccount={() => setAccountOpen(true)}
+        filters={<Filters state={list} categories={categories} onChange={change} idPrefix="compact" />}
+      />
+      <Container className="pt-6">
+        <StoreBanner
+          store={store}
+          onShare={() => setSharing(true)}
+          onAddSingle={() => setDialog({ mode: "add" })}
+          onImport={() => navigate("/upload")}
+          onExport={exportCsv}
+          onBulkDelete={askBulk}
+        />
+        <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
+          {inlineFilters}
+        </div>
+        <ProductList
+          view={view}
+          storeIsEmpty={data.products.length === 0}
+          onPage={setPage}
+          onEdit={(product) => setDialog({ mode: "edit", product })}
+          onDelete={(product) => setPending({ kind: "product", product })}
+          onAddFirst={() => setDialog({ mode: "add" })}
+          onClearFilters={clear}
+        />
+        <p className="mt-10 rounded-xl border border-amber-200 bg-amber-50 p-4 text-xs text-amber-900" data-ai-disclaimer>
+          {t.grid.disclaimer}
+        </p>
+      </Container>
+
+      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title={t.filters.title}>
+        <Filters state={list} categories={categories} onChange={change} idPrefix="sheet" stacked />
+        <div className="mt-6 flex justify-between gap-2">
+          <Button variant="secondary" onClick={clear}>
+            {t.filters.clear}
+          </Button>
+          <Button onClick={() => setFiltersOpen(false)}>{t.filters.apply}</Button>
+        </div>
+      </Modal>
+      <ShareDialog open={sharing} onClose={() => setSharing(false)} store={store} />
+      <ProductDialog
+        state={dialog}
+        store={store}
+        onClose={() => setDialog(null)}
+        onAdded={data.addProduct}
+        onUpdated={data.replaceProduct}
+        onRegenerated={data.countRegeneration}
+      />
+      <AccountPanel
+        open={accountOpen}
+        onClose={() => setAccountOpen(false)}
+        store={store}
+        productCount={data.products.length}
+        limits={data.limits}
+        onEditInfo={() => {
+          setAccountOpen(false);
+          setSettingsOpen(true);
+        }}
+        onFilters={() => {
+          setAccountOpen(false);
+          setFiltersOpen(true);
+        }}
+        onLogout={() => {
+          setAccountOpen(false);
+          session.requestLogout?.();
+        }}
+        onDeleteAccount={() => {
+          setAccountOpen(false);
+          setPending({ kind: "account" });
+        }}
+      />
+      <StoreSettingsDialog
+        open={settingsOpen}
+        store={store}
+        onClose={() => setSettingsOpen(false)}
+        onSaved={(s) => {
+          data.setStore(s);
+          session.setStore?.(s);
+        }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === "account" ? t.account.deleteTitle : t.confirm.title}
+        text={confirmText}
+        confirmLabel={pending?.kind === "account" ? t.account.deleteConfirm : t.confirm.confirm}
+        busyLabel={t.confirm.deleting}
+        cancelLabel={t.confirm.cancel}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={confirmPending}
+      />
+    </div>
+  );
+}
