@@ -265,7 +265,8 @@ pub async fn owner_page(State(app): State<AppState>, headers: HeaderMap) -> Resu
     };
     let has_session = crate::auth::cookie::read(&headers).is_some();
     let props = json!({ "site": site(&app), "clientOnly": true, "hasSession": has_session });
-    let head = "<title>Vetrina</title><meta name=\"robots\" content=\"noindex, nofollow\">";
+    let head = "<title>Vetrina</title><meta name=\"robots\" content=\"noindex, nofollow\">\
+                <link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">";
     let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
     let html = super::document::render_document(manifest, head, markup, &props.to_string());
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
