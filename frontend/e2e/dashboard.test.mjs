@@ -39,10 +39,9 @@ async function ownerPage({ viewport = DESKTOP, loggedIn = true, wait = true, set
   return { context, page, problems };
 }
 
-/** Console problems, without the owner shell's missing /favicon.ico (server side, see report)
- * and without the `allowed` ones a test causes on purpose. */
+/** Console problems, without the `allowed` ones a test causes on purpose. */
 function unexpected(problems, allowed = []) {
-  return problems.filter((p) => !/favicon\.ico/.test(p) && !allowed.some((re) => re.test(p)));
+  return problems.filter((p) => !allowed.some((re) => re.test(p)));
 }
 
 async function me(context) {
