@@ -389,12 +389,7 @@ async fn given_products(
         .enumerate()
         .map(|(i, input)| {
             let d = input.into_new()?;
-            let existing_id = d
-                .sku
-                .as_ref()
-                .and_then(|s| existing.by_sku.get(s))
-                .or_else(|| d.ean.as_ref().and_then(|e| existing.by_ean.get(e)))
-                .copied();
+            let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
             Ok(ImportItem {
                 row_number: i + 1,
                 status: Some(match d.status.as_str() {

@@ -68,6 +68,15 @@ pub struct ExistingCodes {
     pub by_ean: HashMap<String, i64>,
 }
 
+impl ExistingCodes {
+    /// The product a row with these codes updates: by SKU first, then by EAN.
+    pub fn product_for(&self, sku: Option<&String>, ean: Option<&String>) -> Option<i64> {
+        sku.and_then(|s| self.by_sku.get(s))
+            .or_else(|| ean.and_then(|e| self.by_ean.get(e)))
+            .copied()
+    }
+}
+
 #[derive(Debug)]
 pub enum ProcessError {
     File(ImportError),
@@ -166,12 +175,7 @@ fn match_existing(
             });
             continue;
         }
-        let existing_id = d
-            .sku
-            .as_ref()
-            .and_then(|s| existing.by_sku.get(s))
-            .or_else(|| d.ean.as_ref().and_then(|e| existing.by_ean.get(e)))
-            .copied();
+        let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
         if let Some(row) = existing_id.and_then(|id| updated_by.get(&id)) {
             errors.push(RowError {
                 row_number: d.row_number,
