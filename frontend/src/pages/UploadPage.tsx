@@ -37,7 +37,7 @@ export function UploadPage() {
       </a>
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-sm text-stone-600 sm:text-base">{t.intro}</p>
-      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <ImportWizard />
         <aside>
           <ImportHelp />
