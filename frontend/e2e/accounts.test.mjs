@@ -461,13 +461,16 @@ describe("a forgotten password", () => {
 describe("a signed-in owner", () => {
   const password = "Tegole2026!";
 
-  test("on /auth, a trial chosen before logging in starts right after the login", async () => {
+  test("a trial chosen on the pricing page while logged out starts right after the login on /auth", async () => {
     const email = newEmail("gialli");
     await verifiedByApi(email, password);
     const { context, page, console } = await newPage();
-    await page.goto(`${server.url}/auth`);
-    await page.getByText("Effettua l'accesso per iniziare la prova gratuita").waitFor();
-    await page.evaluate(() => localStorage.setItem("pendingTrial", JSON.stringify({ planKey: "pro", planTitle: "Pro" })));
+    await page.goto(`${server.url}/pricing`);
+    await page.locator("#plan-card-pro").getByRole("link", { name: "prova gratis" }).click();
+    await waitForPath(page, "/auth");
+    await toast(page, "Accesso richiesto").waitFor();
+    await page.getByText("Effettua l'accesso per iniziare la prova gratuita").first().waitFor();
+    assert.match(await page.evaluate(() => localStorage.getItem("pendingTrial")), /"planKey":"pro"/);
     await fillLogin(page, email, password);
     await toast(page, "Login Effettuato").waitFor();
     const started = toast(page, "Prova attivata!");

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
+import { savePendingTrial } from "../features/accounts/api";
 import { it } from "../i18n/it";
 import { api, ApiError } from "../lib/api";
 import { formatEuros } from "../lib/format";
@@ -9,6 +10,7 @@ import { Button, ButtonLink, buttonClass } from "./ui/Button";
 import { cn } from "./ui/cn";
 import { IconCheck } from "./ui/Icons";
 import { Modal } from "./ui/Modal";
+import { toastOnNextPage } from "./ui/Toast";
 
 export type Billing = "annual" | "monthly";
 
@@ -57,6 +59,13 @@ function PriceLine({ plan, billing }: { plan: PlanCard; billing: Billing }) {
   );
 }
 
+/** Spec section 4, "Trial flow", logged out: the chosen trial waits for the login on /auth. */
+function loginFirst(planKey: string, planTitle: string) {
+  savePendingTrial({ planKey, planTitle });
+  toastOnNextPage({ title: it.accounts.trial.loginRequired, description: it.accounts.trial.loginRequiredText });
+  window.location.assign("/auth");
+}
+
 type Dialog = { kind: "trial"; plan: PlanKey } | { kind: "notice" } | null;
 
 function PlanAction({ plan, onDialog }: { plan: PlanCard; onDialog: (d: Dialog) => void }) {
@@ -64,8 +73,26 @@ function PlanAction({ plan, onDialog }: { plan: PlanCard; onDialog: (d: Dialog) 
   const button = planButton(plan.planKey, store);
   const variant = plan.popular ? "primary" : "secondary";
   const cls = "mt-8 w-full";
+  const trialLater = !store && (plan.planKey === "starter" || plan.planKey === "pro");
   switch (button.action.kind) {
     case "navigate":
+      if (trialLater) {
+        // Spec section 4, "Trial flow": logged out, the chosen trial waits for the login.
+        const startAfterLogin = (event: MouseEvent) => {
+          event.preventDefault();
+          loginFirst(plan.planKey, plan.title);
+        };
+        return (
+          <ButtonLink href={button.action.href} variant={variant} size="lg" className={cls} onClick={startAfterLogin}>
+            {button.label}
+          </ButtonLink>
+        );
+      }
+      return (
+        <ButtonLink href={button.action.href} variant={variant} size="lg" className={cls}>
+          {button.label}
+        </ButtonLink>
+      );
     case "mailto":
       return (
         <ButtonLink href={button.action.href} variant={variant} size="lg" className={cls}>
@@ -104,8 +131,13 @@ function TrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void }) 
     setError(null);
     try {
       await api.post("/stores/start-trial", { targetPlan: plan });
+      toastOnNextPage({ title: it.accounts.trial.activated, description: it.accounts.trial.activatedText(title) });
       window.location.assign("/dashboard");
     } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        loginFirst(plan, title);
+        return;
+      }
       setError(e instanceof ApiError && e.message && !e.message.startsWith("HTTP") ? e.message : it.trial.error);
       setBusy(false);
     }

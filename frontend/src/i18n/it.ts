@@ -813,6 +813,8 @@ export const it = {
       activated: "Prova attivata!",
       activatedText: (plan: string) => `La tua prova gratuita di 14 giorni per il piano ${plan} è iniziata!`,
       error: "Errore durante l'attivazione della prova",
+      loginRequired: "Accesso richiesto",
+      loginRequiredText: "Effettua l'accesso per iniziare la prova gratuita",
     },
     verify: {
       title: "Verifica email",

@@ -17,13 +17,33 @@ export const useToast = () => useContext(ToastContext);
 
 const LIFETIME_MS = 6000;
 let nextId = 1;
+const NEXT_PAGE_KEY = "toastForNextPage";
+
+/** A toast shown by the next page loaded in this tab (for a full-page navigation). */
+export function toastOnNextPage(t: ToastInput) {
+  try {
+    window.sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify(t));
+  } catch {
+    // No storage: the next page simply shows no toast.
+  }
+}
+
+function takeNextPageToast(): ToastInput | null {
+  try {
+    const raw = window.sessionStorage.getItem(NEXT_PAGE_KEY);
+    window.sessionStorage.removeItem(NEXT_PAGE_KEY);
+    const t = raw ? (JSON.parse(raw) as Partial<ToastInput>) : null;
+    return t && typeof t.title === "string" ? { title: t.title, description: t.description, destructive: t.destructive } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Toasts survive client-side navigation; the region is rendered only after mount, so the
  * server markup of public pages does not change. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
   const toast = useCallback(
     (t: ToastInput) => {
@@ -33,6 +53,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+  useEffect(() => {
+    setMounted(true);
+    const waiting = takeNextPageToast();
+    if (waiting) toast(waiting);
+  }, [toast]);
   return (
     <ToastContext.Provider value={toast}>
       {children}

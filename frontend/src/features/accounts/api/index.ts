@@ -59,6 +59,15 @@ export interface PendingTrial {
   planTitle: string;
 }
 
+/** Keeps the trial a logged-out visitor chose, for the login on /auth to start it. */
+export function savePendingTrial(trial: PendingTrial) {
+  try {
+    window.localStorage.setItem(PENDING_TRIAL_KEY, JSON.stringify(trial));
+  } catch {
+    // Private mode without storage: the visitor picks the plan again after login.
+  }
+}
+
 export function takePendingTrial(): PendingTrial | null {
   try {
     const raw = window.localStorage.getItem(PENDING_TRIAL_KEY);
