@@ -148,3 +148,15 @@ describe("build output", () => {
     assert.doesNotMatch(code, /process\.env/);
   });
 });
+
+describe("product images for link previews", () => {
+  let page;
+  before(async () => {
+    page = await importSrc("pages/ProductPage.tsx");
+  });
+  test("a generated SVG card is shared as its PNG, other images as they are", () => {
+    assert.equal(page.shareableImage("/media/products/ab12.svg"), "/media/products/ab12.png");
+    assert.equal(page.shareableImage("/media/products/ab12-800.jpg"), "/media/products/ab12-800.jpg");
+    assert.equal(page.shareableImage("https://cdn.example.it/x.svg"), "https://cdn.example.it/x.svg");
+  });
+});

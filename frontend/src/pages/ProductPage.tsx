@@ -23,7 +23,7 @@ export function productHead(props: PageProps): HeadData {
   const path = productPath(store, product);
   const url = absoluteUrl(site.publicUrl, path);
   const storeUrl = absoluteUrl(site.publicUrl, storePath(store));
-  const image = product.image_url ? absoluteUrl(site.publicUrl, product.image_url) : null;
+  const image = product.image_url ? absoluteUrl(site.publicUrl, shareableImage(product.image_url)) : null;
   const description = product.description?.trim()
     ? truncate(product.description)
     : truncate(it.product.metaDescriptionFallback(product.name, store.name));
@@ -141,4 +141,9 @@ export function ProductPage() {
       <SellerBlock store={store} />
     </Container>
   );
+}
+
+/** Link previews and search engines get the PNG beside a generated SVG card. */
+export function shareableImage(imageUrl: string): string {
+  return /^\/media\/products\/[^/]+\.svg$/.test(imageUrl) ? imageUrl.replace(/\.svg$/, ".png") : imageUrl;
 }
