@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useRoutes } from "react-router";
 import { Layout } from "./components/layout/Layout";
 import { ToastProvider } from "./components/ui/Toast";
@@ -13,19 +13,26 @@ function Pages() {
   return useRoutes(table);
 }
 
-/** The whole application below the router (StaticRouter on the server, BrowserRouter in the browser). */
-export function App({ props }: { props: PageProps }) {
+/** The contexts every part of a page may read. */
+export function AppProviders({ props, children }: { props: PageProps; children: ReactNode }) {
   return (
     <PageDataContext.Provider value={props}>
       <CookieConsentProvider>
         <ToastProvider>
-          <OwnerSession enabled={Boolean(props.clientOnly)}>
-            <Layout>
-              <Pages />
-            </Layout>
-          </OwnerSession>
+          <OwnerSession enabled={Boolean(props.clientOnly)}>{children}</OwnerSession>
         </ToastProvider>
       </CookieConsentProvider>
     </PageDataContext.Provider>
+  );
+}
+
+/** The whole application below the router (StaticRouter on the server, BrowserRouter in the browser). */
+export function App({ props }: { props: PageProps }) {
+  return (
+    <AppProviders props={props}>
+      <Layout>
+        <Pages />
+      </Layout>
+    </AppProviders>
   );
 }

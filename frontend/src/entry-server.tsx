@@ -3,7 +3,11 @@
 import "./polyfills-server";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { App } from "./App";
+import type { ReactNode } from "react";
+import { App, AppProviders } from "./App";
+import { Footer } from "./components/layout/Footer";
+import { TopBar, topBarVariant } from "./components/layout/TopBar";
+import { FragmentContext, type FragmentMarkup } from "./lib/server-fragments";
 import { renderHead } from "./lib/seo";
 import { headFor, matchAppRoute } from "./routes";
 import type { PageProps } from "./types";
@@ -14,18 +18,42 @@ function pathnameOf(url: string): string {
   return path.startsWith("/") ? path : `/${path}`;
 }
 
+// Markup of the top bar and footer, per variant, kept for the life of this worker.
+const fragments = new Map<string, string>();
+
+function fragment(key: string, pathname: string, props: PageProps, node: ReactNode): string {
+  let html = fragments.get(key);
+  if (html === undefined) {
+    html = renderToString(
+      <StaticRouter location={pathname}>
+        <AppProviders props={props}>{node}</AppProviders>
+      </StaticRouter>,
+    );
+    fragments.set(key, html);
+  }
+  return html;
+}
+
 export function vetrinaRender(url: string, propsJson: string): string {
   const props = (propsJson ? JSON.parse(propsJson) : {}) as PageProps;
   if (!props.site || typeof props.site.publicUrl !== "string") props.site = { publicUrl: "" };
   const route = matchAppRoute(pathnameOf(url));
   const status = route.notFound?.(props) ? 404 : 200;
-  const html = route.clientOnly
-    ? ""
-    : renderToString(
-        <StaticRouter location={url}>
+  const pathname = pathnameOf(url);
+  let html = "";
+  if (!route.clientOnly) {
+    const markup: FragmentMarkup = {
+      topbar: fragment(`topbar:${topBarVariant(pathname)}`, pathname, props, <TopBar />),
+      footer: fragment("footer", pathname, props, <Footer />),
+    };
+    html = renderToString(
+      <StaticRouter location={url}>
+        <FragmentContext.Provider value={markup}>
           <App props={props} />
-        </StaticRouter>,
-      );
+        </FragmentContext.Provider>
+      </StaticRouter>,
+    );
+  }
   const head = renderHead(headFor(route, props), props.site.publicUrl);
   return JSON.stringify({ html, head, status });
 }

@@ -243,3 +243,20 @@ describe("landing page", () => {
     assert.match(out.html, /Come Funziona/);
   });
 });
+
+describe("top bar and footer rendered once per variant", () => {
+  const header = (html) => html.match(/<header[\s\S]*?<\/header>/)[0];
+  const footer = (html) => html.match(/<footer[\s\S]*?<\/footer>/)[0];
+  test("the same markup on every page, the current link marked where it belongs", () => {
+    const a = bundle.render(productUrl, { site, store, product, related }).html;
+    const b = bundle.render("/faq", { site }).html;
+    const pricing = bundle.render("/pricing", { site }).html;
+    assert.equal(header(a), header(b));
+    assert.equal(footer(a), footer(pricing));
+    assert.doesNotMatch(header(b), /aria-current/);
+    assert.match(header(pricing), /href="\/pricing" aria-current="page"/);
+    // Both sides wrap the fragment in the same element, so hydration sees one tree.
+    assert.match(a, /<div class="contents"><header/);
+    assert.match(a, /<div class="contents"><footer/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { it } from "../../i18n/it";
+import { ServerFragment } from "../../lib/server-fragments";
 import { CookieBanner } from "./CookieBanner";
 import { Footer } from "./Footer";
 import { TopBar } from "./TopBar";
@@ -10,11 +11,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
         {it.common.skipToContent}
       </a>
-      <TopBar />
+      <ServerFragment id="topbar">
+        <TopBar />
+      </ServerFragment>
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <ServerFragment id="footer">
+        <Footer />
+      </ServerFragment>
       <CookieBanner />
     </div>
   );

@@ -9,6 +9,16 @@ import { IconMenu, IconX } from "../ui/Icons";
 import { Logo } from "./Logo";
 
 const HIDE_THRESHOLD = 10;
+const ALWAYS_LINKS = ["/explore", "/create", "/dashboard", "/pricing"];
+
+function isActiveIn(pathname: string, href: string) {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** What of the top bar depends on the path: which link is the current page. */
+export function topBarVariant(pathname: string): string {
+  return ALWAYS_LINKS.find((href) => isActiveIn(pathname, href)) ?? "";
+}
 
 export function TopBar() {
   const { store, requestLogout } = useSession();
@@ -40,7 +50,7 @@ export function TopBar() {
   else links.push({ href: "/create", label: it.nav.create });
   links.push({ href: "/pricing", label: it.nav.pricing });
 
-  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const isActive = (href: string) => isActiveIn(pathname, href);
 
   return (
     <header
