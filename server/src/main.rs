@@ -33,6 +33,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .map_err(|e| anyhow::anyhow!("impossibile ascoltare su {}: {e}", config.bind))?;
             let state = vetrina::build_state(config).await?;
+            // Products still without an image (an interrupted pass, older data) get theirs.
+            if let Err(err) =
+                vetrina::services::product_images::complete_all_in_background(&state).await
+            {
+                tracing::warn!("immagini dei prodotti non avviate: {err}");
+            }
             tracing::info!(
                 "Vetrina in ascolto su http://{} (pubblico: {})",
                 listener.local_addr()?,

@@ -20,8 +20,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Import runs in progress and processed files waiting for their import.
     pub imports: Arc<Runs>,
-    /// Background passes that give imported products their images.
-    pub image_jobs: crate::services::imports::images::Jobs,
+    /// Background passes that give products their images.
+    pub image_jobs: crate::services::product_images::Jobs,
     /// The AI provider chosen by `--ai-provider`.
     pub ai: Arc<Ai>,
 }

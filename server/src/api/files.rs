@@ -367,7 +367,7 @@ pub async fn import(
         }
         _ => return Err(nothing_to_import()),
     };
-    imports::images::complete_in_background(&app, store_id);
+    crate::services::product_images::complete_in_background(&app, store_id);
     tracing::info!(
         store = store_id,
         created = written.created,

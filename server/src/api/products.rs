@@ -13,6 +13,7 @@ use super::fields::{nullable, Problems};
 use crate::auth::Owner;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
 use crate::views::ProductView;
 use crate::AppState;
@@ -192,6 +193,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<ProductView>)> {
     let data = input.into_new()?;
     let created = products::create(&app.db, owner.store.id, data).await?;
+    product_images::complete_in_background(&app, owner.store.id);
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
@@ -208,6 +210,7 @@ pub async fn bulk_upload(
         .map(ProductInput::into_new)
         .collect::<Result<Vec<_>>>()?;
     let created = products::create_many(&app.db, owner.store.id, data).await?;
+    product_images::complete_in_background(&app, owner.store.id);
     Ok((
         StatusCode::CREATED,
         Json(created.into_iter().map(ProductView::from).collect()),
@@ -225,11 +228,11 @@ pub async fn update(
 ) -> Result<Json<ProductView>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     let changes = input.changes()?;
-    Ok(Json(
-        products::update(&app.db, owner.store.id, id, changes)
-            .await?
-            .into(),
-    ))
+    let updated = products::update(&app.db, owner.store.id, id, changes).await?;
+    if updated.image_url.is_none() {
+        product_images::complete_in_background(&app, owner.store.id);
+    }
+    Ok(Json(updated.into()))
 }
 
 /// Delete a product of the caller's shop.

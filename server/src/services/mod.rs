@@ -8,6 +8,7 @@ pub mod enrichment;
 pub mod geo;
 pub mod imports;
 pub mod leads;
+pub mod product_images;
 pub mod products;
 pub mod rate_limit;
 pub mod sessions;

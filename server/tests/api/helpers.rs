@@ -266,6 +266,24 @@ impl Shop {
         reply.json().await.expect("json")
     }
 
+    /// Waits until the background pass has given every product of the shop its image, so
+    /// that the shop's pages stop changing.
+    pub async fn images_settled(&self) {
+        for _ in 0..200 {
+            let me = self.me().await;
+            let products = me["Products"].as_array().cloned().unwrap_or_default();
+            if products.iter().all(|p| {
+                p["image_url"]
+                    .as_str()
+                    .is_some_and(|u| u.starts_with("/media/"))
+            }) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("product images did not land within 10 s");
+    }
+
     pub async fn me(&self) -> Value {
         let reply = self.get("/api/stores/me").await;
         assert_eq!(reply.status(), StatusCode::OK);

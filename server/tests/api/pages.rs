@@ -37,6 +37,7 @@ async fn demo_product(app: &TestApp, name: &str) -> (crate::helpers::Shop, Value
         .json::<Value>()
         .await
         .unwrap();
+    anna.images_settled().await;
     (anna, product)
 }
 

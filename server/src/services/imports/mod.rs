@@ -2,7 +2,6 @@
 //! kept in memory for its shop until it is imported, replaced or 60 minutes old; a run in
 //! progress can be cancelled; the import writes every row in one transaction.
 
-pub mod images;
 mod pipeline;
 mod runs;
 mod write;

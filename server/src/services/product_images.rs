@@ -1,7 +1,7 @@
-//! After an import: every product of the shop that has no stored image gets one — its
-//! image URL fetched and stored, or a generated card — in the background, so the import
-//! answers at once. One pass per shop at a time, by ascending id, so a product whose
-//! image cannot be made is not tried again in the same pass.
+//! Every product gets an image in the background, after an import, a product write, or
+//! at start-up: its image URL fetched and stored, or a generated card. Requests answer at
+//! once; the shop's pages refresh as the images land. One pass per shop at a time, by
+//! ascending id, so a product whose image cannot be made is not tried again in the same pass.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -53,6 +53,31 @@ pub fn complete_in_background(app: &AppState, store_id: i64) {
     });
 }
 
+/// Starts a pass for every shop that has products without a stored image (at start-up:
+/// picks up what an interrupted pass left, and products saved before images existed).
+pub async fn complete_all_in_background(app: &AppState) -> Result<()> {
+    let stores: Vec<i64> = product::Entity::find()
+        .select_only()
+        .column(product::Column::StoreId)
+        .distinct()
+        .filter(needs_image())
+        .into_tuple()
+        .all(&app.db)
+        .await?;
+    for store_id in stores {
+        complete_in_background(app, store_id);
+    }
+    Ok(())
+}
+
+/// No image yet, or one that still points elsewhere.
+fn needs_image() -> Condition {
+    Condition::any()
+        .add(product::Column::ImageUrl.is_null())
+        .add(product::Column::ImageUrl.like("http://%"))
+        .add(product::Column::ImageUrl.like("https://%"))
+}
+
 /// One pass; returns how many products got an image.
 pub async fn complete(app: &AppState, store_id: i64) -> Result<usize> {
     let mut after = 0;
@@ -61,12 +86,7 @@ pub async fn complete(app: &AppState, store_id: i64) -> Result<usize> {
         let batch = product::Entity::find()
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::Id.gt(after))
-            .filter(
-                Condition::any()
-                    .add(product::Column::ImageUrl.is_null())
-                    .add(product::Column::ImageUrl.like("http://%"))
-                    .add(product::Column::ImageUrl.like("https://%")),
-            )
+            .filter(needs_image())
             .order_by_asc(product::Column::Id)
             .limit(BATCH)
             .all(&app.db)
