@@ -68,7 +68,7 @@ impl AppError {
         Self::Invalid { message, fields }
     }
 
-    pub(crate) fn status_and_code(&self) -> (StatusCode, &'static str) {
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
             Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             Self::Invalid { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "validation"),
@@ -102,8 +102,9 @@ pub struct ErrorBody {
     pub remaining_time: Option<u64>,
 }
 
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
+impl AppError {
+    /// Status and body of the reply; an internal error is logged here and never shown.
+    pub(crate) fn into_parts(self) -> (StatusCode, ErrorBody) {
         let (status, code) = self.status_and_code();
         let (error, fields, retry_after) = match self {
             Self::Internal(err) => {
@@ -123,6 +124,14 @@ impl IntoResponse for AppError {
             fields,
             remaining_time: retry_after,
         };
+        (status, body)
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, body) = self.into_parts();
+        let retry_after = body.remaining_time;
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(seconds) = retry_after {
             if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {

@@ -17,6 +17,7 @@ pub mod plans;
 pub mod services;
 pub mod slug;
 pub mod state;
+pub mod sync;
 pub mod validation;
 pub mod views;
 

@@ -53,15 +53,8 @@ impl Failure {
 
 impl From<AppError> for Failure {
     fn from(err: AppError) -> Self {
-        let (status, code) = err.status_and_code();
-        let error = match err {
-            AppError::Internal(e) => {
-                tracing::error!(error = ?e, "import request failed");
-                messages::INTERNAL.to_owned()
-            }
-            other => other.to_string(),
-        };
-        Self::new(status, error, code)
+        let (status, body) = err.into_parts();
+        Self::new(status, body.error, body.code)
     }
 }
 
@@ -367,7 +360,8 @@ pub async fn import(
         }
         _ => return Err(nothing_to_import()),
     };
-    crate::services::product_images::complete_in_background(&app, store_id);
+    // Updated rows may be anywhere in the shop: the pass reads it all.
+    crate::services::product_images::complete_in_background(&app, store_id, 0);
     tracing::info!(
         store = store_id,
         created = written.created,

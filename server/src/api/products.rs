@@ -193,7 +193,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<ProductView>)> {
     let data = input.into_new()?;
     let created = products::create(&app.db, owner.store.id, data).await?;
-    product_images::complete_in_background(&app, owner.store.id);
+    product_images::complete_in_background(&app, owner.store.id, created.id - 1);
     Ok((StatusCode::CREATED, Json(created.into())))
 }
 
@@ -210,7 +210,9 @@ pub async fn bulk_upload(
         .map(ProductInput::into_new)
         .collect::<Result<Vec<_>>>()?;
     let created = products::create_many(&app.db, owner.store.id, data).await?;
-    product_images::complete_in_background(&app, owner.store.id);
+    if let Some(first) = created.first() {
+        product_images::complete_in_background(&app, owner.store.id, first.id - 1);
+    }
     Ok((
         StatusCode::CREATED,
         Json(created.into_iter().map(ProductView::from).collect()),
@@ -230,7 +232,7 @@ pub async fn update(
     let changes = input.changes()?;
     let updated = products::update(&app.db, owner.store.id, id, changes).await?;
     if updated.image_url.is_none() {
-        product_images::complete_in_background(&app, owner.store.id);
+        product_images::complete_in_background(&app, owner.store.id, updated.id - 1);
     }
     Ok(Json(updated.into()))
 }

@@ -3,7 +3,7 @@
 //! once; the shop's pages refresh as the images land. One pass per shop at a time, by
 //! ascending id, so a product whose image cannot be made is not tried again in the same pass.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use futures::stream::{self, StreamExt};
@@ -15,6 +15,7 @@ use crate::entities::product;
 use crate::error::Result;
 use crate::media::{self, Card};
 use crate::services::lock_store;
+use crate::sync::lock;
 use crate::AppState;
 
 /// Products read per round; the shop's pages are refreshed after each.
@@ -22,34 +23,42 @@ const BATCH: u64 = 200;
 /// Images made at once (each fetch or PNG rendering holds a blocking thread).
 const AT_ONCE: usize = 4;
 
-/// Shops with a pass running, and those whose pass must start again when it ends.
+/// Shops with a pass running; the value is where the next pass must start, when one is due.
 #[derive(Default)]
 pub struct ImageJobs {
-    running: Mutex<HashSet<i64>>,
-    again: Mutex<HashSet<i64>>,
+    shops: Mutex<HashMap<i64, Option<i64>>>,
 }
 
-/// Starts (or schedules another) pass over the shop's products without a stored image.
-pub fn complete_in_background(app: &AppState, store_id: i64) {
+/// Starts a pass over the shop's products above id `after` that have no stored image, or
+/// schedules one for when the running pass ends. Callers pass the id just below what they
+/// wrote, so a write does not make the pass read the whole shop again.
+pub fn complete_in_background(app: &AppState, store_id: i64, after: i64) {
     let jobs = app.image_jobs.clone();
     {
-        let mut running = lock(&jobs.running);
-        if !running.insert(store_id) {
-            lock(&jobs.again).insert(store_id);
+        let mut shops = lock(&jobs.shops);
+        if let Some(due) = shops.get_mut(&store_id) {
+            *due = Some(due.map_or(after, |d| d.min(after)));
             return;
         }
+        shops.insert(store_id, None);
     }
     let app = app.clone();
     tokio::spawn(async move {
+        let mut from = after;
         loop {
-            if let Err(err) = complete(&app, store_id).await {
+            if let Err(err) = complete(&app, store_id, from).await {
                 tracing::error!(store = store_id, error = ?err, "immagini dei prodotti non completate");
             }
-            if !lock(&jobs.again).remove(&store_id) {
-                break;
+            // Checked and cleared under the same lock a new request takes: none is lost.
+            let mut shops = lock(&jobs.shops);
+            match shops.get_mut(&store_id).and_then(Option::take) {
+                Some(next) => from = next,
+                None => {
+                    shops.remove(&store_id);
+                    break;
+                }
             }
         }
-        lock(&jobs.running).remove(&store_id);
     });
 }
 
@@ -65,7 +74,7 @@ pub async fn complete_all_in_background(app: &AppState) -> Result<()> {
         .all(&app.db)
         .await?;
     for store_id in stores {
-        complete_in_background(app, store_id);
+        complete_in_background(app, store_id, 0);
     }
     Ok(())
 }
@@ -78,9 +87,8 @@ fn needs_image() -> Condition {
         .add(product::Column::ImageUrl.like("https://%"))
 }
 
-/// One pass; returns how many products got an image.
-pub async fn complete(app: &AppState, store_id: i64) -> Result<usize> {
-    let mut after = 0;
+/// One pass over the products above id `after`; returns how many got an image.
+pub async fn complete(app: &AppState, store_id: i64, mut after: i64) -> Result<usize> {
     let mut done = 0;
     loop {
         let batch = product::Entity::find()
@@ -131,10 +139,6 @@ pub async fn complete(app: &AppState, store_id: i64) -> Result<usize> {
         lock_store(&app.db, store_id).await?;
         app.pages.stores.forget_all();
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Shared by the application state.

@@ -249,7 +249,10 @@ async fn a_product_saved_without_an_image_gets_a_card_in_the_background() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;
     let created = shop.add_product("Adesivo per piastrelle C2TE 25 kg").await;
-    assert!(created["image_url"].is_null(), "the reply does not wait for the card");
+    assert!(
+        created["image_url"].is_null(),
+        "the reply does not wait for the card"
+    );
     let id = created["id"].as_i64().unwrap();
     let mut url = Value::Null;
     for _ in 0..100 {
@@ -266,7 +269,10 @@ async fn a_product_saved_without_an_image_gets_a_card_in_the_background() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     let url = url.as_str().expect("a card within 10 s");
-    assert!(url.starts_with("/media/products/") && url.ends_with(".svg"), "{url}");
+    assert!(
+        url.starts_with("/media/products/") && url.ends_with(".svg"),
+        "{url}"
+    );
     assert_eq!(app.get(url).await.status(), reqwest::StatusCode::OK);
     // The owner's own image is kept.
     let mine = shop

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::Processed;
+use crate::sync::lock;
 
 /// How long a processed file waits for its import.
 const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
@@ -94,9 +95,4 @@ impl Runs {
     pub fn forget(&self, id: &str) {
         lock(&self.kept).remove(id);
     }
-}
-
-/// A panic while holding the lock leaves plain data behind: keep using it.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
