@@ -1,16 +1,22 @@
-import { useMemo, type ReactNode } from "react";
-import { useRoutes } from "react-router";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { Layout } from "./components/layout/Layout";
 import { ToastProvider } from "./components/ui/Toast";
 import { OwnerSession } from "./features/accounts/components/OwnerSession";
 import { CookieConsentProvider } from "./lib/cookie-consent";
 import { PageDataContext } from "./lib/page-data";
-import { routes } from "./routes";
+import { RouteParamsContext } from "./lib/route-params";
+import { matchAppRouteWithParams } from "./routes";
 import type { PageProps } from "./types";
 
+/** The page of the current location, matched against the one route table. */
 function Pages() {
-  const table = useMemo(() => routes.map((r) => ({ path: r.path, element: <r.Component /> })), []);
-  return useRoutes(table);
+  const { route, params } = matchAppRouteWithParams(useLocation().pathname);
+  return (
+    <RouteParamsContext.Provider value={params}>
+      <route.Component />
+    </RouteParamsContext.Provider>
+  );
 }
 
 /** The contexts every part of a page may read. */

@@ -3,8 +3,8 @@
 // `clientOnly: true`; their components must not be imported by modules that touch `window` at
 // load time, since this table is also bundled into the server entry.
 import type { ComponentType } from "react";
-import { matchRoutes } from "react-router";
 import { it } from "./i18n/it";
+import { compilePattern, matchPattern, type RouteParams } from "./lib/route-match";
 import type { HeadData } from "./lib/seo";
 import { CreatePage } from "./pages/accounts/CreatePage";
 import { ForgotPasswordPage } from "./pages/accounts/ForgotPasswordPage";
@@ -69,13 +69,19 @@ export const routes: AppRoute[] = [
   { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },
 ];
 
+const compiled = routes.map((route) => ({ route, pattern: compilePattern(route.path) }));
+
+/** The first route of the table whose path fits, with its params; "*" catches the rest. */
+export function matchAppRouteWithParams(pathname: string): { route: AppRoute; params: RouteParams } {
+  for (const { route, pattern } of compiled) {
+    const params = matchPattern(pattern, pathname);
+    if (params) return { route, params };
+  }
+  return { route: routes[routes.length - 1], params: {} };
+}
+
 export function matchAppRoute(pathname: string): AppRoute {
-  const matches = matchRoutes(
-    routes.map((r) => ({ id: r.id, path: r.path })),
-    pathname,
-  );
-  const id = matches?.[matches.length - 1]?.route.id;
-  return routes.find((r) => r.id === id) ?? routes[routes.length - 1];
+  return matchAppRouteWithParams(pathname).route;
 }
 
 export function headFor(route: AppRoute, props: PageProps): HeadData {

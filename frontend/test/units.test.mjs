@@ -160,3 +160,47 @@ describe("product images for link previews", () => {
     assert.equal(page.shareableImage("https://cdn.example.it/x.svg"), "https://cdn.example.it/x.svg");
   });
 });
+
+describe("route matching (the one route table)", () => {
+  let m;
+  let r;
+  before(async () => {
+    m = await importSrc("lib/route-match.ts");
+    r = await importSrc("routes.tsx");
+  });
+  test("params are one non-empty segment each, percent-decoded", () => {
+    const product = m.compilePattern("/product/:storeId/:storeSlug/:productId/:productSlug");
+    assert.deepEqual(m.matchPattern(product, "/product/3/edilizia-demo/12/cemento-32-5"), {
+      storeId: "3",
+      storeSlug: "edilizia-demo",
+      productId: "12",
+      productSlug: "cemento-32-5",
+    });
+    assert.equal(m.matchPattern(product, "/product/3/edilizia-demo/12"), null);
+    assert.equal(m.matchPattern(product, "/product/3//12/x"), null);
+    assert.equal(m.matchPattern(product, "/product/3/a/12/x/extra"), null);
+    const email = m.compilePattern("/email-verification/:email");
+    assert.deepEqual(m.matchPattern(email, "/email-verification/mario%40ferramenta.it"), { email: "mario@ferramenta.it" });
+    assert.deepEqual(m.matchPattern(email, "/email-verification/%E0%A4%A"), { email: "%E0%A4%A" }, "bad escapes stay as they are");
+  });
+  test("static segments ignore case and a trailing slash; '*' takes anything", () => {
+    const faq = m.compilePattern("/faq");
+    assert.deepEqual(m.matchPattern(faq, "/FAQ/"), {});
+    assert.equal(m.matchPattern(faq, "/faq/x"), null);
+    assert.deepEqual(m.matchPattern(m.compilePattern("/"), "/"), {});
+    assert.equal(m.matchPattern(m.compilePattern("/"), "/x"), null);
+    assert.deepEqual(m.matchPattern(m.compilePattern("*"), "/a/b/c"), {});
+  });
+  test("the table sends each public path to its page and the rest to not-found", () => {
+    const id = (p) => r.matchAppRoute(p).id;
+    assert.equal(id("/"), "landing");
+    assert.equal(id("/explore"), "explore");
+    assert.equal(id("/store/3/edilizia-demo"), "store");
+    assert.equal(id("/product/3/edilizia-demo/12/cemento"), "product");
+    assert.equal(id("/product/3/edilizia-demo/12"), "not-found");
+    assert.equal(id("/pricing"), "pricing");
+    assert.equal(id("/dashboard"), "dashboard");
+    assert.equal(id("/non/esiste"), "not-found");
+    assert.deepEqual(r.matchAppRouteWithParams("/email-verification/a%40b.it").params, { email: "a@b.it" });
+  });
+});

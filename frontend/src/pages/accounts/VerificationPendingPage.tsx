@@ -1,14 +1,14 @@
 import { useState } from "react";
-import { useParams } from "react-router";
 import { Button, ButtonLink } from "../../components/ui/Button";
 import { AuthCard } from "../../features/accounts/components/AuthCard";
 import { ResendDialog } from "../../features/accounts/components/ResendDialog";
 import { it } from "../../i18n/it";
+import { useRouteParams } from "../../lib/route-params";
 
 const t = it.accounts.pending;
 
 export function VerificationPendingPage() {
-  const { email = "" } = useParams();
+  const { email = "" } = useRouteParams();
   const [open, setOpen] = useState(false);
   return (
     <AuthCard title={t.title}>
