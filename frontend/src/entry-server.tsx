@@ -12,6 +12,13 @@ import { renderHead } from "./lib/seo";
 import { headFor, matchAppRoute } from "./routes";
 import type { PageProps } from "./types";
 
+/** What the render pool reads back (docs/decisions/002-ssr-contract.md). */
+interface RenderedPage {
+  html: string;
+  head: string;
+  status: number;
+}
+
 function pathnameOf(url: string): string {
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
@@ -34,7 +41,7 @@ function fragment(key: string, pathname: string, props: PageProps, node: ReactNo
   return html;
 }
 
-export function vetrinaRender(url: string, propsJson: string): string {
+export function vetrinaRender(url: string, propsJson: string): RenderedPage {
   const props = (propsJson ? JSON.parse(propsJson) : {}) as PageProps;
   if (!props.site || typeof props.site.publicUrl !== "string") props.site = { publicUrl: "" };
   const route = matchAppRoute(pathnameOf(url));
@@ -55,7 +62,7 @@ export function vetrinaRender(url: string, propsJson: string): string {
     );
   }
   const head = renderHead(headFor(route, props), props.site.publicUrl);
-  return JSON.stringify({ html, head, status });
+  return { html, head, status };
 }
 
 (globalThis as unknown as { vetrinaRender: typeof vetrinaRender }).vetrinaRender = vetrinaRender;

@@ -31,8 +31,9 @@ export function loadServerBundle() {
     logs,
     render(url, props) {
       const out = context.vetrinaRender(url, JSON.stringify(props));
-      if (typeof out !== "string") throw new Error("vetrinaRender must return a string");
-      return JSON.parse(out);
+      if (typeof out !== "object" || out === null) throw new Error("vetrinaRender must return an object");
+      // A copy made here, as the pool reads the fields out of the engine.
+      return { html: out.html, head: out.head, status: out.status };
     },
   };
 }

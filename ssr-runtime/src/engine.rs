@@ -114,7 +114,7 @@ impl Engine {
         })
     }
 
-    /// Calls `vetrinaRender(url, propsJson)` and parses what it returns.
+    /// Calls `vetrinaRender(url, propsJson)` and reads the page it returns.
     pub(crate) fn render(&self, url: &str, props_json: &str) -> Result<RenderedPage, SsrError> {
         self.watchdog.arm(self.limits.timeout);
         let rendered = self
@@ -125,23 +125,34 @@ impl Engine {
         self.watchdog.disarm();
         // Only engine-spoiling errors come out of draining; they win so the engine is rebuilt.
         drained?;
-        RenderedPage::from_json(&rendered?)
+        rendered
     }
 
-    fn call_render(&self, ctx: &Ctx<'_>, url: &str, props_json: &str) -> Result<String, SsrError> {
+    fn call_render(
+        &self,
+        ctx: &Ctx<'_>,
+        url: &str,
+        props_json: &str,
+    ) -> Result<RenderedPage, SsrError> {
         let outcome = ctx
             .globals()
             .get::<_, Function>(RENDER_FUNCTION)
             .and_then(|render| render.call::<_, Value>((url, props_json)))
             .catch(ctx);
         let value = outcome.map_err(|e| self.describe(ctx, e))?;
-        if !value.is_string() {
+        let Some(page) = value.as_object() else {
             return Err(SsrError::BadOutput(format!(
-                "{RENDER_FUNCTION} returned {}, not a JSON string",
+                "{RENDER_FUNCTION} returned {}, not an object",
                 value.type_name()
             )));
-        }
-        String::from_js(ctx, value).map_err(|e| SsrError::BadOutput(e.to_string()))
+        };
+        let status = page
+            .get::<_, Value>("status")
+            .ok()
+            .and_then(|s| s.as_number())
+            .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(n))
+            .ok_or_else(|| SsrError::BadOutput("status is not a whole number".into()))?;
+        RenderedPage::new(text_field(page, "html")?, text_field(page, "head")?, status as u16)
     }
 
     fn drain_jobs(&self) -> Result<(), SsrError> {
@@ -213,6 +224,37 @@ impl Engine {
         let used = usize::try_from(usage.malloc_size).unwrap_or(usize::MAX);
         used >= self.limits.memory / 10 * 9
     }
+}
+
+/// A string property of the returned page. Read as bytes: an unpaired surrogate, which a
+/// Rust string cannot hold, becomes one U+FFFD instead of failing the page.
+fn text_field(page: &rquickjs::Object<'_>, name: &str) -> Result<String, SsrError> {
+    let text: rquickjs::String = page
+        .get(name)
+        .map_err(|_| SsrError::BadOutput(format!("{name} is not a string")))?;
+    let bytes = text
+        .to_cstring()
+        .map_err(|e| SsrError::BadOutput(format!("{name}: {e}")))?;
+    Ok(utf8_with_surrogates_replaced(bytes.as_ref()))
+}
+
+/// QuickJS writes an unpaired surrogate as its three-byte form (ED A0..BF 80..BF).
+fn utf8_with_surrogates_replaced(bytes: &[u8]) -> String {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.to_owned();
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0xED && bytes.get(i + 1).is_some_and(|b| (0xA0..=0xBF).contains(b)) {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn is_out_of_memory(message: &str) -> bool {

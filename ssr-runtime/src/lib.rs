@@ -25,6 +25,7 @@
 mod config;
 mod engine;
 mod error;
+mod escape;
 mod host;
 mod page;
 mod pool;

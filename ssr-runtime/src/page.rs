@@ -1,9 +1,7 @@
-use serde::Deserialize;
-
 use crate::SsrError;
 
 /// What the bundle rendered for one URL.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedPage {
     /// Markup for inside `<div id="root">`.
     pub html: String,
@@ -14,16 +12,13 @@ pub struct RenderedPage {
 }
 
 impl RenderedPage {
-    pub(crate) fn from_json(json: &str) -> Result<Self, SsrError> {
-        let page: RenderedPage =
-            serde_json::from_str(json).map_err(|e| SsrError::BadOutput(e.to_string()))?;
-        if !(100..=599).contains(&page.status) {
+    pub(crate) fn new(html: String, head: String, status: u16) -> Result<Self, SsrError> {
+        if !(100..=599).contains(&status) {
             return Err(SsrError::BadOutput(format!(
-                "status {} is not an HTTP status",
-                page.status
+                "status {status} is not an HTTP status"
             )));
         }
-        Ok(page)
+        Ok(Self { html, head, status })
     }
 }
 
@@ -32,10 +27,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_the_contract_shape() {
-        let page = RenderedPage::from_json(
-            r#"{"html":"<p>x</p>","head":"<title>t</title>","status":404}"#,
-        );
+    fn keeps_a_page_with_an_http_status() {
+        let page = RenderedPage::new("<p>x</p>".into(), "<title>t</title>".into(), 404);
         assert_eq!(
             page,
             Ok(RenderedPage {
@@ -47,14 +40,12 @@ mod tests {
     }
 
     #[test]
-    fn rejects_missing_fields_and_bad_status() {
-        assert!(matches!(
-            RenderedPage::from_json(r#"{"html":""}"#),
-            Err(SsrError::BadOutput(_))
-        ));
-        assert!(matches!(
-            RenderedPage::from_json(r#"{"html":"","head":"","status":42}"#),
-            Err(SsrError::BadOutput(_))
-        ));
+    fn rejects_a_status_outside_http() {
+        for status in [0, 42, 600] {
+            assert!(matches!(
+                RenderedPage::new(String::new(), String::new(), status),
+                Err(SsrError::BadOutput(_))
+            ));
+        }
     }
 }

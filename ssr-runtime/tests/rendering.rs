@@ -79,7 +79,13 @@ async fn a_thrown_non_error_value_is_reported_too() {
 #[tokio::test]
 async fn output_that_breaks_the_contract_is_bad_output() {
     let pool = pages_pool(1);
-    for url in ["/not-json", "/not-a-string", "/wrong-shape"] {
+    for url in [
+        "/a-string",
+        "/a-number",
+        "/wrong-shape",
+        "/status-text",
+        "/html-not-text",
+    ] {
         let result = pool.render(url, &props("x")).await;
         assert!(
             matches!(result, Err(SsrError::BadOutput(_))),
@@ -95,4 +101,36 @@ async fn the_pool_works_from_any_clone_and_after_the_original_is_dropped() {
     let clone = pool.clone();
     drop(pool);
     assert_still_renders(&clone).await;
+}
+
+#[tokio::test]
+async fn the_host_escapes_html_and_script_json_as_the_bundle_would() {
+    let pool = pages_pool(1);
+    let name = "</script><b class=\"x\">L'acqua & più\u{2028}</b>";
+    let page = pool
+        .render("/host-escape", &props(name))
+        .await
+        .expect("renders");
+    let out: serde_json::Value = serde_json::from_str(&page.html).expect("json");
+    assert_eq!(
+        out["html"],
+        "&lt;/script&gt;&lt;b class=&quot;x&quot;&gt;L&#x27;acqua &amp; più\u{2028}&lt;/b&gt;"
+    );
+    let json = out["json"].as_str().expect("a string");
+    assert!(!json.contains(['<', '>', '&', '\u{2028}']), "{json}");
+    let back: serde_json::Value = serde_json::from_str(json).expect("still JSON");
+    assert_eq!(back["name"], name);
+    assert_eq!(out["same"], true, "unchanged text comes back as is");
+    assert_eq!(out["surrogate"], serde_json::Value::Null);
+    assert_eq!(out["surrogateUntouched"], true);
+}
+
+#[tokio::test]
+async fn an_unpaired_surrogate_in_the_markup_becomes_a_replacement_character() {
+    let pool = pages_pool(1);
+    let page = pool
+        .render("/lone-surrogate", &props("x"))
+        .await
+        .expect("renders");
+    assert_eq!(page.html, "<p>a\u{FFFD}b</p>");
 }

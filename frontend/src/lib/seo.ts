@@ -1,5 +1,6 @@
 // Head tags (title, description, canonical, Open Graph, robots, JSON-LD) as an HTML string.
 import { FAVICON_PATH } from "../config";
+import { host } from "./host";
 import { absoluteUrl } from "./paths";
 
 export interface HeadData {
@@ -15,17 +16,22 @@ export interface HeadData {
 }
 
 export function escapeHtml(text: string): string {
+  const fast = host?.escapeHtml(text);
+  if (fast != null) return fast;
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+    .replace(/'/g, "&#x27;");
 }
 
 /** JSON for a <script> element: nothing in it can close the element or start a comment. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  const json = JSON.stringify(value);
+  const fast = host?.escapeScriptJson(json);
+  if (fast != null) return fast;
+  return json
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")
