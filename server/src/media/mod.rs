@@ -8,6 +8,7 @@
 
 pub mod fetch;
 pub mod generate;
+mod worker;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -112,7 +113,7 @@ pub async fn generated_image_for(media_dir: &Path, card: Card<'_>) -> anyhow::Re
         let svg = generate::product_svg(card.name, card.brand, card.pictogram);
         let png = {
             let svg = svg.clone();
-            tokio::task::spawn_blocking(move || generate::render_png(&svg)).await??
+            worker::run(move || generate::render_png(&svg)).await??
         };
         write_atomically(&png_path, &png).await?;
         write_atomically(&svg_path, svg.as_bytes()).await?;
@@ -145,7 +146,7 @@ pub async fn stored_image_from_url(
         return Ok(main);
     }
     let bytes = fetch::fetch_image(url, policy, limits).await?;
-    let resized = tokio::task::spawn_blocking(move || resize_to_jpegs(&bytes))
+    let resized = worker::run(move || resize_to_jpegs(&bytes))
         .await
         .map_err(|_| FetchError::NotStored)?
         .map_err(|err| {

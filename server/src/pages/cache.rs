@@ -4,16 +4,17 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use axum::body::Bytes;
 use sha2::{Digest, Sha256};
 
 pub struct CachedPage {
     pub body: Bytes,
-    /// The body gzip-compressed once, when it is worth it: served to every client that
-    /// accepts gzip, so compression costs nothing per request.
-    pub gzip: Option<Bytes>,
+    /// The body gzip-compressed, made by the first request that accepts gzip and then
+    /// served to every other one: no work for clients that do not ask for it, and none
+    /// per request after the first.
+    gzip: OnceLock<Option<Bytes>>,
     pub etag: String,
     pub status: u16,
     pub content_type: &'static str,
@@ -31,15 +32,36 @@ impl CachedPage {
     fn with_type(body: String, status: u16, content_type: &'static str) -> Self {
         let digest = Sha256::digest(body.as_bytes());
         let etag = format!("\"{}\"", hex::encode(&digest[..12]));
-        let gzip = (body.len() >= GZIP_FROM_BYTES)
-            .then(|| gzip(body.as_bytes()))
-            .flatten();
         Self {
             body: Bytes::from(body),
-            gzip,
+            gzip: OnceLock::new(),
             etag,
             status,
             content_type,
+        }
+    }
+
+    /// Whether the page is big enough to be sent compressed (and so varies by
+    /// `Accept-Encoding`).
+    pub fn compressible(&self) -> bool {
+        self.body.len() >= GZIP_FROM_BYTES
+    }
+
+    /// The compressed body, made on first use; `None` for small pages.
+    pub fn gzipped(&self) -> Option<&Bytes> {
+        self.gzip
+            .get_or_init(|| self.compressible().then(|| gzip(&self.body)).flatten())
+            .as_ref()
+    }
+
+    /// Memory the page may take in the cache: the body, and room for its compressed copy
+    /// (HTML compresses to well under a third).
+    fn weight(&self) -> usize {
+        let body = self.body.len();
+        if self.compressible() {
+            body + body / 3
+        } else {
+            body
         }
     }
 }
@@ -97,7 +119,7 @@ impl HtmlCache {
         let Ok(mut pages) = self.pages.write() else {
             return;
         };
-        let size = page.body.len() + page.gzip.as_ref().map_or(0, Bytes::len) + path.len();
+        let size = page.weight() + path.len();
         if self.bytes.load(Ordering::Relaxed) + size > self.budget {
             pages.clear();
             self.bytes.store(0, Ordering::Relaxed);
@@ -130,5 +152,27 @@ mod tests {
         cache.put("/c", 1, Arc::new(CachedPage::new("z".repeat(40), 200)));
         assert!(cache.len() <= 2, "budget exceeded: {}", cache.len());
         assert!(cache.get("/c", 1).is_some());
+    }
+}
+
+#[cfg(test)]
+mod gzip_tests {
+    use super::*;
+
+    #[test]
+    fn a_page_is_compressed_once_on_first_use_and_small_ones_never() {
+        let html = "<p>Cemento grigio 25 kg</p>".repeat(100);
+        let page = CachedPage::new(html.clone(), 200);
+        assert!(page.compressible());
+        let first = page.gzipped().expect("compressed").clone();
+        assert!(first.len() < html.len() / 3);
+        let mut back = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&first[..]), &mut back)
+            .expect("valid gzip");
+        assert_eq!(back, html);
+        assert!(std::ptr::eq(page.gzipped().expect("kept").as_ptr(), first.as_ptr()));
+        let small = CachedPage::new("<p>x</p>".into(), 200);
+        assert!(!small.compressible());
+        assert!(small.gzipped().is_none());
     }
 }

@@ -157,7 +157,11 @@ pub fn respond(
     cache_control: &'static str,
 ) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
-    let gzip = page.gzip.as_ref().filter(|_| accepts_gzip(request_headers));
+    let gzip = if page.compressible() && accepts_gzip(request_headers) {
+        page.gzipped()
+    } else {
+        None
+    };
     let etag = match gzip {
         Some(_) => format!("{}-gz\"", page.etag.trim_end_matches('"')),
         None => page.etag.clone(),
@@ -188,7 +192,7 @@ pub fn respond(
     if let Ok(etag) = HeaderValue::from_str(&etag) {
         headers.insert(header::ETAG, etag);
     }
-    if page.gzip.is_some() {
+    if page.compressible() {
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     headers.insert(
