@@ -16,13 +16,14 @@ export function ensureBuilt() {
   }
 }
 
-/** Evaluates the server bundle where only `console` exists (no window, document, process, URL). */
-export function loadServerBundle() {
+/** Evaluates the server bundle where only `console` exists (no window, document, process, URL),
+ * plus the given globals (e.g. a `vetrinaHost` like the render pool's). */
+export function loadServerBundle(globals = {}) {
   ensureBuilt();
   const code = fs.readFileSync(path.join(dist, "server", "entry-server.js"), "utf8");
   const logs = [];
   const record = (level) => (...args) => logs.push(`${level}: ${args.join(" ")}`);
-  const context = vm.createContext({ console: { log: record("log"), error: record("error"), warn: record("warn") } });
+  const context = vm.createContext({ ...globals, console: { log: record("log"), error: record("error"), warn: record("warn") } });
   vm.runInContext(code, context, { filename: "entry-server.js" });
   for (const name of ["window", "document", "process", "require", "module"]) {
     if (vm.runInContext(`typeof ${name}`, context) !== "undefined") throw new Error(`bundle leaked global ${name}`);

@@ -178,6 +178,40 @@ describe("escaping", () => {
   });
 });
 
+describe("with the render pool's vetrinaHost", () => {
+  // A stand-in with the contract of ssr-runtime/src/host.rs (its Rust code has its own tests):
+  // the same string when nothing changes, the escaped one, or null for "do it yourself".
+  const calls = { html: 0, json: 0 };
+  const escapeHtml = (text) => {
+    calls.html++;
+    if (text.includes("\ud800")) return null;
+    return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+  };
+  const escapeScriptJson = (json) => {
+    calls.json++;
+    return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  };
+  let hosted;
+  before(() => {
+    hosted = loadServerBundle({ vetrinaHost: { escapeHtml, escapeScriptJson } });
+  });
+  const evil = "</script><script>alert(1)</script> & l'acqua \"più\" \u2028";
+  const cases = [
+    [productUrl, { site, store: { ...store, name: evil }, product: { ...product, name: evil, description: evil, brand: evil }, related: [{ ...related[0], name: evil }] }],
+    ["/store/3/edilizia-demo", { site, store: { ...store, description: evil }, products: [{ ...product, name: `${evil} \ud800` }] }],
+    ["/", { site }],
+    ["/faq", { site }],
+  ];
+  for (const [url, props] of cases) {
+    test(`${url}: the page is the same as without it`, () => {
+      const before = { ...calls };
+      assert.deepEqual(hosted.render(url, props), bundle.render(url, props));
+      assert.ok(calls.html > before.html, "React's escape went through the host");
+      if (url !== "/faq") assert.ok(calls.json > before.json, "the JSON-LD went through the host");
+    });
+  }
+});
+
 describe("shop page", () => {
   const out = () => bundle.render("/store/3/edilizia-demo", { site, store, products });
   test("renders the shop and exactly its first 25 products as links, newest first", () => {
