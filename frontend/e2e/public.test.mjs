@@ -146,6 +146,10 @@ describe("interactions", () => {
     const { context, page } = await newPage();
     await page.goto(server.url + productUrl);
     await page.getByRole("button", { name: "Rifiuta tutti" }).click();
+    // Six cards come with the page, the others join once it is hydrated.
+    const related = await page.evaluate(() => JSON.parse(document.getElementById("__DATA__").textContent).related.length);
+    assert.ok(related > 6, `${related} related products`);
+    await page.waitForFunction((n) => document.querySelectorAll("section[aria-labelledby=related-title] ul li").length === n, related);
     const left = page.getByRole("button", { name: "Scorri a sinistra" });
     const right = page.getByRole("button", { name: "Scorri a destra" });
     assert.equal(await left.isDisabled(), true, "left at start");

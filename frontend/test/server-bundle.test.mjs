@@ -91,6 +91,15 @@ describe("product page", () => {
     assert.match(html, /href="\/store\/3\/edilizia-demo"/);
     assert.match(html, /Visita il sito web/);
   });
+  test("the carousel's first six cards are in the server's markup, the rest come after hydration", () => {
+    const many = Array.from({ length: 15 }, (_, i) => makeProduct(40 + i));
+    const { html } = bundle.render(productUrl, { site, store, product, related: many });
+    const carousel = html.slice(html.indexOf('id="related-title"'), html.indexOf('id="venditore"'));
+    const cards = carousel.match(/href="\/product\/3\/edilizia-demo\/\d+\//g) ?? [];
+    assert.equal(cards.length, 6);
+    assert.match(carousel, /\/product\/3\/edilizia-demo\/40\//);
+    assert.doesNotMatch(carousel, /\/product\/3\/edilizia-demo\/46\//);
+  });
   test("fallback description and placeholder image", () => {
     const { html } = bundle.render(productUrl, { site, store, product: { ...product, description: null, image_url: null, price: null, in_stock: false }, related: [] });
     assert.match(html, /Nessuna descrizione disponibile\./);

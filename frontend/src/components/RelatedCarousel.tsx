@@ -4,11 +4,18 @@ import type { Product, Store } from "../types";
 import { ProductCard } from "./ProductCard";
 import { IconChevronLeft, IconChevronRight } from "./ui/Icons";
 
+/** Cards in the server's markup; the others join as soon as the page is hydrated. Each card
+ * costs the server's render about a millisecond, and a wide screen shows five and a half. */
+export const SERVER_RENDERED_CARDS = 6;
+
 export function RelatedCarousel({ title, products, store }: { title: string; products: Product[]; store: Pick<Store, "id" | "slug"> }) {
   const track = useRef<HTMLUListElement>(null);
   // Before layout is known (server, first client render): at the start, more to the right if >1 item.
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(products.length <= 1);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const shown = hydrated ? products : products.slice(0, SERVER_RENDERED_CARDS);
 
   const update = useCallback(() => {
     const el = track.current;
@@ -27,7 +34,7 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
       el.removeEventListener("scroll", update);
       window.removeEventListener("resize", update);
     };
-  }, [update]);
+  }, [update, shown.length]);
 
   const scroll = (dir: 1 | -1) => {
     const el = track.current;
@@ -52,7 +59,7 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
         </div>
       </div>
       <ul ref={track} className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pb-3 [scrollbar-width:thin]">
-        {products.map((p) => (
+        {shown.map((p) => (
           <li key={p.id} className="w-44 shrink-0 snap-start sm:w-52">
             <ProductCard product={p} store={store} />
           </li>
