@@ -152,7 +152,11 @@ impl Engine {
             .and_then(|s| s.as_number())
             .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(n))
             .ok_or_else(|| SsrError::BadOutput("status is not a whole number".into()))?;
-        RenderedPage::new(text_field(page, "html")?, text_field(page, "head")?, status as u16)
+        RenderedPage::new(
+            text_field(page, "html")?,
+            text_field(page, "head")?,
+            status as u16,
+        )
     }
 
     fn drain_jobs(&self) -> Result<(), SsrError> {

@@ -42,7 +42,10 @@ pub(crate) fn script_json(text: &[u8]) -> Option<Vec<u8>> {
 
 /// Copies `text`, replacing what `at` names at each position (the replacement and how many
 /// bytes it stands for); `None` when nothing was replaced.
-fn replace(text: &[u8], at: impl Fn(&[u8], usize) -> Option<(&'static [u8], usize)>) -> Option<Vec<u8>> {
+fn replace(
+    text: &[u8],
+    at: impl Fn(&[u8], usize) -> Option<(&'static [u8], usize)>,
+) -> Option<Vec<u8>> {
     let mut out: Option<Vec<u8>> = None;
     let mut copied = 0;
     let mut i = 0;
@@ -101,6 +104,9 @@ mod tests {
     fn unpaired_surrogates_pass_through() {
         // QuickJS hands out a lone surrogate as its three-byte form (ED A0 80).
         let text = [b'a', 0xED, 0xA0, 0x80, b'&'];
-        assert_eq!(html(&text), Some(vec![b'a', 0xED, 0xA0, 0x80, b'&', b'a', b'm', b'p', b';']));
+        assert_eq!(
+            html(&text),
+            Some(vec![b'a', 0xED, 0xA0, 0x80, b'&', b'a', b'm', b'p', b';'])
+        );
     }
 }

@@ -15,7 +15,10 @@ const HOST_SCRIPT: &str = include_str!("host.js");
 pub(crate) fn install(ctx: &Ctx<'_>) -> rquickjs::Result<()> {
     let helpers = Object::new(ctx.clone())?;
     helpers.set("escapeHtml", Function::new(ctx.clone(), escape_html)?)?;
-    helpers.set("escapeScriptJson", Function::new(ctx.clone(), escape_script_json)?)?;
+    helpers.set(
+        "escapeScriptJson",
+        Function::new(ctx.clone(), escape_script_json)?,
+    )?;
     ctx.globals().set("vetrinaHost", helpers)?;
     let setup: Function = ctx.eval(HOST_SCRIPT)?;
     let log = Function::new(ctx.clone(), forward_log)?;

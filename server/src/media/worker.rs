@@ -30,13 +30,18 @@ static JOBS: LazyLock<Option<mpsc::Sender<Job>>> = LazyLock::new(|| {
 });
 
 /// Runs `work` on the image thread and waits for it without blocking the caller's runtime.
-pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
+pub async fn run<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<T> {
     let (reply, answer) = tokio::sync::oneshot::channel();
     let job: Job = Box::new(move || {
         let _ = reply.send(panic::catch_unwind(AssertUnwindSafe(work)));
     });
-    let jobs = JOBS.as_ref().ok_or_else(|| anyhow!("image thread not running"))?;
-    jobs.send(job).map_err(|_| anyhow!("image thread stopped"))?;
+    let jobs = JOBS
+        .as_ref()
+        .ok_or_else(|| anyhow!("image thread not running"))?;
+    jobs.send(job)
+        .map_err(|_| anyhow!("image thread stopped"))?;
     match answer.await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(_)) => Err(anyhow!("image work panicked")),

@@ -170,7 +170,10 @@ mod gzip_tests {
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&first[..]), &mut back)
             .expect("valid gzip");
         assert_eq!(back, html);
-        assert!(std::ptr::eq(page.gzipped().expect("kept").as_ptr(), first.as_ptr()));
+        assert!(std::ptr::eq(
+            page.gzipped().expect("kept").as_ptr(),
+            first.as_ptr()
+        ));
         let small = CachedPage::new("<p>x</p>".into(), 200);
         assert!(!small.compressible());
         assert!(small.gzipped().is_none());
