@@ -4,7 +4,7 @@
 // load time, since this table is also bundled into the server entry.
 import type { ComponentType } from "react";
 import { it } from "./i18n/it";
-import { compilePattern, matchPattern, type RouteParams } from "./lib/route-match";
+import { compilePattern, matchPattern, pathSegments, type RouteParams } from "./lib/route-match";
 import type { HeadData } from "./lib/seo";
 import { CreatePage } from "./pages/accounts/CreatePage";
 import { ForgotPasswordPage } from "./pages/accounts/ForgotPasswordPage";
@@ -73,8 +73,9 @@ const compiled = routes.map((route) => ({ route, pattern: compilePattern(route.p
 
 /** The first route of the table whose path fits, with its params; "*" catches the rest. */
 export function matchAppRouteWithParams(pathname: string): { route: AppRoute; params: RouteParams } {
+  const parts = pathSegments(pathname);
   for (const { route, pattern } of compiled) {
-    const params = matchPattern(pattern, pathname);
+    const params = matchPattern(pattern, parts);
     if (params) return { route, params };
   }
   return { route: routes[routes.length - 1], params: {} };
