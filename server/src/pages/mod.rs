@@ -157,7 +157,7 @@ pub fn respond(
     cache_control: &'static str,
 ) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
-    let gzip = if page.compressible() && accepts_gzip(request_headers) {
+    let gzip = if accepts_gzip(request_headers) {
         page.gzipped()
     } else {
         None
