@@ -6,6 +6,7 @@ import { OwnerSession } from "./features/accounts/components/OwnerSession";
 import { CookieConsentProvider } from "./lib/cookie-consent";
 import { PageDataContext } from "./lib/page-data";
 import { RouteParamsContext } from "./lib/route-params";
+import { SessionContext, type Session } from "./lib/session";
 import { matchAppRouteWithParams } from "./routes";
 import type { PageProps } from "./types";
 
@@ -19,13 +20,21 @@ function Pages() {
   );
 }
 
-/** The contexts every part of a page may read. */
+const ANONYMOUS: Session = { store: null };
+
+/** The contexts every part of a page may read. Public pages are anonymous for their whole
+ * life (links to the owner pages load a new page), so they skip the owner session: the
+ * same choice on server and browser, as `clientOnly` comes with the page's props. */
 export function AppProviders({ props, children }: { props: PageProps; children: ReactNode }) {
   return (
     <PageDataContext.Provider value={props}>
       <CookieConsentProvider>
         <ToastProvider>
-          <OwnerSession enabled={Boolean(props.clientOnly)}>{children}</OwnerSession>
+          {props.clientOnly ? (
+            <OwnerSession>{children}</OwnerSession>
+          ) : (
+            <SessionContext.Provider value={ANONYMOUS}>{children}</SessionContext.Provider>
+          )}
         </ToastProvider>
       </CookieConsentProvider>
     </PageDataContext.Provider>

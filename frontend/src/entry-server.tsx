@@ -25,8 +25,13 @@ function pathnameOf(url: string): string {
   return path.startsWith("/") ? path : `/${path}`;
 }
 
-// Markup of the top bar and footer, per variant, kept for the life of this worker.
+// Markup of fragments (top bar and footer per variant, seller blocks per shop version), the
+// most recently used kept for the life of this worker.
 const fragments = new Map<string, string>();
+const MAX_FRAGMENTS = 64;
+// React writes a preload for an eager image at the start of its output. Inside a fragment's
+// wrapper the browser would find a <link> where it hydrates the fragment's first element.
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
 
 function fragment(key: string, pathname: string, props: PageProps, node: ReactNode): string {
   let html = fragments.get(key);
@@ -35,9 +40,12 @@ function fragment(key: string, pathname: string, props: PageProps, node: ReactNo
       <StaticRouter location={pathname}>
         <AppProviders props={props}>{node}</AppProviders>
       </StaticRouter>,
-    );
-    fragments.set(key, html);
+    ).replace(LEADING_PRELOADS, "");
+    if (fragments.size >= MAX_FRAGMENTS) fragments.delete(fragments.keys().next().value as string);
+  } else {
+    fragments.delete(key);
   }
+  fragments.set(key, html);
   return html;
 }
 
@@ -53,6 +61,7 @@ export function vetrinaRender(url: string, propsJson: string): RenderedPage {
       topbar: fragment(`topbar:${topBarVariant(pathname)}`, pathname, props, <TopBar />),
       footer: fragment("footer", pathname, props, <Footer />),
     };
+    for (const spec of route.fragments?.(props) ?? []) markup[spec.id] = fragment(spec.key, pathname, props, spec.node);
     html = renderToString(
       <StaticRouter location={url}>
         <FragmentContext.Provider value={markup}>

@@ -6,6 +6,7 @@ import type { ComponentType } from "react";
 import { it } from "./i18n/it";
 import { compilePattern, matchPattern, pathSegments, type RouteParams } from "./lib/route-match";
 import type { HeadData } from "./lib/seo";
+import type { FragmentSpec } from "./lib/server-fragments";
 import { CreatePage } from "./pages/accounts/CreatePage";
 import { ForgotPasswordPage } from "./pages/accounts/ForgotPasswordPage";
 import { AuthPage, LoginPage } from "./pages/accounts/LoginPage";
@@ -20,7 +21,7 @@ import { LandingPage, landingHead } from "./pages/LandingPage";
 import { NotFoundPage, notFoundHead } from "./pages/NotFoundPage";
 import { PricingPage, pricingHead } from "./pages/PricingPage";
 import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
-import { ProductPage, productHead, productIsMissing } from "./pages/ProductPage";
+import { ProductPage, productFragments, productHead, productIsMissing } from "./pages/ProductPage";
 import { StorePage, storeHead, storeIsMissing } from "./pages/StorePage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { UploadPage } from "./pages/UploadPage";
@@ -36,6 +37,8 @@ export interface AppRoute {
   notFound?: (props: PageProps) => boolean;
   /** Rendered in the browser only (createRoot), e.g. the owner app. */
   clientOnly?: boolean;
+  /** Parts of the page the server renders once and reuses (lib/server-fragments). */
+  fragments?: (props: PageProps) => FragmentSpec[];
 }
 
 export const routes: AppRoute[] = [
@@ -48,6 +51,7 @@ export const routes: AppRoute[] = [
     Component: ProductPage,
     head: productHead,
     notFound: productIsMissing,
+    fragments: productFragments,
   },
   { id: "pricing", path: "/pricing", Component: PricingPage, head: pricingHead },
   { id: "contacts", path: "/contacts", Component: ContactsPage, head: contactsHead },

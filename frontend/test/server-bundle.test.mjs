@@ -303,3 +303,36 @@ describe("top bar and footer rendered once per variant", () => {
     assert.match(a, /<div class="contents"><footer/);
   });
 });
+
+describe("seller block rendered once per shop version", () => {
+  const seller = (html) => html.match(/<section id="venditore"[\s\S]*?<\/section>/)[0];
+  const productOf = (s) => `/product/${s.id}/${s.slug}/12/prodotto-12`;
+  test("in the product page, wrapped as the browser renders it", () => {
+    const html = bundle.render(productUrl, { site, store, product, related }).html;
+    assert.match(html, /<div class="contents"><section id="venditore"/);
+    assert.match(seller(html), /href="\/store\/3\/edilizia-demo"[^>]*>Edilizia Demo</);
+    assert.match(seller(html), /href="tel:/);
+  });
+  test("a change to the shop shows on the next render of its product pages", () => {
+    const before = seller(bundle.render(productUrl, { site, store, product, related }).html);
+    const changed = { ...store, telephone: "02 7654321", name: "Edilizia Nuova" };
+    const after = seller(bundle.render(productUrl, { site, store: changed, product, related }).html);
+    assert.notEqual(after, before);
+    assert.match(after, /02 7654321/);
+    assert.match(after, />Edilizia Nuova</);
+    assert.doesNotMatch(after, /02 1234567/);
+  });
+  test("each shop gets its own, also after more shops than the worker keeps", () => {
+    const shops = Array.from({ length: 80 }, (_, i) => makeStore({ id: 100 + i, slug: `negozio-${i}`, name: `Negozio ${i}`, telephone: `02 ${1000 + i}` }));
+    for (const s of [...shops, ...shops.slice(0, 3)]) {
+      const out = seller(bundle.render(productOf(s), { site, store: s, product, related }).html);
+      assert.match(out, new RegExp(`>Negozio ${s.id - 100}<`));
+      assert.match(out, new RegExp(`02 ${1000 + s.id - 100}`));
+    }
+  });
+  test("a missing product renders no seller block", () => {
+    const out = bundle.render(productUrl, { site, store, notFound: true });
+    assert.equal(out.status, 404);
+    assert.doesNotMatch(out.html, /id="venditore"/);
+  });
+});

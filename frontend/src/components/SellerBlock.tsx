@@ -16,7 +16,7 @@ export function SellerBlock({ store }: { store: Store }) {
       <div className="mt-5 grid gap-8 md:grid-cols-2">
         <div>
           <div className="flex items-center gap-4">
-            <StoreLogo store={store} className="h-16 w-16 text-2xl" />
+            <StoreLogo store={store} className="h-16 w-16 text-2xl" lazy />
             <div>
               <a href={storePath(store)} className="text-xl font-bold text-stone-900 hover:text-brand-800">
                 {store.name}

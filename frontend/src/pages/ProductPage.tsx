@@ -10,6 +10,7 @@ import { formatPrice, schemaPrice, truncate } from "../lib/format";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, productPath, storePath } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
+import { ServerFragment, type FragmentSpec } from "../lib/server-fragments";
 import type { PageProps } from "../types";
 import { NotFoundBlock } from "./NotFoundPage";
 
@@ -67,6 +68,14 @@ export function productHead(props: PageProps): HeadData {
     image,
     jsonLd: [ld, breadcrumbs],
   };
+}
+
+/** The seller block is the same on every product page of a shop: the server renders it once
+ * per version of the shop. */
+export function productFragments(props: PageProps): FragmentSpec[] {
+  const { store } = props;
+  if (productIsMissing(props) || !store) return [];
+  return [{ id: "seller", key: `seller:${JSON.stringify(store)}`, node: <SellerBlock store={store} /> }];
 }
 
 export function ProductPage() {
@@ -138,7 +147,9 @@ export function ProductPage() {
       {related.length > 0 && product.brand && (
         <RelatedCarousel title={it.product.related(product.brand)} products={related} store={store} />
       )}
-      <SellerBlock store={store} />
+      <ServerFragment id="seller">
+        <SellerBlock store={store} />
+      </ServerFragment>
     </Container>
   );
 }

@@ -10,8 +10,8 @@ import type { Store } from "../../../types";
 import { ApiError, fetchMe, logout } from "../api";
 
 /** On owner pages: fetches the current shop at start (spec section 4, "Session") and owns
- * the logout confirmation. Public pages keep the anonymous session they were rendered with. */
-export function OwnerSession({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+ * the logout confirmation. Public pages are anonymous and do without it (App.tsx). */
+export function OwnerSession({ children }: { children: ReactNode }) {
   const [store, setStoreState] = useState<Store | null>(null);
   const [checked, setChecked] = useState(false);
   const [missingStore, setMissingStore] = useState(false);
@@ -25,7 +25,6 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
   const mayHaveSession = hasSession !== false;
 
   useEffect(() => {
-    if (!enabled) return;
     if (!mayHaveSession) {
       // No cookie: anonymous, known without asking.
       setChecked(true);
@@ -48,7 +47,7 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
     return () => {
       live = false;
     };
-  }, [enabled, mayHaveSession]);
+  }, [mayHaveSession]);
 
   const setStore = useCallback((s: Store | null) => {
     setStoreState(s);
@@ -71,10 +70,9 @@ export function OwnerSession({ enabled, children }: { enabled: boolean; children
   }, [navigate, toast]);
 
   const value = useMemo((): Session => {
-    if (!enabled) return { store: null };
     const status: SessionStatus = !checked ? "loading" : store ? "owner" : missingStore ? "noStore" : "anonymous";
     return { store, status, setStore, requestLogout: () => setConfirming(true) };
-  }, [enabled, store, checked, missingStore, setStore]);
+  }, [store, checked, missingStore, setStore]);
   return (
     <SessionContext.Provider value={value}>
       {children}
