@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { markdownToPdf } from "./scripts/guide-pdf.mjs";
+import { patchReactServer } from "./scripts/react-server-patches.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -28,31 +29,11 @@ const legacyServerPlugin = {
   setup(build) {
     build.onResolve({ filter: /^react-dom\/server(\.browser)?$/ }, () => ({ path: legacyServer }));
     build.onLoad({ filter: /react-dom-server-legacy\.browser\.production\.js$/ }, (args) => ({
-      contents: withHostEscape(fs.readFileSync(args.path, "utf8")),
+      contents: patchReactServer(fs.readFileSync(args.path, "utf8")),
       loader: "js",
     }));
   },
 };
-
-// React escapes every text and attribute value it writes, after searching it with a regex;
-// QuickJS's regex engine made that search a fifth of a product page's render. Where the render
-// pool offers vetrinaHost.escapeHtml (src/lib/host.ts), the escape is done in Rust with the
-// same output; elsewhere React's own code runs. See docs/decisions/010-server-render-cost.md.
-const REACT_ESCAPE = `  text = "" + text;
-  var match = matchHtmlRegExp.exec(text);`;
-function withHostEscape(source) {
-  if (source.split(REACT_ESCAPE).length !== 2) {
-    throw new Error("react-dom's server build changed: update withHostEscape in build.mjs");
-  }
-  const native = `var vetrinaHostEscape = typeof vetrinaHost === "object" && vetrinaHost !== null && typeof vetrinaHost.escapeHtml === "function" ? vetrinaHost.escapeHtml : null;\n`;
-  const fast = `  text = "" + text;
-  if (vetrinaHostEscape !== null) {
-    var escaped = vetrinaHostEscape(text);
-    if (escaped !== null) return escaped;
-  }
-  var match = matchHtmlRegExp.exec(text);`;
-  return native + source.replace(REACT_ESCAPE, fast);
-}
 
 function contentHash(buf) {
   return createHash("sha256").update(buf).digest("hex").slice(0, 10);

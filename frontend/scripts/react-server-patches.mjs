@@ -1,0 +1,58 @@
+// Two changes to react-dom's legacy server build (renderToString), made by build.mjs as it
+// bundles the server entry. Each checks the code it changes and fails the build when React's
+// text differs; test/react-server-patches.test.mjs checks that the markup stays React's.
+// See docs/decisions/010-server-render-cost.md.
+
+/** Both patches, as the server bundle gets them. */
+export function patchReactServer(source) {
+  return withDirectAttributes(withHostEscape(source));
+}
+
+// React escapes every text and attribute value it writes, after searching it with a regex;
+// QuickJS's regex engine made that search a fifth of a product page's render. Where the render
+// pool offers vetrinaHost.escapeHtml (src/lib/host.ts), the escape is done in Rust with the
+// same output; elsewhere React's own code runs. See docs/decisions/010-server-render-cost.md.
+const REACT_ESCAPE = `  text = "" + text;
+  var match = matchHtmlRegExp.exec(text);`;
+export function withHostEscape(source) {
+  if (source.split(REACT_ESCAPE).length !== 2) {
+    throw new Error("react-dom's server build changed: update withHostEscape in scripts/react-server-patches.mjs");
+  }
+  const native = `var vetrinaHostEscape = typeof vetrinaHost === "object" && vetrinaHost !== null && typeof vetrinaHost.escapeHtml === "function" ? vetrinaHost.escapeHtml : null;\n`;
+  const fast = `  text = "" + text;
+  if (vetrinaHostEscape !== null) {
+    var escaped = vetrinaHostEscape(text);
+    if (escaped !== null) return escaped;
+  }
+  var match = matchHtmlRegExp.exec(text);`;
+  return native + source.replace(REACT_ESCAPE, fast);
+}
+
+// React writes each attribute through a switch of some 70 names, and QuickJS tries the cases
+// one by one: an attribute that is none of them (id, alt, aria-*, rel, target, ...) compared
+// itself with every name before reaching the default branch (2.7 % of the demo product page's
+// render). Those names now go to the default branch at once, through a Set of the switch's
+// names; the others take the switch as before.
+const PUSH_ATTRIBUTE = "function pushAttribute(target, name, value) {\n  switch (name) {\n";
+const PUSH_ATTRIBUTE_DEFAULT = "\n    default:\n";
+const PUSH_ATTRIBUTE_END = "\n  }\n}\nfunction pushInnerHTML(";
+export function withDirectAttributes(source) {
+  const start = source.indexOf(PUSH_ATTRIBUTE);
+  const end = source.indexOf(PUSH_ATTRIBUTE_END, start);
+  const body = start === -1 || end === -1 ? "" : source.slice(start + PUSH_ATTRIBUTE.length, end);
+  const cases = body.match(/\bcase\b/g) ?? [];
+  const names = [...body.matchAll(/\bcase ("[^"\\]*"):/g)].map((m) => JSON.parse(m[1]));
+  const defaultAt = body.lastIndexOf(PUSH_ATTRIBUTE_DEFAULT);
+  if (!body || cases.length !== names.length || names.length < 50 || defaultAt === -1 || body.indexOf(PUSH_ATTRIBUTE_DEFAULT) !== defaultAt) {
+    throw new Error("react-dom's server build changed: update withDirectAttributes in scripts/react-server-patches.mjs");
+  }
+  // Names of nested switches (typeof checks) join the Set too: they only take the slow path.
+  const direct = body.slice(defaultAt + PUSH_ATTRIBUTE_DEFAULT.length);
+  const patched =
+    `var vetrinaAttributeCases = new Set(${JSON.stringify([...new Set(names)])});\n` +
+    "function pushAttribute(target, name, value) {\n  if (!vetrinaAttributeCases.has(name)) {\n" +
+    direct +
+    "\n    return;\n  }\n  switch (name) {\n" +
+    body;
+  return source.slice(0, start) + patched + source.slice(end);
+}

@@ -1,0 +1,80 @@
+// The server bundle's React is patched (scripts/react-server-patches.mjs): its markup must stay
+// exactly React's. Both renderers here are the same legacy build, one as published, one patched.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { patchReactServer, withDirectAttributes, withHostEscape } from "../scripts/react-server-patches.mjs";
+
+const require = createRequire(import.meta.url);
+const React = require("react");
+const legacyPath = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", "react-dom-server-legacy.browser.production.js");
+const published = fs.readFileSync(legacyPath, "utf8");
+
+/** Evaluates a build of the legacy renderer as a CommonJS module; `host` becomes `vetrinaHost`. */
+function renderer(source, host) {
+  const module = { exports: {} };
+  new Function("module", "exports", "require", "vetrinaHost", source)(module, module.exports, require, host);
+  return module.exports.renderToString;
+}
+
+const original = renderer(published);
+const patched = renderer(withDirectAttributes(published));
+
+// Every name of React's attribute switch, names that go to its default branch, and values of
+// every kind React treats differently.
+const switchNames = [...withDirectAttributes(published).matchAll(/vetrinaAttributeCases = new Set\((\[.*?\])\)/g)].flatMap((m) => JSON.parse(m[1]));
+const otherNames = ["id", "alt", "rel", "target", "loading", "decoding", "title", "aria-hidden", "aria-label", "data-x", "onClick", "onclick", "on", "one", "Once", "tabindex", "acceptCharset", "htmlFor", "strokeWidth", "bad name", "x<y", "référence"];
+const values = ["x", "", "a\"b<c>&'", "javascript:alert(1)", true, false, 0, 3, -1, NaN, null, undefined, () => {}, Symbol("s"), { toString: () => "obj" }];
+
+function markupOf(render, name, value) {
+  try {
+    return render(React.createElement("div", { [name]: value }, "t"));
+  } catch (err) {
+    return `throws ${err.message}`;
+  }
+}
+
+describe("React's server markup after the patches", () => {
+  test("the attribute switch's names are found", () => {
+    assert.ok(switchNames.length >= 50, `${switchNames.length} names`);
+    for (const name of ["className", "style", "href", "xlinkHref", "disabled"]) assert.ok(switchNames.includes(name), name);
+  });
+  test("every attribute name with every kind of value writes the same markup", () => {
+    let compared = 0;
+    for (const name of [...switchNames, ...otherNames]) {
+      for (const value of values) {
+        assert.equal(markupOf(patched, name, value), markupOf(original, name, value), `${name}=${String(value)}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 1000);
+  });
+  test("elements of every kind write the same markup", () => {
+    const h = React.createElement;
+    const tree = h(
+      "section",
+      { id: "s", "aria-labelledby": "t", className: "c" },
+      h("h2", { id: "t" }, "Titolo ", 3),
+      h("a", { href: "/p?a=1&b=2", target: "_blank", rel: "noopener" }, "link"),
+      h("img", { src: "/i.png", alt: "immagine", loading: "lazy", decoding: "async" }),
+      h("input", { type: "text", name: "q", defaultValue: "v", "aria-invalid": true, readOnly: true }),
+      h("select", { value: "b", onChange: () => {} }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
+      h("svg", { viewBox: "0 0 1 1", "aria-hidden": "true", dangerouslySetInnerHTML: { __html: "<g></g>" } }),
+      h("button", { type: "button", disabled: true, style: { marginTop: 4, lineHeight: 1.5 } }, "ok"),
+    );
+    assert.equal(patched(tree), original(tree));
+  });
+  test("with the host's escape, the same markup too", () => {
+    const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+    const hosted = renderer(patchReactServer(published), { escapeHtml });
+    const tree = React.createElement("p", { title: "l'acqua \"più\" <b>", "data-n": "a&b" }, "x < y & 'z'");
+    assert.equal(hosted(tree), original(tree));
+  });
+  test("a React build that differs from the expected code fails the build", () => {
+    const changed = published.replace("function pushAttribute(target, name, value) {", "function pushAttribute(target, name, value, extra) {");
+    assert.throws(() => withDirectAttributes(changed), /react-dom's server build changed/);
+    assert.throws(() => withHostEscape(published.replace("matchHtmlRegExp.exec(text)", "matchHtmlRegExp.exec(text + '')")), /react-dom's server build changed/);
+  });
+});
