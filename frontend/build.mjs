@@ -84,7 +84,9 @@ async function buildServer() {
     target: "es2020",
     jsx: "automatic",
     define,
-    minify: true,
+    // Identifiers keep their names: a render error's stack in the server log stays readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: "none",
     charset: "utf8",
     plugins: [legacyServerPlugin],

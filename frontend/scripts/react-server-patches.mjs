@@ -1,11 +1,11 @@
-// Two changes to react-dom's legacy server build (renderToString), made by build.mjs as it
+// Changes to react-dom's legacy server build (renderToString), made by build.mjs as it
 // bundles the server entry. Each checks the code it changes and fails the build when React's
 // text differs; test/react-server-patches.test.mjs checks that the markup stays React's.
 // See docs/decisions/010-server-render-cost.md.
 
-/** Both patches, as the server bundle gets them. */
+/** All patches, as the server bundle gets them. */
 export function patchReactServer(source) {
-  return withDirectAttributes(withHostEscape(source));
+  return withJoinedFlush(withDirectAttributes(withHostEscape(source)));
 }
 
 // React escapes every text and attribute value it writes, after searching it with a regex;
@@ -55,4 +55,32 @@ export function withDirectAttributes(source) {
     "\n    return;\n  }\n  switch (name) {\n" +
     body;
   return source.slice(0, start) + patched + source.slice(end);
+}
+
+// renderToString collects the page as thousands of small chunks (each attribute is five) and
+// then appended them to its result one call at a time, a loop that was an eighth of the render
+// in QuickJS. The chunks between two child segments are now joined by Array.prototype.join,
+// which is native code. (renderToString's destination always answers true to push.)
+const FLUSH_LOOPS = `      for (var childIdx = 0; childIdx < segment.length; childIdx++) {
+        for (r = segment[childIdx]; chunkIdx < r.index; chunkIdx++)
+          destination.push(chunks[chunkIdx]);
+        r = flushSegment(request, destination, r, hoistableState);
+      }
+      for (; chunkIdx < chunks.length - 1; chunkIdx++)
+        destination.push(chunks[chunkIdx]);
+      chunkIdx < chunks.length && (r = destination.push(chunks[chunkIdx]));
+      return r;`;
+const JOINED_FLUSH = `      for (var childIdx = 0; childIdx < segment.length; childIdx++) {
+        r = segment[childIdx];
+        chunkIdx < r.index &&
+          (destination.push(chunks.slice(chunkIdx, r.index).join("")), (chunkIdx = r.index));
+        r = flushSegment(request, destination, r, hoistableState);
+      }
+      chunkIdx < chunks.length && (r = destination.push(chunks.slice(chunkIdx).join("")));
+      return r;`;
+export function withJoinedFlush(source) {
+  if (source.split(FLUSH_LOOPS).length !== 2) {
+    throw new Error("react-dom's server build changed: update withJoinedFlush in scripts/react-server-patches.mjs");
+  }
+  return source.replace(FLUSH_LOOPS, JOINED_FLUSH);
 }

@@ -5,22 +5,27 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { patchReactServer, withDirectAttributes, withHostEscape } from "../scripts/react-server-patches.mjs";
+import { patchReactServer, withDirectAttributes, withHostEscape, withJoinedFlush } from "../scripts/react-server-patches.mjs";
 
 const require = createRequire(import.meta.url);
-const React = require("react");
-const legacyPath = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", "react-dom-server-legacy.browser.production.js");
+// The production builds, as in the server bundle (plain require would pick the development ones).
+const cjs = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), "cjs", file);
+const React = require(cjs("react", "react.production.js"));
+const ReactDOM = require(cjs("react-dom", "react-dom.production.js"));
+const legacyPath = cjs("react-dom", "react-dom-server-legacy.browser.production.js");
 const published = fs.readFileSync(legacyPath, "utf8");
 
 /** Evaluates a build of the legacy renderer as a CommonJS module; `host` becomes `vetrinaHost`. */
 function renderer(source, host) {
   const module = { exports: {} };
-  new Function("module", "exports", "require", "vetrinaHost", source)(module, module.exports, require, host);
+  const imports = { react: React, "react-dom": ReactDOM };
+  new Function("module", "exports", "require", "vetrinaHost", source)(module, module.exports, (name) => imports[name], host);
   return module.exports.renderToString;
 }
 
 const original = renderer(published);
-const patched = renderer(withDirectAttributes(published));
+// Without vetrinaHost, as in Node: the escape is React's own (its patch is tested below).
+const patched = renderer(patchReactServer(published));
 
 // Every name of React's attribute switch, names that go to its default branch, and values of
 // every kind React treats differently.
@@ -66,6 +71,28 @@ describe("React's server markup after the patches", () => {
     );
     assert.equal(patched(tree), original(tree));
   });
+  test("Suspense boundaries, suspended parts and text runs write the same markup", () => {
+    const h = React.createElement;
+    const pending = new Promise(() => {});
+    const Suspends = () => {
+      throw pending;
+    };
+    const List = ({ n }) => h("ul", null, Array.from({ length: n }, (_, i) => h("li", { key: i }, "voce ", i, " di ", n)));
+    const tree = h(
+      "div",
+      null,
+      "prima",
+      h(React.Suspense, { fallback: h("p", null, "attesa") }, h(List, { n: 3 }), "dopo la lista"),
+      h(React.Suspense, { fallback: h("p", null, "attesa ", "due") }, h(Suspends)),
+      h(List, { n: 40 }),
+      "fine",
+    );
+    const out = patched(tree);
+    assert.equal(out, original(tree));
+    assert.match(out, /<!--\$!-->/, "the suspended part is left to the client, as React does");
+    assert.equal(patched(h(React.Fragment)), original(h(React.Fragment)));
+    assert.equal(patched("solo testo"), original("solo testo"));
+  });
   test("with the host's escape, the same markup too", () => {
     const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
     const hosted = renderer(patchReactServer(published), { escapeHtml });
@@ -76,5 +103,6 @@ describe("React's server markup after the patches", () => {
     const changed = published.replace("function pushAttribute(target, name, value) {", "function pushAttribute(target, name, value, extra) {");
     assert.throws(() => withDirectAttributes(changed), /react-dom's server build changed/);
     assert.throws(() => withHostEscape(published.replace("matchHtmlRegExp.exec(text)", "matchHtmlRegExp.exec(text + '')")), /react-dom's server build changed/);
+    assert.throws(() => withJoinedFlush(published.replace("destination.push(chunks[chunkIdx]);", "destination.push(chunks[chunkIdx++]);")), /react-dom's server build changed/);
   });
 });
