@@ -5,7 +5,21 @@
 
 /** All patches, as the server bundle gets them. */
 export function patchReactServer(source) {
-  return withJoinedFlush(withDirectAttributes(withHostEscape(source)));
+  return withElementShortcuts(withJoinedFlush(withDirectAttributes(withHostEscape(source))));
+}
+
+/** The source of `function name(...) {...}` (a top-level function), or null. */
+function functionAt(source, signature) {
+  const start = source.indexOf(signature);
+  const end = start === -1 ? -1 : source.indexOf("\n}\n", start);
+  return end === -1 ? null : { start, end: end + 3, text: source.slice(start, end + 3) };
+}
+
+/** The string labels of every `case` in some code; null if one is not a plain string. */
+function caseNames(code) {
+  const cases = code.match(/\bcase\b/g) ?? [];
+  const names = [...code.matchAll(/\bcase ("[^"\\]*"):/g)].map((m) => JSON.parse(m[1]));
+  return names.length === cases.length ? [...new Set(names)] : null;
 }
 
 // React escapes every text and attribute value it writes, after searching it with a regex;
@@ -83,4 +97,50 @@ export function withJoinedFlush(source) {
     throw new Error("react-dom's server build changed: update withJoinedFlush in scripts/react-server-patches.mjs");
   }
   return source.replace(FLUSH_LOOPS, JOINED_FLUSH);
+}
+
+// Two more switches on the element's tag run for every element: the one that picks how to
+// write its start tag (some 50 tags, most of a page's tags being none of them) and the one
+// that picks the format context of its children (14 tags, none of them an ordinary one).
+// Tags that are none of their cases now skip them, through Sets of the cases' tags.
+const START_INSTANCE = "function pushStartInstance(";
+const START_INSTANCE_SWITCH = "\n  switch (type) {\n";
+const START_INSTANCE_DEFAULT = '\n    default:\n      if (-1 !== type.indexOf("-")) {\n';
+const START_INSTANCE_END = "\n  return pushStartGenericElement(target$jscomp$0, props, type, formatContext);\n}\n";
+const CHILD_FORMAT = "function getChildFormatContext(parentContext, type, props) {\n";
+const CHILD_FORMAT_SWITCH = "\n  switch (type) {\n";
+export function withElementShortcuts(source) {
+  const start = functionAt(source, START_INSTANCE);
+  const format = functionAt(source, CHILD_FORMAT);
+  const startCases = start && caseNames(start.text);
+  const formatCases = format && caseNames(format.text);
+  if (
+    !startCases ||
+    !formatCases ||
+    start.text.split(START_INSTANCE_SWITCH).length !== 2 ||
+    start.text.split(START_INSTANCE_DEFAULT).length !== 2 ||
+    !start.text.endsWith(START_INSTANCE_END) ||
+    format.text.split(CHILD_FORMAT_SWITCH).length !== 2 ||
+    /\bdefault:/.test(format.text) ||
+    format.start > start.start
+  ) {
+    throw new Error("react-dom's server build changed: update withElementShortcuts in scripts/react-server-patches.mjs");
+  }
+  // A tag of none of the cases goes to the default branch, which writes a generic element
+  // unless the tag is a custom element's.
+  const startText = start.text.replace(
+    START_INSTANCE_SWITCH,
+    `\n  if (!vetrinaStartTagCases.has(type) && -1 === type.indexOf("-"))\n    return pushStartGenericElement(target$jscomp$0, props, type, formatContext);${START_INSTANCE_SWITCH}`,
+  );
+  // No default branch: a tag of none of the cases leaves the switch at once.
+  const formatText = format.text.replace(CHILD_FORMAT_SWITCH, "\n  if (vetrinaChildFormatCases.has(type)) switch (type) {\n");
+  return (
+    `var vetrinaStartTagCases = new Set(${JSON.stringify(startCases)});\n` +
+    `var vetrinaChildFormatCases = new Set(${JSON.stringify(formatCases)});\n` +
+    source.slice(0, format.start) +
+    formatText +
+    source.slice(format.end, start.start) +
+    startText +
+    source.slice(start.end)
+  );
 }

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { patchReactServer, withDirectAttributes, withHostEscape, withJoinedFlush } from "../scripts/react-server-patches.mjs";
+import { patchReactServer, withDirectAttributes, withElementShortcuts, withHostEscape, withJoinedFlush } from "../scripts/react-server-patches.mjs";
 
 const require = createRequire(import.meta.url);
 // The production builds, as in the server bundle (plain require would pick the development ones).
@@ -27,9 +27,12 @@ const original = renderer(published);
 // Without vetrinaHost, as in Node: the escape is React's own (its patch is tested below).
 const patched = renderer(patchReactServer(published));
 
+/** The names a patch put in one of its Sets. */
+const setOf = (name) => [...patchReactServer(published).matchAll(new RegExp(`${name} = new Set\\((\\[.*?\\])\\)`, "g"))].flatMap((m) => JSON.parse(m[1]));
+
 // Every name of React's attribute switch, names that go to its default branch, and values of
 // every kind React treats differently.
-const switchNames = [...withDirectAttributes(published).matchAll(/vetrinaAttributeCases = new Set\((\[.*?\])\)/g)].flatMap((m) => JSON.parse(m[1]));
+const switchNames = setOf("vetrinaAttributeCases");
 const otherNames = ["id", "alt", "rel", "target", "loading", "decoding", "title", "aria-hidden", "aria-label", "data-x", "onClick", "onclick", "on", "one", "Once", "tabindex", "acceptCharset", "htmlFor", "strokeWidth", "bad name", "x<y", "référence"];
 const values = ["x", "", "a\"b<c>&'", "javascript:alert(1)", true, false, 0, 3, -1, NaN, null, undefined, () => {}, Symbol("s"), { toString: () => "obj" }];
 
@@ -71,6 +74,35 @@ describe("React's server markup after the patches", () => {
     );
     assert.equal(patched(tree), original(tree));
   });
+  test("every tag, in every kind of parent, writes the same markup", () => {
+    const h = React.createElement;
+    const tags = [...new Set([...setOf("vetrinaStartTagCases"), ...setOf("vetrinaChildFormatCases")])];
+    assert.ok(tags.length >= 40 && tags.includes("select") && tags.includes("svg"), `${tags.length} tags`);
+    const others = ["h1", "ul", "section", "nav", "article", "main", "dl", "rect", "circle", "my-element", "x-y-z", "foreignObject", "annotation-xml"];
+    const parents = [(c) => c, (c) => h("div", null, c), (c) => h("svg", null, c), (c) => h("table", null, c), (c) => h("select", { value: "a", onChange() {} }, c), (c) => h("math", null, c)];
+    let compared = 0;
+    for (const tag of [...tags, ...others]) {
+      for (const parent of parents) {
+        for (const props of [{ className: "c", id: "i", "data-x": "1" }, { value: "a", children: "testo" }, { children: h("span", null, "dentro") }, { flag: true, count: 3, style: { color: "red" } }]) {
+          const tree = parent(h(tag, props));
+          let a, b;
+          try {
+            a = patched(tree);
+          } catch (err) {
+            a = `throws ${err.message}`;
+          }
+          try {
+            b = original(tree);
+          } catch (err) {
+            b = `throws ${err.message}`;
+          }
+          assert.equal(a, b, `<${tag}> ${JSON.stringify(props)}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 800);
+  });
   test("Suspense boundaries, suspended parts and text runs write the same markup", () => {
     const h = React.createElement;
     const pending = new Promise(() => {});
@@ -103,6 +135,7 @@ describe("React's server markup after the patches", () => {
     const changed = published.replace("function pushAttribute(target, name, value) {", "function pushAttribute(target, name, value, extra) {");
     assert.throws(() => withDirectAttributes(changed), /react-dom's server build changed/);
     assert.throws(() => withHostEscape(published.replace("matchHtmlRegExp.exec(text)", "matchHtmlRegExp.exec(text + '')")), /react-dom's server build changed/);
+    assert.throws(() => withElementShortcuts(published.replace("function getChildFormatContext(parentContext, type, props) {", "function getChildFormatContext(parentContext, type, props, more) {")), /react-dom's server build changed/);
     assert.throws(() => withJoinedFlush(published.replace("destination.push(chunks[chunkIdx]);", "destination.push(chunks[chunkIdx++]);")), /react-dom's server build changed/);
   });
 });

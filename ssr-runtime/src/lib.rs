@@ -34,3 +34,9 @@ pub use config::PoolConfig;
 pub use error::SsrError;
 pub use page::RenderedPage;
 pub use pool::RenderPool;
+
+/// Defines the globals the pool gives the bundle (`console`, `vetrinaHost`, ...) in a context
+/// of one's own, for tools that run the bundle outside the pool, such as `examples/profile.rs`.
+pub fn install_host(ctx: &rquickjs::Ctx<'_>) -> rquickjs::Result<()> {
+    host::install(ctx)
+}
