@@ -12,7 +12,7 @@
 // measuring tool (never the server) calls QuickJS's C API for it.
 #![allow(unsafe_code)]
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::ffi::CStr;
 use std::process::ExitCode;
@@ -110,12 +110,12 @@ fn run() -> Result<(), String> {
     let context = Context::full(&runtime).map_err(|e| e.to_string())?;
     let samples = Rc::new(RefCell::new(Samples::default()));
     let raw_ctx = context.with(|ctx| ctx.as_raw().as_ptr());
-    let recording = Rc::new(RefCell::new(false));
+    let recording = Rc::new(Cell::new(false));
     {
         let samples = Rc::clone(&samples);
         let recording = Rc::clone(&recording);
         runtime.set_interrupt_handler(Some(Box::new(move || {
-            if *recording.borrow() {
+            if recording.get() {
                 sample(raw_ctx, &mut samples.borrow_mut());
             }
             false
@@ -134,13 +134,13 @@ fn run() -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         for i in 0..renders + 20 {
             // The first renders fill the bundle's caches: not what a steady server does.
-            *recording.borrow_mut() = i >= 20;
+            recording.set(i >= 20);
             render
                 .call::<_, rquickjs::Value>((url.as_str(), props.as_str()))
                 .catch(&ctx)
                 .map_err(|e| format!("render: {e}"))?;
         }
-        *recording.borrow_mut() = false;
+        recording.set(false);
         Ok(())
     })?;
 
