@@ -5,7 +5,8 @@
 //!
 //! QuickJS calls its interrupt handler every 10,000 calls and backward jumps of the script;
 //! there the profiler takes the script's stack (an `Error`'s backtrace) as one sample. "self"
-//! counts the samples a function was on top of the stack, "total" those it was anywhere in it.
+//! counts the samples a function was on top of the stack, "total" those it was anywhere in it
+//! (QuickJS keeps a backtrace's 64 innermost frames, so deep renders undercount the outermost).
 //! Function names are readable because the server bundle keeps its identifiers (build.mjs).
 
 // rquickjs has no safe way to reach the running context from the interrupt handler: this
