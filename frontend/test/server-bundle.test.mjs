@@ -100,6 +100,16 @@ describe("product page", () => {
     assert.match(carousel, /\/product\/3\/edilizia-demo\/40\//);
     assert.doesNotMatch(carousel, /\/product\/3\/edilizia-demo\/46\//);
   });
+  test("the main picture is fetched first; the cards' and the seller's logo wait until near the screen", () => {
+    const imgs = out().html.match(/<img [^>]*>/g);
+    const main = imgs.find((i) => i.includes('src="/media/products/12.jpg"'));
+    assert.match(main, /loading="eager"/);
+    assert.match(main, /fetchPriority="high"/i);
+    const others = imgs.filter((i) => i !== main);
+    assert.equal(others.filter((i) => /fetchPriority/i.test(i)).length, 0);
+    const sellerLogo = out().html.slice(out().html.indexOf('id="venditore"')).match(/<img [^>]*>/)[0];
+    assert.match(sellerLogo, /loading="lazy"/);
+  });
   test("fallback description and placeholder image", () => {
     const { html } = bundle.render(productUrl, { site, store, product: { ...product, description: null, image_url: null, price: null, in_stock: false }, related: [] });
     assert.match(html, /Nessuna descrizione disponibile\./);

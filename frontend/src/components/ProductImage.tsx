@@ -25,6 +25,8 @@ export function ProductImage({
       src={src}
       alt={alt}
       loading={eager ? "eager" : "lazy"}
+      // The eager image is the page's main picture, its largest paint: fetched first.
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={cn("bg-white object-contain", className)}
     />
