@@ -198,7 +198,7 @@ async fn product_page(
         .into_iter()
         .map(ProductView::from)
         .collect();
-    let count = stores::product_count(&app.db, store.id).await?;
+    let count = app.pages.stores.product_count(&app.db, &store).await?;
     let props = json!({
         "site": site(app),
         "store": StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),

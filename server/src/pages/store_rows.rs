@@ -5,6 +5,10 @@
 //! for `TTL`, and every successful write through this instance's API forgets them all, so
 //! an owner's edit shows at the next request here; a change made by another instance or by
 //! the command line shows within `TTL`.
+//!
+//! Product counts are kept beside them, each for the `content_version` it was read at:
+//! every change to a shop's products moves that version (`services::lock_store`), as the
+//! HTML cache relies on too.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -14,6 +18,7 @@ use sea_orm::{DatabaseConnection, EntityTrait};
 
 use crate::entities::store;
 use crate::error::Result;
+use crate::services::stores;
 
 const TTL: Duration = Duration::from_secs(1);
 /// Past this many shops the map starts again, so memory stays bounded.
@@ -22,6 +27,8 @@ const MAX_ROWS: usize = 50_000;
 #[derive(Default)]
 pub struct StoreRows {
     rows: RwLock<HashMap<i64, (Instant, Arc<store::Model>)>>,
+    /// Shop id → (content_version, product count).
+    counts: RwLock<HashMap<i64, (i64, u64)>>,
 }
 
 impl StoreRows {
@@ -52,6 +59,33 @@ impl StoreRows {
             rows.insert(id, (Instant::now(), row.clone()));
         }
         Ok(Some(row))
+    }
+
+    /// How many products the shop has, as of the row's `content_version`.
+    pub async fn product_count(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<u64> {
+        let known = self
+            .counts
+            .read()
+            .ok()
+            .and_then(|counts| counts.get(&store.id).copied());
+        if let Some((version, count)) = known {
+            if version == store.content_version {
+                return Ok(count);
+            }
+        }
+        // Read after the row: the count is never older than the version it is kept for.
+        let count = stores::product_count(db, store.id).await?;
+        if let Ok(mut counts) = self.counts.write() {
+            if counts.len() >= MAX_ROWS {
+                counts.clear();
+            }
+            counts.insert(store.id, (store.content_version, count));
+        }
+        Ok(count)
     }
 
     pub fn forget_all(&self) {

@@ -168,6 +168,44 @@ async fn a_product_name_with_markup_is_text_everywhere() {
     json_ld(&html);
 }
 
+/// The props a page embeds for hydration.
+async fn page_data(app: &TestApp, path: &str) -> Value {
+    let html = app.get(path).await.text().await.unwrap();
+    let data = html
+        .split("<script type=\"application/json\" id=\"__DATA__\">")
+        .nth(1)
+        .expect("page data")
+        .split("</script>")
+        .next()
+        .unwrap()
+        .to_owned();
+    serde_json::from_str(&data).unwrap()
+}
+
+#[tokio::test]
+async fn the_shop_on_a_product_page_counts_its_products_after_each_change() {
+    let app = spawn_app().await;
+    let (anna, product) = demo_product(&app, "Stucco in polvere 5 kg").await;
+    let path = format!(
+        "/product/{}/{}/{}/{}",
+        anna.id,
+        anna.me().await["slug"].as_str().unwrap(),
+        product["id"],
+        product["slug"].as_str().unwrap()
+    );
+    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 1);
+    // Asked twice at one version: the same count.
+    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 1);
+
+    let second = anna.add_product("Spatola inox 80 mm").await;
+    anna.add_product("Frattazzo in spugna").await;
+    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 3);
+
+    anna.delete(&format!("/api/products/{}", second["id"]))
+        .await;
+    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 2);
+}
+
 #[tokio::test]
 async fn an_edit_shows_at_the_next_request_and_etags_revalidate() {
     let app = spawn_app().await;
