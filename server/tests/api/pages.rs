@@ -25,6 +25,29 @@ fn canonicals(html: &str) -> Vec<String> {
         .collect()
 }
 
+/// A product's canonical path, from its shop (`/api/stores/me`) and itself.
+fn product_path(store: &Value, product: &Value) -> String {
+    format!(
+        "/product/{}/{}/{}/{}",
+        store["id"],
+        store["slug"].as_str().unwrap(),
+        product["id"],
+        product["slug"].as_str().unwrap()
+    )
+}
+
+/// The props a page embeds for hydration.
+fn page_data(html: &str) -> Value {
+    let data = html
+        .split("<script type=\"application/json\" id=\"__DATA__\">")
+        .nth(1)
+        .expect("page data")
+        .split("</script>")
+        .next()
+        .unwrap();
+    serde_json::from_str(data).unwrap()
+}
+
 async fn demo_product(app: &TestApp, name: &str) -> (crate::helpers::Shop, Value) {
     let anna = app.shop("anna@ferramenta.it").await;
     let product = anna
@@ -46,13 +69,7 @@ async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Adesivo Keraflex Maxi S1 25 kg").await;
     let store: Value = anna.me().await;
-    let path = format!(
-        "/product/{}/{}/{}/{}",
-        anna.id,
-        store["slug"].as_str().unwrap(),
-        product["id"],
-        product["slug"].as_str().unwrap()
-    );
+    let path = product_path(&store, &product);
     let reply = app.get(&path).await;
     assert_eq!(reply.status(), 200);
     assert!(reply.headers().get("etag").is_some());
@@ -140,27 +157,10 @@ async fn wrong_slugs_redirect_permanently_and_unknown_ids_are_404() {
 async fn a_product_name_with_markup_is_text_everywhere() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "</script><script>alert(1)</script>").await;
-    let slug = anna.me().await["slug"].as_str().unwrap().to_owned();
-    let html = app
-        .get(&format!(
-            "/product/{}/{slug}/{}/{}",
-            anna.id,
-            product["id"],
-            product["slug"].as_str().unwrap()
-        ))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let path = product_path(&anna.me().await, &product);
+    let html = app.get(&path).await.text().await.unwrap();
     assert!(!html.contains("<script>alert(1)"), "markup injected");
-    let data = html
-        .split("<script type=\"application/json\" id=\"__DATA__\">")
-        .nth(1)
-        .unwrap()
-        .split("</script>")
-        .next()
-        .unwrap();
-    let props: Value = serde_json::from_str(data).unwrap();
+    let props = page_data(&html);
     assert_eq!(
         props["product"]["name"],
         "</script><script>alert(1)</script>"
@@ -168,42 +168,25 @@ async fn a_product_name_with_markup_is_text_everywhere() {
     json_ld(&html);
 }
 
-/// The props a page embeds for hydration.
-async fn page_data(app: &TestApp, path: &str) -> Value {
-    let html = app.get(path).await.text().await.unwrap();
-    let data = html
-        .split("<script type=\"application/json\" id=\"__DATA__\">")
-        .nth(1)
-        .expect("page data")
-        .split("</script>")
-        .next()
-        .unwrap()
-        .to_owned();
-    serde_json::from_str(&data).unwrap()
-}
-
 #[tokio::test]
 async fn the_shop_on_a_product_page_counts_its_products_after_each_change() {
     let app = spawn_app().await;
     let (anna, product) = demo_product(&app, "Stucco in polvere 5 kg").await;
-    let path = format!(
-        "/product/{}/{}/{}/{}",
-        anna.id,
-        anna.me().await["slug"].as_str().unwrap(),
-        product["id"],
-        product["slug"].as_str().unwrap()
-    );
-    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 1);
+    let path = product_path(&anna.me().await, &product);
+    let count = || async {
+        page_data(&app.get(&path).await.text().await.unwrap())["store"]["product_count"].clone()
+    };
+    assert_eq!(count().await, 1);
     // Asked twice at one version: the same count.
-    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 1);
+    assert_eq!(count().await, 1);
 
     let second = anna.add_product("Spatola inox 80 mm").await;
     anna.add_product("Frattazzo in spugna").await;
-    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 3);
+    assert_eq!(count().await, 3);
 
     anna.delete(&format!("/api/products/{}", second["id"]))
         .await;
-    assert_eq!(page_data(&app, &path).await["store"]["product_count"], 2);
+    assert_eq!(count().await, 2);
 }
 
 #[tokio::test]
@@ -266,13 +249,7 @@ async fn the_shop_page_is_a_hardware_store_and_lists_products_without_javascript
     assert_eq!(shop["name"], store["name"]);
     assert_eq!(shop["telephone"], store["telephone"]);
     assert!(shop["address"]["postalCode"] == "00118");
-    let link = format!(
-        "/product/{}/{}/{}/{}",
-        anna.id,
-        store["slug"].as_str().unwrap(),
-        product["id"],
-        product["slug"].as_str().unwrap()
-    );
+    let link = product_path(&store, &product);
     assert!(
         html.contains(&format!("href=\"{link}\"")),
         "product link in server HTML"
