@@ -399,6 +399,8 @@ describe("/dashboard", () => {
     await form.waitFor({ state: "detached" });
 
     await card.getByRole("button", { name: "Modifica" }).click();
+    // The dialog opens with the product's values, never with empty fields first.
+    assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), target.price == null ? "" : String(target.price));
     await form.getByLabel("Prezzo (€)").fill("9.99");
     await form.getByRole("button", { name: "Annulla" }).click();
     const unsaved = dialog(page, "Modifiche non salvate");

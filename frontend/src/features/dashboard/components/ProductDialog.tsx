@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ProductImage } from "../../../components/ProductImage";
 import { Button } from "../../../components/ui/Button";
 import { Input, Label, inputClass } from "../../../components/ui/Field";
@@ -40,14 +40,18 @@ export function ProductDialog({
   const [saving, setSaving] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
 
-  useEffect(() => {
+  // A new opening starts from its product, set while rendering (not in an effect) so that the
+  // dialog never shows, even for one frame, fields that typing could then be lost to.
+  const [openedFor, setOpenedFor] = useState<ProductDialogState>(null);
+  if (state !== openedFor) {
     const start = editing ? formOf(editing) : emptyForm;
+    setOpenedFor(state);
     setInitial(start);
     setForm(start);
     setGenerating(false);
     setSaving(false);
     setConfirmClose(false);
-  }, [state, editing]);
+  }
 
   if (!state) return null;
   const mode = state.mode;
