@@ -1,7 +1,7 @@
 // Changes to react-dom's legacy server build (renderToString), made by build.mjs as it
 // bundles the server entry. Each checks the code it changes and fails the build when React's
 // text differs; test/react-server-patches.test.mjs checks that the markup stays React's.
-// See docs/decisions/010-server-render-cost.md.
+// See docs/decisions/010-server-render-cost.md and 011-react-server-patches-and-seller-fragment.md.
 
 /** All patches, as the server bundle gets them. */
 export function patchReactServer(source) {
@@ -54,16 +54,15 @@ export function withDirectAttributes(source) {
   const start = source.indexOf(PUSH_ATTRIBUTE);
   const end = source.indexOf(PUSH_ATTRIBUTE_END, start);
   const body = start === -1 || end === -1 ? "" : source.slice(start + PUSH_ATTRIBUTE.length, end);
-  const cases = body.match(/\bcase\b/g) ?? [];
-  const names = [...body.matchAll(/\bcase ("[^"\\]*"):/g)].map((m) => JSON.parse(m[1]));
+  const names = caseNames(body);
   const defaultAt = body.lastIndexOf(PUSH_ATTRIBUTE_DEFAULT);
-  if (!body || cases.length !== names.length || names.length < 50 || defaultAt === -1 || body.indexOf(PUSH_ATTRIBUTE_DEFAULT) !== defaultAt) {
+  if (!body || !names || names.length < 50 || defaultAt === -1 || body.indexOf(PUSH_ATTRIBUTE_DEFAULT) !== defaultAt) {
     throw new Error("react-dom's server build changed: update withDirectAttributes in scripts/react-server-patches.mjs");
   }
   // Names of nested switches (typeof checks) join the Set too: they only take the slow path.
   const direct = body.slice(defaultAt + PUSH_ATTRIBUTE_DEFAULT.length);
   const patched =
-    `var vetrinaAttributeCases = new Set(${JSON.stringify([...new Set(names)])});\n` +
+    `var vetrinaAttributeCases = new Set(${JSON.stringify(names)});\n` +
     "function pushAttribute(target, name, value) {\n  if (!vetrinaAttributeCases.has(name)) {\n" +
     direct +
     "\n    return;\n  }\n  switch (name) {\n" +

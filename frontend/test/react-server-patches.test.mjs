@@ -25,10 +25,11 @@ function renderer(source, host) {
 
 const original = renderer(published);
 // Without vetrinaHost, as in Node: the escape is React's own (its patch is tested below).
-const patched = renderer(patchReactServer(published));
+const patchedSource = patchReactServer(published);
+const patched = renderer(patchedSource);
 
 /** The names a patch put in one of its Sets. */
-const setOf = (name) => [...patchReactServer(published).matchAll(new RegExp(`${name} = new Set\\((\\[.*?\\])\\)`, "g"))].flatMap((m) => JSON.parse(m[1]));
+const setOf = (name) => [...patchedSource.matchAll(new RegExp(`${name} = new Set\\((\\[.*?\\])\\)`, "g"))].flatMap((m) => JSON.parse(m[1]));
 
 // Every name of React's attribute switch, names that go to its default branch, and values of
 // every kind React treats differently.

@@ -28,7 +28,8 @@ struct Samples {
     total_count: HashMap<String, u64>,
 }
 
-/// The frames of a QuickJS stack trace: "    at name (file:line:col)" → "name (line:col)".
+/// The frames of a QuickJS stack trace, innermost first: "    at name (file:line:col)" → "name",
+/// or "<anonymous> (file:line:col)" for a function without a name.
 fn frames(stack: &str) -> Vec<String> {
     stack
         .lines()
@@ -124,7 +125,8 @@ fn run() -> Result<(), String> {
     }
     context.with(|ctx| -> Result<(), String> {
         ssr_runtime::install_host(&ctx).map_err(|e| e.to_string())?;
-        ctx.eval::<(), _>("Error.stackTraceLimit = 100;")
+        // QuickJS's own limit is 64 frames; the default is 10.
+        ctx.eval::<(), _>("Error.stackTraceLimit = 64;")
             .map_err(|e| e.to_string())?;
         ctx.eval::<(), _>(code)
             .catch(&ctx)
