@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, launchBrowser, startServer } from "./harness.mjs";
+import { blockThirdParty, launchBrowser, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -176,8 +176,8 @@ async function verifiedByApi(email, password) {
 }
 
 async function fillLogin(page, email, password) {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await typeInto(page.getByLabel("Email", { exact: true }), email);
+  await typeInto(page.getByLabel("Password", { exact: true }), password);
   await page.getByRole("button", { name: "Accedi", exact: true }).click();
 }
 
@@ -193,18 +193,18 @@ async function fillRegistration(page, over = {}) {
     password: "Mattoni2026!",
     ...over,
   };
-  await page.getByLabel("Nome del negozio").fill(v.name);
-  await page.getByLabel("Descrizione").fill(v.description);
-  await page.getByLabel("Indirizzo (via e numero)").fill(v.address);
-  await page.getByLabel("Telefono").fill(v.telephone);
-  await page.getByLabel("Sito web (facoltativo)").fill(v.website);
-  await page.getByLabel("Email", { exact: true }).fill(v.email);
-  await page.getByLabel("Password", { exact: true }).fill(v.password);
+  await typeInto(page.getByLabel("Nome del negozio"), v.name);
+  await typeInto(page.getByLabel("Descrizione"), v.description);
+  await typeInto(page.getByLabel("Indirizzo (via e numero)"), v.address);
+  await typeInto(page.getByLabel("Telefono"), v.telephone);
+  await typeInto(page.getByLabel("Sito web (facoltativo)"), v.website);
+  await typeInto(page.getByLabel("Email", { exact: true }), v.email);
+  await typeInto(page.getByLabel("Password", { exact: true }), v.password);
   return v;
 }
 
 async function typeCapAndWaitForCity(page, cap) {
-  await page.getByLabel("CAP").fill(cap);
+  await typeInto(page.getByLabel("CAP"), cap);
   await page.waitForTimeout(500);
   assert.equal(await page.getByLabel("Città").inputValue(), "", "no lookup before 1 s of quiet");
   await page.waitForFunction(() => [...document.querySelectorAll("input[name=city]")].some((i) => i.value), null, { timeout: 5000 });
@@ -335,7 +335,7 @@ describe("before the address is confirmed", () => {
     assert.ok(drop >= 2 && drop <= 3, `counts down: ${first} → ${await button.innerText()}`);
 
     // An address that is not an e-mail is refused in the dialog itself.
-    await dialog.getByLabel("Email").fill("non-una-email");
+    await typeInto(dialog.getByLabel("Email"), "non-una-email");
     assert.equal(await button.isDisabled(), true, "still waiting");
     await dialog.getByRole("button", { name: "Chiudi" }).last().click();
     await dialog.waitFor({ state: "detached" });
@@ -350,10 +350,10 @@ describe("before the address is confirmed", () => {
     await page.goto(`${server.url}/email-verification/${encodeURIComponent("nessuno@edilizia-prova.it")}`);
     await page.getByRole("button", { name: "Invia di nuovo l'email" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email").fill("nessuno@");
+    await typeInto(dialog.getByLabel("Email"), "nessuno@");
     await dialog.getByRole("button", { name: "Invia email" }).click();
     await dialog.getByText("Inserisci un indirizzo email valido", { exact: true }).waitFor();
-    await dialog.getByLabel("Email").fill("nessuno@edilizia-prova.it");
+    await typeInto(dialog.getByLabel("Email"), "nessuno@edilizia-prova.it");
     await dialog.getByRole("button", { name: "Invia email" }).click();
     await dialog.getByText("Indirizzo email non trovato").waitFor();
     assert.deepEqual(console.problems, []);
@@ -381,7 +381,7 @@ describe("a forgotten password", () => {
     await page.getByText("Inserisci la tua email", { exact: true }).waitFor();
     assert.equal(await page.getByLabel("Email").getAttribute("type"), "email");
     const seen = seenFiles();
-    await page.getByLabel("Email").fill(email);
+    await typeInto(page.getByLabel("Email"), email);
     await page.getByRole("button", { name: "Invia link" }).click();
     await page.getByRole("heading", { name: "Controlla la tua email" }).waitFor();
     assert.equal(await page.getByRole("link", { name: "Torna al login" }).getAttribute("href"), "/login");
@@ -397,8 +397,8 @@ describe("a forgotten password", () => {
     // Show/hide on both fields, each on its own.
     const toggles = page.getByRole("button", { name: "Mostra password" });
     assert.equal(await toggles.count(), 2);
-    await fresh.fill(newPassword);
-    await confirm.fill("Diversa#2027");
+    await typeInto(fresh, newPassword);
+    await typeInto(confirm, "Diversa#2027");
     await toggles.first().click();
     assert.equal(await fresh.getAttribute("type"), "text");
     assert.equal(await confirm.getAttribute("type"), "password");
@@ -421,14 +421,14 @@ describe("a forgotten password", () => {
       ["SenzaNumeri!", "La password deve contenere almeno un numero."],
       ["SenzaSpeciali1", "La password deve contenere almeno un carattere speciale."],
     ]) {
-      await fresh.fill(value);
-      await confirm.fill(value);
+      await typeInto(fresh, value);
+      await typeInto(confirm, value);
       await submit.click();
       await page.getByText(message, { exact: true }).waitFor();
     }
 
-    await fresh.fill(newPassword);
-    await confirm.fill(newPassword);
+    await typeInto(fresh, newPassword);
+    await typeInto(confirm, newPassword);
     await submit.click();
     await page.getByRole("heading", { name: "Password reimpostata" }).waitFor();
     await toast(page, "Password reimpostata").waitFor();
@@ -439,15 +439,15 @@ describe("a forgotten password", () => {
 
     await fillLogin(page, email, oldPassword);
     await toast(page, "Credenziali non valide").waitFor();
-    await page.getByLabel("Password", { exact: true }).fill(newPassword);
+    await typeInto(page.getByLabel("Password", { exact: true }), newPassword);
     await page.getByRole("button", { name: "Accedi", exact: true }).click();
     await toast(page, "Login Effettuato").waitFor();
     await waitForPath(page, "/dashboard");
 
     // The link is spent.
     await page.goto(link);
-    await page.getByLabel("Nuova password").fill("Altra#Password9");
-    await page.getByLabel("Conferma password").fill("Altra#Password9");
+    await typeInto(page.getByLabel("Nuova password"), "Altra#Password9");
+    await typeInto(page.getByLabel("Conferma password"), "Altra#Password9");
     await page.getByRole("button", { name: "Reimposta password" }).click();
     await page.getByRole("heading", { name: "Link non valido o scaduto" }).waitFor();
     assert.equal(await page.getByRole("link", { name: "Richiedi nuovo link" }).getAttribute("href"), "/recupera-password");
@@ -534,7 +534,7 @@ describe("registration messages", () => {
     assert.ok(!empty.includes("Inserisci un URL valido."), "the website is optional");
 
     await fillRegistration(page, { name: "E", description: "Corta", address: "Via", telephone: "12", website: "non è un sito", email: "rossi@" });
-    await page.getByLabel("CAP").fill("123");
+    await typeInto(page.getByLabel("CAP"), "123");
     await page.getByRole("button", { name: "Crea Negozio" }).click();
     const bad = await errors();
     for (const message of [
@@ -556,7 +556,7 @@ describe("registration messages", () => {
       ["Mattoni!!", "La password deve contenere almeno un numero."],
       ["Mattoni2026", "La password deve contenere almeno un carattere speciale."],
     ]) {
-      await page.getByLabel("Password", { exact: true }).fill(value);
+      await typeInto(page.getByLabel("Password", { exact: true }), value);
       await page.getByRole("button", { name: "Crea Negozio" }).click();
       await form.locator("[data-field-error]", { hasText: message }).waitFor();
     }
@@ -584,11 +584,11 @@ describe("registration messages", () => {
     const { context, page, console } = await newPage();
     console.expect("GET /api/geo/city-by-cap 404");
     await page.goto(`${server.url}/create`);
-    await page.getByLabel("CAP").fill("99999");
+    await typeInto(page.getByLabel("CAP"), "99999");
     await page.getByText("CAP non trovato. Controlla il codice inserito.", { exact: true }).waitFor({ timeout: 5000 });
 
     // 10030 belongs to five towns: a selector replaces the read-only field.
-    await page.getByLabel("CAP").fill("10030");
+    await typeInto(page.getByLabel("CAP"), "10030");
     const select = page.locator("select[name=city]");
     await select.waitFor({ timeout: 5000 });
     assert.equal(await page.getByText("CAP non trovato").count(), 0);
@@ -598,7 +598,7 @@ describe("registration messages", () => {
     await select.selectOption("Vische");
     assert.equal(await select.inputValue(), "Vische");
 
-    await page.getByLabel("CAP").fill("1003");
+    await typeInto(page.getByLabel("CAP"), "1003");
     await page.locator("input[name=city]").waitFor();
     assert.equal(await page.getByLabel("Città").inputValue(), "", "another length clears the city");
     await typeCapAndWaitForCity(page, "00118");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { binary, blockThirdParty, launchBrowser, login, startServer, watchConsole } from "./harness.mjs";
+import { binary, blockThirdParty, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -180,11 +180,11 @@ describe("/dashboard", () => {
 
     // Search over name, description, brand and category.
     await page.getByRole("button", { name: "Successiva" }).click();
-    await page.getByPlaceholder("Cerca tra i tuoi prodotti...").fill("wienerberger");
+    await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "wienerberger");
     const brandHits = shop.Products.filter((p) => /wienerberger/i.test(`${p.name} ${p.description} ${p.brand} ${p.category}`)).length;
     assert.equal(await showing(page), `Mostrando 1-${brandHits} di ${brandHits} prodotti`);
     assert.equal(await pageLabel(page), "Pagina 1 di 1");
-    await page.getByPlaceholder("Cerca tra i tuoi prodotti...").fill("");
+    await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "");
 
     // Sort by price, ascending and descending; page 1 again.
     await page.getByRole("button", { name: "Successiva" }).click();
@@ -210,7 +210,7 @@ describe("/dashboard", () => {
     assert.equal(await showing(page), `Mostrando 1-${laterizi} di ${laterizi} prodotti`);
 
     // Nothing matches: the filter empty state and "Rimuovi Filtri".
-    await page.getByPlaceholder("Cerca tra i tuoi prodotti...").fill("nessunprodottoconquestonome");
+    await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "nessunprodottoconquestonome");
     await page.getByRole("heading", { name: "Nessun prodotto corrisponde ai filtri attuali" }).waitFor();
     await page.getByRole("button", { name: "Rimuovi Filtri" }).click();
     assert.equal(await showing(page), `Mostrando 1-20 di ${total} prodotti`);
@@ -317,7 +317,7 @@ describe("/dashboard", () => {
     await panel.getByRole("button", { name: "Modifica informazioni" }).click();
     const settings = dialog(page, "Modifica informazioni");
     assert.equal(await settings.getByLabel("Nome del negozio").inputValue(), "Edilizia Demo");
-    await settings.getByLabel("Gruppo di acquisto (facoltativo)").fill("Consorzio Edile Lombardo");
+    await typeInto(settings.getByLabel("Gruppo di acquisto (facoltativo)"), "Consorzio Edile Lombardo");
     await settings.getByRole("button", { name: "Salva" }).click();
     await toast(page, "Negozio Aggiornato").waitFor();
     await page.getByText("Consorzio Edile Lombardo").waitFor();
@@ -356,8 +356,8 @@ describe("/dashboard", () => {
     assert.equal(await form.getByLabel("Prezzo (€)").getAttribute("step"), "0.01");
     assert.equal(await form.getByLabel("Prezzo (€)").getAttribute("min"), "0");
 
-    await form.getByLabel("Nome del prodotto *").fill("cemento portland 25kg");
-    await form.getByLabel("Prezzo (€)").fill("7.40");
+    await typeInto(form.getByLabel("Nome del prodotto *"), "cemento portland 25kg");
+    await typeInto(form.getByLabel("Prezzo (€)"), "7.40");
     await form.getByRole("button", { name: "Genera con AI" }).click();
     await form.getByRole("button", { name: "Generazione..." }).waitFor();
     assert.equal(await save.isDisabled(), true, "saving waits for the generation");
@@ -401,14 +401,14 @@ describe("/dashboard", () => {
     await card.getByRole("button", { name: "Modifica" }).click();
     // The dialog opens with the product's values, never with empty fields first.
     assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), target.price == null ? "" : String(target.price));
-    await form.getByLabel("Prezzo (€)").fill("9.99");
+    await typeInto(form.getByLabel("Prezzo (€)"), "9.99");
     await form.getByRole("button", { name: "Annulla" }).click();
     const unsaved = dialog(page, "Modifiche non salvate");
     await unsaved.getByRole("button", { name: "Continua a modificare" }).click();
     await unsaved.waitFor({ state: "detached" });
     assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), "9.99");
 
-    await form.getByLabel("Descrizione").fill("testo provvisorio");
+    await typeInto(form.getByLabel("Descrizione"), "testo provvisorio");
     await form.getByRole("button", { name: "Rigenera con AI" }).click();
     await toast(page, "Prodotto Rigenerato").waitFor();
     const regenerated = await form.getByLabel("Descrizione").inputValue();
@@ -417,11 +417,11 @@ describe("/dashboard", () => {
     // Regenerated, not stored.
     assert.equal((await me(context)).Products.find((p) => p.id === target.id).price, target.price);
 
-    await form.getByLabel("Nome del prodotto *").fill("");
+    await typeInto(form.getByLabel("Nome del prodotto *"), "");
     await form.getByRole("button", { name: "Salva modifiche" }).click();
     await toast(page, "Informazioni Mancanti").waitFor();
     assert.match(await toast(page, "Informazioni Mancanti").innerText(), /Il nome del prodotto è obbligatorio/);
-    await form.getByLabel("Nome del prodotto *").fill(target.name);
+    await typeInto(form.getByLabel("Nome del prodotto *"), target.name);
     await form.getByRole("button", { name: "Salva modifiche" }).click();
     await toast(page, "Prodotto Aggiornato").waitFor();
     await form.waitFor({ state: "detached" });
@@ -432,7 +432,7 @@ describe("/dashboard", () => {
 
     // Discarding an edit.
     await card.getByRole("button", { name: "Modifica" }).click();
-    await form.getByLabel("Prezzo (€)").fill("1");
+    await typeInto(form.getByLabel("Prezzo (€)"), "1");
     await page.keyboard.press("Escape");
     await dialog(page, "Modifiche non salvate").getByRole("button", { name: "Chiudi senza salvare" }).click();
     await form.waitFor({ state: "detached" });

@@ -115,3 +115,29 @@ export async function login(context, baseUrl, { email, password } = demoLogin) {
   });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * Types into a field as a person does: a click (or a tap, with `tap: true` in a touch context)
+ * puts the caret in it, select-all and Delete clear what is there, then the text goes in one
+ * key at a time. Afterwards the field must hold exactly `text` — if the page moved the focus
+ * elsewhere while typing (or dropped keys), the test says so here instead of failing later.
+ * `expect` names a different final value when the field reformats what is typed.
+ */
+export async function typeInto(locator, text, { delay = 10, tap = false, expect = text } = {}) {
+  if (tap) await locator.tap();
+  else await locator.click();
+  if ((await locator.inputValue()) !== "") {
+    await locator.press("ControlOrMeta+a");
+    await locator.press("Delete");
+  }
+  if (text) await locator.pressSequentially(text, { delay });
+  const value = await locator.inputValue();
+  if (value !== expect) {
+    const focused = await locator.page().evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return "nothing";
+      return `<${el.tagName.toLowerCase()}${el.id ? ` id="${el.id}"` : ""}${el.getAttribute("name") ? ` name="${el.getAttribute("name")}"` : ""}>`;
+    });
+    throw new Error(`typed ${JSON.stringify(text)} but the field holds ${JSON.stringify(value)} (focus is now on ${focused})`);
+  }
+}

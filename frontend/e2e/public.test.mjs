@@ -2,7 +2,7 @@
 // JavaScript off, hydration without console errors, and the interactions of spec section 2.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, demoLogin, launchBrowser, startServer, watchConsole } from "./harness.mjs";
+import { blockThirdParty, demoLogin, launchBrowser, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -199,9 +199,9 @@ describe("interactions", () => {
     await page.goto(`${server.url}/`);
     await page.getByRole("button", { name: "Prova la demo" }).first().click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email di lavoro*").fill("mario@edilrossi.it");
-    await dialog.getByLabel("Nome dell'attività*").fill("Edil Rossi");
-    await dialog.getByLabel("CAP*").fill("00118");
+    await typeInto(dialog.getByLabel("Email di lavoro*"), "mario@edilrossi.it");
+    await typeInto(dialog.getByLabel("Nome dell'attività*"), "Edil Rossi");
+    await typeInto(dialog.getByLabel("CAP*"), "00118");
     await page.waitForTimeout(500);
     assert.equal(await dialog.getByLabel("Città*").inputValue(), "", "no lookup before 1 s");
     const city = dialog.getByLabel("Città*");
