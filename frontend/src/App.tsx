@@ -21,16 +21,17 @@ function Pages() {
 }
 
 const ANONYMOUS: Session = { store: null };
+const IN_BROWSER = typeof window !== "undefined";
 
-/** The contexts every part of a page may read. Public pages are anonymous for their whole
- * life (links to the owner pages load a new page), so they skip the owner session: the
- * same choice on server and browser, as `clientOnly` comes with the page's props. */
+/** The contexts every part of a page may read. The server renders every page as anonymous
+ * (public pages are cached for everybody) and skips the session's machinery; in the browser
+ * the session starts anonymous too, so hydration matches, and then learns who is logged in. */
 export function AppProviders({ props, children }: { props: PageProps; children: ReactNode }) {
   return (
     <PageDataContext.Provider value={props}>
       <CookieConsentProvider>
         <ToastProvider>
-          {props.clientOnly ? (
+          {IN_BROWSER ? (
             <OwnerSession>{children}</OwnerSession>
           ) : (
             <SessionContext.Provider value={ANONYMOUS}>{children}</SessionContext.Provider>

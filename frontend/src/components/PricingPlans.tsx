@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
-import { savePendingTrial } from "../features/accounts/api";
+import { savePendingTrial, TRIAL_LOGIN_TOAST } from "../features/accounts/api";
 import { it } from "../i18n/it";
 import { api, ApiError } from "../lib/api";
 import { formatEuros } from "../lib/format";
@@ -10,6 +10,7 @@ import { Button, ButtonLink, buttonClass } from "./ui/Button";
 import { cn } from "./ui/cn";
 import { IconCheck } from "./ui/Icons";
 import { Modal } from "./ui/Modal";
+import { TrialDialog } from "./TrialDialog";
 import { toastOnNextPage } from "./ui/Toast";
 
 export type Billing = "annual" | "monthly";
@@ -62,7 +63,7 @@ function PriceLine({ plan, billing }: { plan: PlanCard; billing: Billing }) {
 /** Spec section 4, "Trial flow", logged out: the chosen trial waits for the login on /auth. */
 function loginFirst(planKey: string, planTitle: string) {
   savePendingTrial({ planKey, planTitle });
-  toastOnNextPage({ title: it.accounts.trial.loginRequired, description: it.accounts.trial.loginRequiredText });
+  toastOnNextPage({ title: it.accounts.trial.loginRequired, description: it.accounts.trial.loginRequiredText, info: true, key: TRIAL_LOGIN_TOAST });
   window.location.assign("/auth");
 }
 
@@ -122,44 +123,20 @@ function PlanAction({ plan, onDialog }: { plan: PlanCard; onDialog: (d: Dialog) 
   }
 }
 
-function TrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function PlanTrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void }) {
   const title = PLANS.find((p) => p.planKey === plan)?.title ?? plan;
   const start = async () => {
-    setBusy(true);
-    setError(null);
     try {
       await api.post("/stores/start-trial", { targetPlan: plan });
-      toastOnNextPage({ title: it.accounts.trial.activated, description: it.accounts.trial.activatedText(title) });
-      window.location.assign("/dashboard");
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) {
-        loginFirst(plan, title);
-        return;
-      }
-      setError(e instanceof ApiError && e.message && !e.message.startsWith("HTTP") ? e.message : it.trial.error);
-      setBusy(false);
+      // The session ended meanwhile: the trial waits for the login, as for a visitor.
+      if (e instanceof ApiError && e.status === 401) return loginFirst(plan, title);
+      throw e;
     }
+    toastOnNextPage({ title: it.accounts.trial.activated, description: it.accounts.trial.activatedText(title) });
+    window.location.assign("/dashboard");
   };
-  return (
-    <Modal open onClose={onClose} title={it.trial.title(title)}>
-      <p className="text-sm text-stone-700">{it.trial.text}</p>
-      {error && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {it.trial.cancel}
-        </Button>
-        <Button onClick={start} disabled={busy}>
-          {busy ? it.trial.activating : it.trial.confirm}
-        </Button>
-      </div>
-    </Modal>
-  );
+  return <TrialDialog planTitle={title} onConfirm={start} onClose={onClose} />;
 }
 
 /** The four plan cards with the monthly/annual toggle (landing and pricing pages). */
@@ -240,7 +217,7 @@ export function PricingPlans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       <p className="mt-8 text-center text-sm text-stone-500">
         {it.pricing.trialNote} {it.pricing.annualSaving(ANNUAL_SAVING_PERCENT)}
       </p>
-      {dialog?.kind === "trial" && <TrialDialog plan={dialog.plan} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "trial" && <PlanTrialDialog plan={dialog.plan} onClose={() => setDialog(null)} />}
       <Modal open={dialog?.kind === "notice"} onClose={() => setDialog(null)} title={it.planNotice.title}>
         <p className="text-sm text-stone-700">{it.planNotice.text}</p>
         <div className="mt-6 flex justify-end gap-2">

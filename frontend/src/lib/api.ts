@@ -20,6 +20,20 @@ export function errorText(body: unknown): string | null {
   return null;
 }
 
+const sessionLostListeners = new Set<() => void>();
+
+/** Called whenever a call answers 401 (the session ended or was never there); returns the
+ * unsubscribe function. */
+export function onSessionLost(listener: () => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
+/** True for the 401 of a session that ended: the session, not the caller, tells the owner. */
+export function isSessionLost(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/api${path}`, {
     method,
@@ -37,7 +51,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     }
   }
   // A refused login is wrong credentials, not a session that ended.
-  if (res.status === 401 && path !== "/auth/login") console.error("Sessione scaduta o non valida");
+  if (res.status === 401 && path !== "/auth/login") {
+    console.error("Sessione scaduta o non valida");
+    sessionLostListeners.forEach((listener) => listener());
+  }
   if (!res.ok) throw new ApiError(errorText(data) ?? `HTTP ${res.status}`, res.status, data);
   return data as T;
 }

@@ -15,8 +15,8 @@ import { StoreBanner } from "../features/dashboard/components/StoreBanner";
 import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
 import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "../features/dashboard/api";
 import { downloadCsv } from "../features/dashboard/download";
+import { useLoginRequired } from "../features/accounts/hooks/useLoginRequired";
 import {
-  SESSION_REDIRECT_MS,
   bulkTargets,
   categoriesOf,
   changeList,
@@ -30,6 +30,7 @@ import {
 } from "../features/dashboard/logic";
 import { useDashboard } from "../features/dashboard/useDashboard";
 import { it } from "../i18n/it";
+import { isSessionLost } from "../lib/api";
 import { useSession } from "../lib/session";
 import type { Product } from "../types";
 
@@ -65,26 +66,23 @@ export function DashboardPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
 
-  const expired = session.status === "anonymous" || data.load.kind === "unauthorized";
+  // Never logged in here: told as an expired session (spec section 4). A session lost while
+  // working ("expired") is told by the session itself; after the owner's own logout
+  // ("loggedOut") nothing is said but "Logout effettuato".
+  const notAuthenticated = session.status === "anonymous";
+  const gone = notAuthenticated || session.status === "expired" || session.status === "loggedOut";
   const noStore = session.status === "noStore" || data.load.kind === "noStore";
+  useLoginRequired(notAuthenticated);
 
   useEffect(() => {
-    if (leaving.current) return;
-    if (noStore) {
-      navigate("/create", { replace: true });
-      return;
-    }
-    if (!expired) return;
-    toast({ title: t.sessionExpired, description: t.sessionExpiredText, destructive: true });
-    const timer = setTimeout(() => navigate("/login", { replace: true }), SESSION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [expired, noStore, navigate, toast]);
+    if (noStore && !leaving.current) navigate("/create", { replace: true });
+  }, [noStore, navigate]);
 
   const categories = useMemo(() => categoriesOf(data.products), [data.products]);
   const view = useMemo(() => listView(data.products, list), [data.products, list]);
 
   if (session.status === "loading" || !session.status) return <Loading title={t.initialising} text={t.loadingStoreShort} />;
-  if (expired || noStore) return <Loading title={t.initialising} text={t.loadingStoreShort} />;
+  if (gone || noStore || data.load.kind === "unauthorized") return <Loading title={t.initialising} text={t.loadingStoreShort} />;
   if (data.load.kind === "loading") return <Loading title={t.loadingStore} />;
   if (data.load.kind === "error" || !data.store) {
     return (
@@ -147,6 +145,7 @@ export function DashboardPage() {
       }
       setPending(null);
     } catch (err) {
+      if (isSessionLost(err)) return;
       const fallback = pending.kind === "product" ? t.product.deleteError : pending.kind === "bulk" ? t.bulk.error : t.account.deleteError;
       toast({ title: t.errorTitle, description: messageOf(err, fallback), destructive: true });
     } finally {

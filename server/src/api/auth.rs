@@ -93,7 +93,7 @@ pub async fn login(
         .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
     let view = owner_view(&app, store).await?;
     Ok((
-        AppendHeaders([(SET_COOKIE, cookie::set(&token, app.config.secure_cookies()))]),
+        AppendHeaders(cookie::set(&token, app.config.secure_cookies()).map(|v| (SET_COOKIE, v))),
         Json(view),
     ))
 }
@@ -105,7 +105,7 @@ pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<i
         sessions::delete(&app.db, &token).await?;
     }
     Ok((
-        AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]),
+        AppendHeaders(cookie::clear(app.config.secure_cookies()).map(|v| (SET_COOKIE, v))),
         Json(Done { success: true }),
     ))
 }
@@ -119,7 +119,7 @@ pub async fn delete_account(
 ) -> Result<impl IntoResponse> {
     stores::delete_account(&app.db, user.user_id).await?;
     Ok((
-        AppendHeaders([(SET_COOKIE, cookie::clear(app.config.secure_cookies()))]),
+        AppendHeaders(cookie::clear(app.config.secure_cookies()).map(|v| (SET_COOKIE, v))),
         Json(Done { success: true }),
     ))
 }

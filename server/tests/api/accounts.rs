@@ -30,8 +30,40 @@ async fn login_sets_a_safe_cookie_and_returns_the_shop() {
         !cookie.contains("Secure"),
         "plain http public URL: no Secure flag: {cookie}"
     );
+    // The hint public pages read to know an owner may be logged in: no secret, not HttpOnly.
+    let hint = reply
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with("vetrina_owner="))
+        .expect("the owner hint is set with the session");
+    assert!(hint.starts_with("vetrina_owner=1;"), "{hint}");
+    assert!(!hint.contains("HttpOnly"), "{hint}");
     let store: Value = reply.json().await.unwrap();
     assert_eq!(store["email"], "anna@ferramenta.it");
+}
+
+#[tokio::test]
+async fn logout_clears_the_session_and_its_hint() {
+    let app = spawn_app().await;
+    let owner = app.shop("anna@ferramenta.it").await;
+    let reply = owner.post("/api/auth/logout", json!({})).await;
+    assert_eq!(reply.status(), 200);
+    let cleared: Vec<String> = reply
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect();
+    for name in ["vetrina_session=;", "vetrina_owner=;"] {
+        assert!(
+            cleared
+                .iter()
+                .any(|c| c.starts_with(name) && c.contains("Max-Age=0")),
+            "{name} cleared: {cleared:?}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -3,6 +3,10 @@ import { it } from "../../i18n/it";
 import { cn } from "./cn";
 import { IconX } from "./Icons";
 
+/** Open dialogs, innermost last: only the innermost answers Escape and Tab (a confirmation
+ * opened over the product dialog closes alone). */
+const openDialogs: object[] = [];
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Accessible modal dialog: Escape and backdrop click close it, focus stays inside, and returns on close. */
@@ -23,6 +27,13 @@ export function Modal({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest close handler and dismissibility, read when a key is pressed: callers pass a
+  // new `onClose` at every render, and re-running the opening effect for it would move the
+  // focus back to the first field at every keystroke.
+  const latest = useRef({ onClose, dismissible });
+  useEffect(() => {
+    latest.current = { onClose, dismissible };
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -30,10 +41,13 @@ export function Modal({
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>("input, select, textarea") ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
+    const token = {};
+    openDialogs.push(token);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && dismissible) {
+      if (openDialogs[openDialogs.length - 1] !== token) return;
+      if (e.key === "Escape" && latest.current.dismissible) {
         e.stopPropagation();
-        onClose();
+        latest.current.onClose();
       } else if (e.key === "Tab" && node) {
         const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
         if (!items.length) return;
@@ -52,11 +66,12 @@ export function Modal({
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
+      openDialogs.splice(openDialogs.indexOf(token), 1);
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
-  }, [open, onClose, dismissible]);
+  }, [open]);
 
   if (!open) return null;
   return (

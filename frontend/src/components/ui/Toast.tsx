@@ -1,19 +1,29 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { it } from "../../i18n/it";
 import { cn } from "./cn";
-import { IconX } from "./Icons";
+import { IconCheck, IconX } from "./Icons";
 
 export interface ToastInput {
   title: string;
   description?: string;
+  /** An error: red, announced as an alert. */
   destructive?: boolean;
+  /** A notice that is neither a success nor an error ("Accesso richiesto"). */
+  info?: boolean;
+  /** Names the toast, so that what it announces can take it away once done (useDismissToast). */
+  key?: string;
 }
 interface ToastItem extends ToastInput {
   id: number;
 }
 
-const ToastContext = createContext<(t: ToastInput) => void>(() => {});
-export const useToast = () => useContext(ToastContext);
+interface Toasts {
+  show: (t: ToastInput) => void;
+  dismissKey: (key: string) => void;
+}
+const ToastContext = createContext<Toasts>({ show: () => {}, dismissKey: () => {} });
+export const useToast = () => useContext(ToastContext).show;
+export const useDismissToast = () => useContext(ToastContext).dismissKey;
 
 const LIFETIME_MS = 6000;
 let nextId = 1;
@@ -33,7 +43,7 @@ function takeNextPageToast(): ToastInput | null {
     const raw = window.sessionStorage.getItem(NEXT_PAGE_KEY);
     window.sessionStorage.removeItem(NEXT_PAGE_KEY);
     const t = raw ? (JSON.parse(raw) as Partial<ToastInput>) : null;
-    return t && typeof t.title === "string" ? { title: t.title, description: t.description, destructive: t.destructive } : null;
+    return t && typeof t.title === "string" ? { title: t.title, description: t.description, destructive: t.destructive, info: t.info, key: t.key } : null;
   } catch {
     return null;
   }
@@ -45,6 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const [mounted, setMounted] = useState(false);
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
+  const dismissKey = useCallback((key: string) => setItems((list) => list.filter((t) => t.key !== key)), []);
   const toast = useCallback(
     (t: ToastInput) => {
       const id = nextId++;
@@ -58,30 +69,41 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const waiting = takeNextPageToast();
     if (waiting) toast(waiting);
   }, [toast]);
+  const value = useMemo(() => ({ show: toast, dismissKey }), [toast, dismissKey]);
   return (
-    <ToastContext.Provider value={toast}>
+    <ToastContext.Provider value={value}>
       {children}
       {mounted && (
         <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
-          {items.map((t) => (
-            <div
-              key={t.id}
-              role={t.destructive ? "alert" : "status"}
-              data-toast={t.destructive ? "destructive" : "default"}
-              className={cn(
-                "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg",
-                t.destructive ? "border-red-200 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900",
-              )}
-            >
-              <div className="flex-1">
-                <p className="text-sm font-semibold">{t.title}</p>
-                {t.description && <p className="mt-1 text-sm">{t.description}</p>}
+          {items.map((t) => {
+            const tone = t.destructive ? "destructive" : t.info ? "info" : "success";
+            return (
+              <div
+                key={t.id}
+                role={t.destructive ? "alert" : "status"}
+                data-toast={tone}
+                className={cn(
+                  "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg",
+                  tone === "destructive" && "border-red-200 bg-red-50 text-red-900",
+                  tone === "success" && "border-emerald-200 bg-emerald-50 text-emerald-950",
+                  tone === "info" && "border-stone-200 bg-white text-stone-900",
+                )}
+              >
+                {tone === "success" && (
+                  <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white" aria-hidden="true">
+                    <IconCheck width={14} height={14} />
+                  </span>
+                )}
+                <div className="flex-1">
+                  <p className="text-sm font-semibold">{t.title}</p>
+                  {t.description && <p className="mt-1 text-sm">{t.description}</p>}
+                </div>
+                <button type="button" onClick={() => dismiss(t.id)} aria-label={it.common.close} className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
+                  <IconX />
+                </button>
               </div>
-              <button type="button" onClick={() => dismiss(t.id)} aria-label={it.common.close} className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
-                <IconX />
-              </button>
-            </div>
-          ))}
+            );
+          })}
         </div>
       )}
     </ToastContext.Provider>

@@ -1,11 +1,10 @@
 // The dashboard's pure rules (spec sections 2, 3, 4 and 9): filtering, sorting, pagination,
 // bulk-delete targets, CSV export, share links, plan usage. No React, no window.
-import { compareText, fold } from "../../lib/format";
+import { compareText, fold, formatDecimal } from "../../lib/format";
 import type { PlanKey, Product, Store } from "../../types";
 
 export const PAGE_SIZE = 20;
 export const DESCRIPTION_MAX = 1000;
-export const SESSION_REDIRECT_MS = 1500;
 export const COMPACT_HEADER_PX = 40;
 
 export type SortKey = "newest" | "oldest" | "nameAsc" | "nameDesc" | "priceAsc" | "priceDesc";
@@ -281,7 +280,7 @@ export const emptyForm: ProductForm = { name: "", price: "", description: "", br
 export function formOf(p: Product): ProductForm {
   return {
     name: p.name ?? "",
-    price: p.price == null ? "" : String(p.price),
+    price: p.price == null ? "" : editablePrice(p.price),
     description: p.description ?? "",
     brand: p.brand ?? "",
     category: p.category ?? "",
@@ -298,9 +297,20 @@ export function sameForm(a: ProductForm, b: ProductForm): boolean {
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
 /** Price as typed ("12,5", "12.50", "") → number or null; NaN when not a number. */
+/** 0.1 → "0,10", 1234.5 → "1234,50": how an Italian owner writes a price in a field (no
+ * thousands separator, so what is shown is what the server reads back). */
+export function editablePrice(value: number): string {
+  return formatDecimal(value).replace(/\./g, "");
+}
+
+/** A price as an owner types it: "129,90", "1.234,50", "12.50", "€ 8". "" is no price; anything
+ * else that is not a number of at least 0 is NaN (the dialog refuses it rather than drop it). */
 export function parsePrice(text: string): number | null {
-  const t = text.trim().replace(",", ".");
+  let t = text.replace(/[\s€]/g, "");
   if (!t) return null;
+  // With both separators the comma is the decimal one ("1.234,50"); a lone comma is decimal too.
+  if (t.includes(",")) t = t.replace(/\./g, "").replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(t) && !/^\.\d+$/.test(t)) return Number.NaN;
   const n = Number(t);
   return Number.isFinite(n) ? n : Number.NaN;
 }

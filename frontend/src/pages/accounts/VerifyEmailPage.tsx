@@ -38,7 +38,7 @@ export function VerifyEmailPage() {
     <AuthCard title={t.title}>
       {state.kind === "loading" && <p role="status">{t.loading}</p>}
       {state.kind === "success" && (
-        <p role="status" className="font-medium text-brand-800">
+        <p role="status" className="font-medium text-emerald-800">
           {t.success}
         </p>
       )}

@@ -52,6 +52,9 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The "Accesso richiesto" toast of a pending trial, taken away once the trial is settled. */
+export const TRIAL_LOGIN_TOAST = "trial-login";
+
 /** Pending trial kept in the browser while the visitor logs in (spec section 4, "Trial flow"). */
 export const PENDING_TRIAL_KEY = "pendingTrial";
 export interface PendingTrial {

@@ -1,33 +1,37 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
+import { onSessionLost } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data";
-import { SessionContext, type Session, type SessionStatus } from "../../../lib/session";
+import { clearOwnerHint, hasOwnerHint, SessionContext, type Session, type SessionStatus } from "../../../lib/session";
 import type { Store } from "../../../types";
 import { ApiError, fetchMe, logout } from "../api";
+import { useLoginRequired } from "../hooks/useLoginRequired";
 
-/** On owner pages: fetches the current shop at start (spec section 4, "Session") and owns
- * the logout confirmation. Public pages are anonymous and do without it (App.tsx). */
+/** In the browser, on every page: fetches the current shop at start (spec section 4,
+ * "Session"), follows a session lost while working, and owns the logout confirmation.
+ * The first render is anonymous, as the server rendered it, so hydration matches. */
 export function OwnerSession({ children }: { children: ReactNode }) {
   const [store, setStoreState] = useState<Store | null>(null);
-  const [checked, setChecked] = useState(false);
-  const [missingStore, setMissingStore] = useState(false);
+  const [status, setStatus] = useState<SessionStatus>("loading");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
+  const loggingOut = useRef(false);
 
-  // Without a session cookie there is no shop to fetch: asking would only earn a 401.
-  const { hasSession } = usePageData();
-  const mayHaveSession = hasSession !== false;
+  // Owner pages know from the server whether the request carried a session cookie; public
+  // pages, rendered once for everybody, look for the owner hint. Without either there is no
+  // shop to fetch: asking would only earn a 401.
+  const { clientOnly, hasSession } = usePageData();
 
   useEffect(() => {
+    const mayHaveSession = clientOnly ? hasSession !== false : hasOwnerHint();
     if (!mayHaveSession) {
-      // No cookie: anonymous, known without asking.
-      setChecked(true);
+      setStatus("anonymous");
       return;
     }
     let live = true;
@@ -35,44 +39,58 @@ export function OwnerSession({ children }: { children: ReactNode }) {
       .then((s) => {
         if (!live) return;
         setStoreState(s);
-        setChecked(true);
+        setStatus("owner");
       })
       .catch((err: unknown) => {
         if (!live) return;
         setStoreState(null);
         // 404: logged in, but the account has no shop yet; 401 (or no answer): logged out.
-        setMissingStore(err instanceof ApiError && err.status === 404);
-        setChecked(true);
+        setStatus(err instanceof ApiError && err.status === 404 ? "noStore" : "anonymous");
       });
     return () => {
       live = false;
     };
-  }, [mayHaveSession]);
+  }, [clientOnly, hasSession]);
 
+  // Any call answering 401: the hint is stale, and an owner who was working has lost the session.
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        clearOwnerHint();
+        if (loggingOut.current) return;
+        setStatus((current) => (current === "owner" ? "expired" : current));
+        setStoreState(null);
+      }),
+    [],
+  );
+
+  useLoginRequired(status === "expired");
+
+  // Clearing the shop is always deliberate (logout, account deleted): "loggedOut", which no
+  // page reads as an expired session.
   const setStore = useCallback((s: Store | null) => {
     setStoreState(s);
-    setMissingStore(false);
-    setChecked(true);
+    setStatus(s ? "owner" : "loggedOut");
   }, []);
 
   const confirmLogout = useCallback(async () => {
     setBusy(true);
+    loggingOut.current = true;
     try {
       await logout();
     } catch {
       // The shop is cleared whatever the server answers.
     }
+    clearOwnerHint();
+    loggingOut.current = false;
     setBusy(false);
     setConfirming(false);
     setStore(null);
     toast({ title: it.accounts.logout.done });
     navigate("/");
-  }, [navigate, toast]);
+  }, [navigate, toast, setStore]);
 
-  const value = useMemo((): Session => {
-    const status: SessionStatus = !checked ? "loading" : store ? "owner" : missingStore ? "noStore" : "anonymous";
-    return { store, status, setStore, requestLogout: () => setConfirming(true) };
-  }, [store, checked, missingStore, setStore]);
+  const value = useMemo((): Session => ({ store, status, setStore, requestLogout: () => setConfirming(true) }), [store, status, setStore]);
   return (
     <SessionContext.Provider value={value}>
       {children}

@@ -75,7 +75,7 @@ export function ResendDialog({ open, onClose, initialEmail }: { open: boolean; o
           />
           <FieldError id={`${id}-error`} message={error} />
           {notice && (
-            <p role="status" className="mt-1.5 text-sm text-brand-800">
+            <p role="status" className="mt-1.5 text-sm font-medium text-emerald-800">
               {notice}
             </p>
           )}

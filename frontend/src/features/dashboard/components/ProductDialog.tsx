@@ -6,9 +6,10 @@ import { IconSparkles } from "../../../components/ui/Icons";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
+import { isSessionLost } from "../../../lib/api";
 import type { Product, Store } from "../../../types";
 import { createProduct, generateProduct, messageOf, regenerateProduct, statusOf, updateProduct } from "../api";
-import { DESCRIPTION_MAX, emptyForm, formOf, mergeGenerated, productPayload, sameForm, type ProductForm } from "../logic";
+import { DESCRIPTION_MAX, emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
 
 const t = it.dashboard.product;
@@ -39,6 +40,7 @@ export function ProductDialog({
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
+  const [priceError, setPriceError] = useState(false);
 
   // A new opening starts from its product, set while rendering (not in an effect) so that the
   // dialog never shows, even for one frame, fields that typing could then be lost to.
@@ -51,11 +53,13 @@ export function ProductDialog({
     setGenerating(false);
     setSaving(false);
     setConfirmClose(false);
+    setPriceError(false);
   }
 
   if (!state) return null;
   const mode = state.mode;
   const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const priceValid = (text: string) => !Number.isNaN(parsePrice(text));
   const nameMissing = !form.name.trim();
 
   const requestClose = () => {
@@ -89,6 +93,7 @@ export function ProductDialog({
         toast({ title: t.generated, description: t.generatedText });
       }
     } catch (err) {
+      if (isSessionLost(err)) return;
       if (statusOf(err) === 403) toast({ title: t.limitReached, description: t.limitReachedText, destructive: true });
       else if (editing) toast({ title: t.regenerateFailed, description: t.regenerateFailedText, destructive: true });
       else toast({ title: t.generateFailed, description: t.generateFailedText, destructive: true });
@@ -102,6 +107,12 @@ export function ProductDialog({
     if (generating || saving) return;
     if (nameMissing) {
       toast({ title: t.missingTitle, description: t.missingText, destructive: true });
+      return;
+    }
+    if (!priceValid(form.price)) {
+      // What the owner typed is kept and pointed at, never silently dropped.
+      setPriceError(true);
+      document.getElementById("product-price")?.focus();
       return;
     }
     setSaving(true);
@@ -118,6 +129,8 @@ export function ProductDialog({
       }
       onClose();
     } catch (err) {
+      // A lost session is told by the session itself ("Sessione scaduta", then /login).
+      if (isSessionLost(err)) return;
       const fallback = editing ? t.updateError : t.addError;
       toast({ title: it.dashboard.errorTitle, description: messageOf(err, fallback), destructive: true });
       setSaving(false);
@@ -145,7 +158,24 @@ export function ProductDialog({
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
               <Label htmlFor="product-price">{t.price}</Label>
-              <Input id="product-price" type="number" inputMode="decimal" step="0.01" min="0" value={form.price} onChange={(e) => set("price", e.target.value)} />
+              <Input
+                id="product-price"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0,00"
+                value={form.price}
+                aria-invalid={priceError || undefined}
+                aria-describedby={priceError ? "product-price-error" : undefined}
+                onChange={(e) => {
+                  set("price", e.target.value);
+                  if (priceError && priceValid(e.target.value)) setPriceError(false);
+                }}
+              />
+              {priceError && (
+                <p id="product-price-error" className="mt-1 text-xs font-medium text-red-700">
+                  {t.priceInvalid}
+                </p>
+              )}
             </div>
             <div>
               <Label htmlFor="product-brand">{t.brand}</Label>

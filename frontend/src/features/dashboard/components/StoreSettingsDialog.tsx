@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Input, Label, inputClass } from "../../../components/ui/Field";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
+import { isSessionLost } from "../../../lib/api";
 import type { Store } from "../../../types";
 import { messageOf, updateStore } from "../api";
 
@@ -32,9 +33,13 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
   const toast = useToast();
   const [values, setValues] = useState<Values>(() => valuesOf(store));
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
+  // Each opening starts from the shop as it is, set while rendering: a refreshed shop object
+  // while the dialog is open must not overwrite what the owner is typing.
+  const [openedWith, setOpenedWith] = useState(open);
+  if (open !== openedWith) {
+    setOpenedWith(open);
     if (open) setValues(valuesOf(store));
-  }, [open, store]);
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +52,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       toast({ title: t.done, description: t.doneText });
       onClose();
     } catch (err) {
-      toast({ title: it.dashboard.errorTitle, description: messageOf(err, t.error), destructive: true });
+      if (!isSessionLost(err)) toast({ title: it.dashboard.errorTitle, description: messageOf(err, t.error), destructive: true });
     } finally {
       setSaving(false);
     }
