@@ -57,7 +57,7 @@ const cards = (page) => page.locator("article[data-product-id]");
 const dialog = (page, name) => page.getByRole("dialog", { name });
 
 async function columns(page) {
-  return page.locator("section[aria-label='I tuoi prodotti'] ul").evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+  return page.locator("section[aria-label='I tuoi prodotti'] > ul").evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
 }
 
 async function openMenuItem(page, menu, item) {
@@ -144,17 +144,17 @@ describe("/dashboard", () => {
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("uncertain");
     const uncertain = shop.Products.filter((p) => p.status === "uncertain").length;
     assert.equal(await cards(page).count(), uncertain);
-    assert.equal(await page.locator('[role="img"][aria-label="Stato incerto"]').count(), uncertain);
+    assert.equal(await cards(page).getByRole("button", { name: "Stato incerto", exact: true }).count(), uncertain);
     assert.equal(await page.locator('[data-status="uncertain"]').first().getAttribute("title"), "Stato incerto");
-    assert.match(await page.locator('[data-status="uncertain"]').first().getAttribute("class"), /orange/);
+    assert.match(await page.locator('[data-status="uncertain"] span').first().getAttribute("class"), /orange/);
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("incorrect");
     const incorrect = shop.Products.filter((p) => p.status === "incorrect").length;
-    assert.equal(await page.locator('[role="img"][aria-label="Stato errato"]').count(), incorrect);
-    assert.match(await page.locator('[data-status="incorrect"]').first().getAttribute("class"), /red/);
+    assert.equal(await cards(page).getByRole("button", { name: "Stato errato", exact: true }).count(), incorrect);
+    assert.match(await page.locator('[data-status="incorrect"] span').first().getAttribute("class"), /red/);
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("outOfStock");
     const out = shop.Products.filter((p) => !p.in_stock).length;
     assert.equal(await cards(page).count(), out);
-    assert.equal(await page.locator('[role="img"][aria-label="al momento non disponibile in negozio"]').count(), out);
+    assert.equal(await cards(page).getByRole("button", { name: "al momento non disponibile in negozio", exact: true }).count(), out);
     assert.match(await page.locator("[data-ai-disclaimer]").innerText(), /intelligenza artificiale può commettere errori/);
     // Past 40 px the header becomes a compact sticky bar carrying the filters.
     const header = page.locator("[data-compact]");

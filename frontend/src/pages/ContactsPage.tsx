@@ -22,7 +22,7 @@ export function ContactsPage() {
     <>
       <PageHeader title={it.contacts.title} intro={it.contacts.intro} />
       <Container className="grid gap-6 py-12 sm:py-16 md:grid-cols-2">
-        <section aria-labelledby="sales-title" className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <section aria-labelledby="sales-title" className="flex flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="sales-title" className="text-xl font-bold text-stone-900">{it.contacts.salesTitle}</h2>
           <p className="mt-2 text-stone-600">{it.contacts.salesText}</p>
           <div className="mt-6 space-y-3">
@@ -33,7 +33,7 @@ export function ContactsPage() {
             {it.contacts.requestDemo}
           </Button>
         </section>
-        <section aria-labelledby="support-title" className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <section aria-labelledby="support-title" className="flex flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="support-title" className="text-xl font-bold text-stone-900">{it.contacts.supportTitle}</h2>
           <p className="mt-2 text-stone-600">{it.contacts.supportText}</p>
           <div className="mt-6 space-y-3">

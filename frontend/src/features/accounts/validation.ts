@@ -69,6 +69,30 @@ export function validateRegistration(v: RegistrationValues): FieldErrors {
   return errors;
 }
 
+function withProblem(errors: FieldErrors, field: RegistrationField, problem: string | undefined): FieldErrors {
+  if (errors[field] === problem) return errors;
+  const next = { ...errors };
+  if (problem) next[field] = problem;
+  else delete next[field];
+  return next;
+}
+
+/**
+ * Errors after the owner changed `field`: an error already shown follows the value — gone as
+ * soon as the value is good, or the next broken rule (e.g. the password's) — while a field
+ * with no error gets none until it is left or the form is sent. Other fields keep theirs.
+ */
+export function errorsAfterEdit(errors: FieldErrors, field: RegistrationField, values: RegistrationValues): FieldErrors {
+  if (!errors[field]) return errors;
+  return withProblem(errors, field, validateRegistration(values)[field]);
+}
+
+/** Errors after the owner left `field` having typed in it: its rule is checked; an empty field waits for the submit. */
+export function errorsAfterBlur(errors: FieldErrors, field: RegistrationField, values: RegistrationValues): FieldErrors {
+  if (!values[field].trim()) return errors;
+  return withProblem(errors, field, validateRegistration(values)[field]);
+}
+
 /** Reset form (spec section 5): empty fields, then mismatch, then the password rules. */
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (!password || !confirm) return it.accounts.reset.required;

@@ -1,13 +1,14 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/Button";
+import { Button, buttonClass } from "../../../components/ui/Button";
 import { Input, Label, Select } from "../../../components/ui/Field";
+import { IconUpload } from "../../../components/ui/Icons";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
 import { ApiError, register, uploadLogo } from "../api";
 import { useCapLookup } from "../hooks/useCapLookup";
-import { logoProblem, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
+import { errorsAfterBlur, errorsAfterEdit, logoProblem, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
 import { FieldError } from "./AuthCard";
 import { PasswordInput } from "./PasswordInput";
 
@@ -34,10 +35,38 @@ export function RegistrationForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [logo, setLogo] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const logoInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: RegistrationField, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  // Fields changed since the form was last sent: only those are checked when left, so an
+  // error the server gave (e.g. an address already registered) stays until the owner edits it.
+  const edited = useRef(new Set<RegistrationField>());
+  const set = (field: RegistrationField, value: string) => {
+    const next = { ...values, [field]: value };
+    edited.current.add(field);
+    setValues(next);
+    setErrors((e) => errorsAfterEdit(e, field, next));
+  };
+  const leave = (field: RegistrationField) => {
+    if (edited.current.has(field)) setErrors((e) => errorsAfterBlur(e, field, values));
+  };
   const setCity = useCallback((city: string) => setValues((v) => (v.city === city ? v : { ...v, city })), []);
   const cap = useCapLookup(values.postal_code.trim(), setCity);
+  // The city comes from the CAP lookup: its error goes as soon as a town is set.
+  useEffect(() => {
+    if (values.city.trim()) setErrors((e) => errorsAfterEdit(e, "city", values));
+  }, [values.city]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The chosen logo's thumbnail, released when it changes or the form goes away.
+  useEffect(() => {
+    if (!logo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(logo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [logo]);
 
   const onLogo = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -52,11 +81,19 @@ export function RegistrationForm() {
     }
     setLogo(file);
   };
+  const removeLogo = () => {
+    if (logoInput.current) {
+      logoInput.current.value = "";
+      logoInput.current.focus();
+    }
+    setLogo(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateRegistration(values);
     setErrors(found);
+    edited.current.clear();
     if (Object.keys(found).length) {
       document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
@@ -69,9 +106,12 @@ export function RegistrationForm() {
       if (created.emailSent) toast({ title: t.createdTitle, description: t.createdText });
       else toast({ title: t.mailFailedTitle, description: created.message, destructive: true });
       navigate(store ? "/upload" : `/email-verification/${encodeURIComponent(created.email ?? values.email.trim())}`);
+      // The next page opens at its top, not where the submit button was on a phone.
+      window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { fields?: Record<string, string> } | null) : null;
       if (body?.fields) setErrors(body.fields as FieldErrors);
+      edited.current.clear();
       const known = err instanceof ApiError && (err.status === 409 || err.status === 422 || err.status === 413 || err.status === 415);
       toast({ title: it.accounts.errorTitle, description: known ? err.message : t.createError, destructive: true });
     }
@@ -82,7 +122,11 @@ export function RegistrationForm() {
     <div>
       <Label htmlFor={`${id}-${name}`}>{label}</Label>
       {input}
-      {help && !errors[name] && <p className="mt-1.5 text-xs text-stone-500">{help}</p>}
+      {help && !errors[name] && (
+        <p id={`${id}-${name}-help`} className="mt-1.5 text-xs text-stone-500">
+          {help}
+        </p>
+      )}
       <FieldError id={`${id}-${name}-error`} message={errors[name]} />
     </div>
   );
@@ -92,6 +136,7 @@ export function RegistrationForm() {
       name={name}
       value={values[name]}
       onChange={(e) => set(name, e.target.value)}
+      onBlur={() => leave(name)}
       aria-invalid={Boolean(errors[name])}
       aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
       {...extra}
@@ -99,7 +144,7 @@ export function RegistrationForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate className="grid gap-5 sm:grid-cols-2 [&_[aria-invalid=true]]:border-red-500">
       <div className="sm:col-span-2">{field("name", t.name, text("name", { autoComplete: "organization" }))}</div>
       <div className="sm:col-span-2">{field("partner_group", t.partnerGroup, text("partner_group"))}</div>
       <div className="sm:col-span-2">
@@ -112,7 +157,9 @@ export function RegistrationForm() {
             rows={4}
             value={values.description}
             onChange={(e) => set("description", e.target.value)}
+            onBlur={() => leave("description")}
             aria-invalid={Boolean(errors.description)}
+            aria-describedby={errors.description ? `${id}-description-error` : undefined}
             className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/25"
           />,
         )}
@@ -155,14 +202,52 @@ export function RegistrationForm() {
           autoComplete="new-password"
           value={values.password}
           onChange={(e) => set("password", e.target.value)}
+          onBlur={() => leave("password")}
           aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? `${id}-password-error` : `${id}-password-help`}
         />,
         t.passwordHelp,
       )}
       <div className="sm:col-span-2">
         <Label htmlFor={`${id}-logo`}>{t.logo}</Label>
-        <input id={`${id}-logo`} name="logo" type="file" accept="image/*" onChange={onLogo} className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-semibold" />
-        <p className="mt-1.5 text-xs text-stone-500">{t.logoHelp}</p>
+        {/* The real file input, visually hidden but in the tab order; its second label is the
+            Italian button, which shows the keyboard focus ring of the input. */}
+        <div className="flex items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-3" data-logo-picker>
+          <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white text-stone-400">
+            {preview ? <img src={preview} alt={t.logoPreview} className="h-full w-full object-contain" data-logo-preview /> : <IconUpload width={24} height={24} />}
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <div className="relative flex flex-wrap items-center gap-x-3 gap-y-2">
+              <input
+                ref={logoInput}
+                id={`${id}-logo`}
+                name="logo"
+                type="file"
+                accept="image/*"
+                onChange={onLogo}
+                aria-describedby={`${id}-logo-name ${id}-logo-help`}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={`${id}-logo`}
+                className={buttonClass("secondary", "sm", "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
+              >
+                {logo ? t.logoChange : t.logoChoose}
+              </label>
+              {logo && (
+                <button type="button" onClick={removeLogo} className="rounded text-sm font-semibold text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-red-600">
+                  {t.logoRemove}
+                </button>
+              )}
+            </div>
+            <p id={`${id}-logo-name`} className="mt-1.5 text-sm text-stone-700 [overflow-wrap:anywhere]" data-logo-name>
+              {logo ? logo.name : <span className="text-stone-500">{t.logoNone}</span>}
+            </p>
+          </div>
+        </div>
+        <p id={`${id}-logo-help`} className="mt-1.5 text-xs text-stone-500">
+          {t.logoHelp}
+        </p>
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

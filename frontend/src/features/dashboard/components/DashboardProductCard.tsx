@@ -1,3 +1,4 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ProductImage } from "../../../components/ProductImage";
 import { it } from "../../../i18n/it";
 import { formatPrice } from "../../../lib/format";
@@ -5,26 +6,90 @@ import type { Product } from "../../../types";
 
 const t = it.dashboard.grid;
 
-function StatusDot({ status }: { status: string }) {
-  if (status !== "uncertain" && status !== "incorrect") return null;
-  const label = status === "uncertain" ? t.uncertain : t.incorrect;
+/** The out-of-stock warning triangle; also drawn in the legend above the grid. */
+export function WarningIcon({ size = 16 }: { size?: number }) {
   return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      data-status={status}
-      className={`inline-block h-3 w-3 shrink-0 rounded-full ring-2 ring-white ${status === "uncertain" ? "bg-orange-500" : "bg-red-600"}`}
-    />
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01" />
+    </svg>
   );
 }
 
-function OutOfStock() {
+export const statusDotClass = (status: "uncertain" | "incorrect") => (status === "uncertain" ? "bg-orange-500" : "bg-red-600");
+
+type MarkerKind = "uncertain" | "incorrect" | "outOfStock";
+
+const markerText: Record<MarkerKind, { label: string; help: string }> = {
+  uncertain: { label: t.uncertain, help: t.uncertainHelp },
+  incorrect: { label: t.incorrect, help: t.incorrectHelp },
+  outOfStock: { label: t.outOfStock, help: t.outOfStockHelp },
+};
+
+/**
+ * The markers on a card's picture (status dot, stock warning), readable on every screen:
+ * the name shows on hover where there is a mouse (title), and a tap, click or Enter opens a
+ * small note under the markers with the name and what it means; the same tap again,
+ * Escape or a tap elsewhere closes it. The note spans the picture (its box is the
+ * picture's, not the markers'), so the card's rounded corners never cut it.
+ */
+function Markers({ product }: { product: Product }) {
+  const [open, setOpen] = useState<MarkerKind | null>(null);
+  const id = useId();
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(null);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(null);
+    };
+    document.addEventListener("pointerdown", away);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("pointerdown", away);
+      document.removeEventListener("keydown", escape);
+    };
+  }, [open]);
+  const status = product.status === "uncertain" || product.status === "incorrect" ? product.status : null;
+  const kinds: MarkerKind[] = [...(status ? [status] : []), ...(product.in_stock ? [] : ["outOfStock" as const])];
+  if (!kinds.length) return null;
+  const button = (kind: MarkerKind, mark: ReactNode, data: Record<string, string>) => (
+    <button
+      key={kind}
+      type="button"
+      aria-label={markerText[kind].label}
+      aria-expanded={open === kind}
+      aria-controls={id}
+      title={markerText[kind].label}
+      onClick={() => setOpen((o) => (o === kind ? null : kind))}
+      className="inline-flex h-7 w-7 items-center justify-center rounded-full aria-expanded:bg-stone-900/15 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+      {...data}
+    >
+      {mark}
+    </button>
+  );
   return (
-    <span role="img" aria-label={t.outOfStock} title={t.outOfStock} data-out-of-stock className="inline-flex rounded-full bg-white/90 p-1 text-amber-600 shadow-sm">
-      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01" />
-      </svg>
+    <span ref={root} className="contents">
+      <span className="absolute left-1 top-1 flex items-center">
+        {status && button(status, <span aria-hidden="true" className={`block h-3.5 w-3.5 rounded-full shadow-sm ring-2 ring-white ${statusDotClass(status)}`} />, { "data-status": status })}
+        {!product.in_stock &&
+          button(
+            "outOfStock",
+            <span aria-hidden="true" className="inline-flex rounded-full bg-white/90 p-1 text-amber-600 shadow-sm">
+              <WarningIcon />
+            </span>,
+            { "data-out-of-stock": "" },
+          )}
+      </span>
+      <span id={id} role="note" hidden={!open} className="absolute inset-x-2 top-9 z-10 rounded-lg bg-stone-900/95 px-2.5 py-2 text-left text-xs leading-snug text-white shadow-lg" data-marker-note>
+        {open && (
+          <>
+            <span className="block font-semibold first-letter:uppercase">{markerText[open].label}</span>
+            <span className="mt-0.5 block text-stone-200">{markerText[open].help}</span>
+          </>
+        )}
+      </span>
     </span>
   );
 }
@@ -38,10 +103,7 @@ export function DashboardProductCard({ product, onEdit, onDelete }: { product: P
         <span className="absolute right-2 top-2 rounded-full bg-stone-900/85 px-2 py-0.5 text-xs font-bold text-white" data-price>
           {product.price != null ? formatPrice(product.price) : t.noPrice}
         </span>
-        <div className="absolute left-2 top-2 flex items-center gap-1.5">
-          <StatusDot status={product.status} />
-          {!product.in_stock && <OutOfStock />}
-        </div>
+        <Markers product={product} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900">{product.name}</h3>

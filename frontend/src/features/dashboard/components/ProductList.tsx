@@ -3,9 +3,45 @@ import { IconBox } from "../../../components/ui/Icons";
 import { it } from "../../../i18n/it";
 import type { Product } from "../../../types";
 import type { PageView } from "../logic";
-import { DashboardProductCard } from "./DashboardProductCard";
+import { DashboardProductCard, statusDotClass, WarningIcon } from "./DashboardProductCard";
 
 const t = it.dashboard.grid;
+
+/** What the markers on this page's cards mean, in words: only the ones the page shows. */
+function Legend({ items }: { items: Product[] }) {
+  const uncertain = items.some((p) => p.status === "uncertain");
+  const incorrect = items.some((p) => p.status === "incorrect");
+  const outOfStock = items.some((p) => !p.in_stock);
+  if (!uncertain && !incorrect && !outOfStock) return null;
+  const dot = (status: "uncertain" | "incorrect") => <span aria-hidden="true" className={`inline-block h-3 w-3 shrink-0 rounded-full ${statusDotClass(status)}`} />;
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-stone-600" data-legend>
+      <span className="font-semibold text-stone-700" id="dashboard-legend">
+        {t.legend}:
+      </span>
+      <ul aria-labelledby="dashboard-legend" className="contents">
+        {uncertain && (
+          <li className="inline-flex items-center gap-1.5" data-legend-item="uncertain">
+            {dot("uncertain")} {t.uncertain}
+          </li>
+        )}
+        {incorrect && (
+          <li className="inline-flex items-center gap-1.5" data-legend-item="incorrect">
+            {dot("incorrect")} {t.incorrect}
+          </li>
+        )}
+        {outOfStock && (
+          <li className="inline-flex items-center gap-1.5 first-letter:uppercase" data-legend-item="outOfStock">
+            <span className="text-amber-600">
+              <WarningIcon size={14} />
+            </span>{" "}
+            <span className="first-letter:uppercase">{t.outOfStock}</span>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
 
 /** The grid (2 columns up to 5), its pagination, and the two empty states. */
 export function ProductList({
@@ -39,6 +75,7 @@ export function ProductList({
   }
   return (
     <section aria-label={t.label} className="mt-6">
+      <Legend items={view.items} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {view.items.map((p) => (
           <li key={p.id}>
