@@ -29,15 +29,17 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** An e-mail address may wrap before its "@" on a narrow screen; anything else anywhere. */
+/**
+ * On a narrow screen an e-mail address wraps before its "@" (two unbreakable pieces), not at
+ * a hyphen of the domain; a piece wider than the chip still wraps anywhere rather than be cut.
+ */
 function breakable(value: string): ReactNode {
   const at = value.indexOf("@");
   if (at <= 0) return value;
   return (
     <>
-      {value.slice(0, at)}
-      <wbr />
-      {value.slice(at)}
+      <span className="inline-block max-w-full">{value.slice(0, at)}</span>
+      <span className="inline-block max-w-full">{value.slice(at)}</span>
     </>
   );
 }
