@@ -16,8 +16,8 @@ use crate::error::AppError;
 use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use crate::messages;
 use crate::services::imports::{
-    self, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Statistics, Upload,
-    MAX_FILE_BYTES,
+    self, Allowance, AllowanceView, Beyond, ExistingCodes, ImportItem, ProcessError,
+    ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
 };
 use crate::views::{price_json, StoreView};
 use crate::AppState;
@@ -87,17 +87,22 @@ pub struct Analysis {
     #[serde(rename = "totalRows")]
     total_rows: usize,
     warnings: Vec<WarningView>,
+    /// What the plan still allows: the wizard says it before the work.
+    limits: AllowanceView,
 }
 
-/// Read the file's headers and first rows and propose a column mapping.
+/// Read the file's headers and first rows and propose a column mapping. With no import
+/// left this month it answers 403 with the plan's message before reading the file.
 pub async fn analyze(
-    State(_app): State<AppState>,
-    _owner: Owner,
+    State(app): State<AppState>,
+    owner: Owner,
     headers: HeaderMap,
     mut multipart: Multipart,
 ) -> FileResult<Json<Analysis>> {
     refuse_oversized(&headers)?;
     let form = read_form(&mut multipart).await?;
+    let allowance = Allowance::read(&app.db, owner.store.id).await?;
+    allowance.ensure_import_left()?;
     let file = form.file.ok_or_else(missing_file)?;
     let table = tokio::task::spawn_blocking(move || {
         import::read_table(
@@ -109,10 +114,10 @@ pub async fn analyze(
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))??;
-    Ok(Json(analysis(table)))
+    Ok(Json(analysis(table, allowance.view())))
 }
 
-fn analysis(table: Table) -> Analysis {
+fn analysis(table: Table, limits: AllowanceView) -> Analysis {
     let sample_data = table
         .data_rows()
         .take(SAMPLE_ROWS)
@@ -133,6 +138,7 @@ fn analysis(table: Table) -> Analysis {
         warnings: table.warnings.iter().map(WarningView::from).collect(),
         sample_data,
         headers: table.headers,
+        limits,
     }
 }
 
@@ -147,7 +153,32 @@ pub struct ProcessReply {
     /// The first failed rows, for the preview; the report has them all.
     errors: Vec<RowErrorView>,
     warnings: Vec<WarningView>,
-    statistics: Statistics,
+    statistics: StatisticsView,
+    /// What the plan allowed when the file was processed.
+    limits: AllowanceView,
+}
+
+/// The file's figures and how many of its valid rows the plan lets in: every update and
+/// the first new products up to the allowance (`fitting`); `beyondPlan` new products
+/// would pass it.
+#[derive(Serialize)]
+struct StatisticsView {
+    #[serde(flatten)]
+    rows: Statistics,
+    fitting: usize,
+    #[serde(rename = "beyondPlan")]
+    beyond_plan: usize,
+}
+
+impl StatisticsView {
+    fn new(rows: Statistics, allowance: &Allowance) -> Self {
+        let creatable = allowance.creatable(rows.create);
+        Self {
+            rows,
+            fitting: rows.update + creatable,
+            beyond_plan: rows.create - creatable,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -251,6 +282,8 @@ pub async fn process(
         regenerate_present: form.regenerate_present,
     };
     let store_id = owner.store.id;
+    let allowance = Allowance::read(&app.db, store_id).await?;
+    allowance.ensure_import_left()?;
     let (run, cancel) = app.imports.start(store_id);
     let existing: ExistingCodes = imports::existing_codes(&app.db, store_id).await?;
     let outcome = tokio::task::spawn_blocking(move || {
@@ -292,7 +325,8 @@ pub async fn process(
             .map(RowErrorView::from)
             .collect(),
         warnings: processed.warnings.iter().map(WarningView::from).collect(),
-        statistics: processed.statistics,
+        statistics: StatisticsView::new(processed.statistics, &allowance),
+        limits: allowance.view(),
     };
     let process_id = app.imports.keep(store_id, processed);
     Ok(Json(ProcessReply {
@@ -329,6 +363,10 @@ pub struct ImportRequest {
     process_id: Option<String>,
     /// The spec's shape: the products themselves (as `bulk_upload`).
     products: Option<Vec<ProductInput>>,
+    /// Import every update and only the first new products that fit in the plan, instead
+    /// of refusing the whole file. The server applies it at write time.
+    #[serde(rename = "fitToPlan", default)]
+    fit_to_plan: bool,
 }
 
 /// Write the processed rows (or the given products) in one transaction.
@@ -338,6 +376,11 @@ pub async fn import(
     ApiJson(request): ApiJson<ImportRequest>,
 ) -> FileResult<Json<StoreView>> {
     let store_id = owner.store.id;
+    let beyond = if request.fit_to_plan {
+        Beyond::Drop
+    } else {
+        Beyond::Refuse
+    };
     let written = match (request.process_id, request.products) {
         (Some(id), _) => {
             let processed = app.imports.get(store_id, &id).ok_or_else(|| {
@@ -350,13 +393,13 @@ pub async fn import(
             if processed.items.is_empty() {
                 return Err(nothing_to_import());
             }
-            let written = imports::import(&app.db, store_id, &processed.items).await?;
+            let written = imports::import(&app.db, store_id, &processed.items, beyond).await?;
             app.imports.forget(&id);
             written
         }
         (None, Some(products)) if !products.is_empty() => {
             let items = given_products(&app, store_id, products).await?;
-            imports::import(&app.db, store_id, &items).await?
+            imports::import(&app.db, store_id, &items, beyond).await?
         }
         _ => return Err(nothing_to_import()),
     };

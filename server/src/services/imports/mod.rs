@@ -2,15 +2,17 @@
 //! kept in memory for its shop until it is imported, replaced or 60 minutes old; a run in
 //! progress can be cancelled; the import writes every row in one transaction.
 
+mod allowance;
 mod pipeline;
 mod runs;
 mod write;
 
+pub use allowance::{Allowance, AllowanceView};
 pub use pipeline::{
     process, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Processed, Statistics, Upload,
 };
 pub use runs::{CancelFlag, Runs};
-pub use write::{existing_codes, import, Written};
+pub use write::{existing_codes, import, Beyond, Written};
 
 /// The largest file accepted by analyze and process.
 pub const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;

@@ -9,14 +9,12 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use super::{ExistingCodes, ImportItem};
+use super::{Allowance, ExistingCodes, ImportItem};
 use crate::entities::product;
-use crate::error::{AppError, Result};
-use crate::messages;
-use crate::plans;
+use crate::error::Result;
+use crate::services::lock_store;
 use crate::services::products::{insert_rows, ProductData};
 use crate::services::usage::{self, Counter};
-use crate::services::{lock_store, stores};
 use crate::slug::slugify;
 
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
@@ -58,35 +56,43 @@ pub struct Written {
     pub updated: usize,
 }
 
+/// What to do with new products beyond the plan's allowance.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Beyond {
+    /// Refuse the whole import (all rows or none).
+    #[default]
+    Refuse,
+    /// Write every update and the first new products that fit; drop the rest.
+    Drop,
+}
+
 /// Creates and updates every item in one transaction, after checking the month's imports
-/// and the product cap; counts one import. A product deleted since processing is created
-/// again rather than lost.
+/// and the product cap (`Allowance`, read under the shop's lock); counts one import. A
+/// product deleted since processing is created again rather than lost. With
+/// `Beyond::Drop` the new products past the allowance are left out, in file order; with
+/// nothing left to write it is refused like a full shop.
 pub async fn import(
     db: &DatabaseConnection,
     store_id: i64,
     items: &[ImportItem],
+    beyond: Beyond,
 ) -> Result<Written> {
     let txn = db.begin().await?;
     lock_store(&txn, store_id).await?;
-    let store = stores::find(&txn, store_id).await?;
-    let limits = plans::effective_plan(&store, OffsetDateTime::now_utc()).limits();
-    if let Some(max) = limits.imports_per_month {
-        let (imports, _) = usage::current(&txn, store_id).await?;
-        if i64::from(imports) >= i64::from(max) {
-            return Err(AppError::Forbidden(messages::import_limit_reached(max)));
-        }
-    }
+    let allowance = Allowance::read(&txn, store_id).await?;
+    allowance.ensure_import_left()?;
 
     let still_there = still_existing(&txn, store_id, items).await?;
-    let (updates, creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
+    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
         .iter()
         .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
-    if let Some(cap) = limits.products {
-        let count = stores::product_count(&txn, store_id).await?;
-        if count + creates.len() as u64 > cap {
-            return Err(AppError::Forbidden(messages::product_limit_reached(cap)));
-        }
+    let fitting = allowance.creatable(creates.len());
+    // Dropping every row would count an import that writes nothing: refused like a file
+    // that does not fit at all.
+    if beyond == Beyond::Drop && (fitting > 0 || !updates.is_empty()) {
+        creates.truncate(fitting);
     }
+    allowance.ensure_room_for(creates.len())?;
 
     let now = OffsetDateTime::now_utc();
     insert_rows(
