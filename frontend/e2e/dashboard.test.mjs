@@ -353,8 +353,8 @@ describe("/dashboard", () => {
     await form.getByRole("button", { name: "Genera con AI" }).click();
     await toast(page, "Nome Prodotto Richiesto").waitFor();
     assert.match(await toast(page, "Nome Prodotto Richiesto").innerText(), /Inserisci un nome prodotto per generare una descrizione/);
-    assert.equal(await form.getByLabel("Prezzo (€)").getAttribute("step"), "0.01");
-    assert.equal(await form.getByLabel("Prezzo (€)").getAttribute("min"), "0");
+    // The price is typed the Italian way (7,40 or 7.40), with the decimal keypad on a phone.
+    assert.equal(await form.getByLabel("Prezzo (€)").getAttribute("inputmode"), "decimal");
 
     await typeInto(form.getByLabel("Nome del prodotto *"), "cemento portland 25kg");
     await typeInto(form.getByLabel("Prezzo (€)"), "7.40");
@@ -400,7 +400,7 @@ describe("/dashboard", () => {
 
     await card.getByRole("button", { name: "Modifica" }).click();
     // The dialog opens with the product's values, never with empty fields first.
-    assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), target.price == null ? "" : String(target.price));
+    assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), target.price == null ? "" : target.price.toFixed(2).replace(".", ","));
     await typeInto(form.getByLabel("Prezzo (€)"), "9.99");
     await form.getByRole("button", { name: "Annulla" }).click();
     const unsaved = dialog(page, "Modifiche non salvate");
