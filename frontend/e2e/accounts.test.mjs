@@ -253,6 +253,10 @@ describe("a new shop owner", () => {
     await dialog.getByRole("button", { name: "Logout" }).click();
     await toast(page, "Logout effettuato").waitFor();
     await waitForPath(page, "/");
+    // A logout is not an expired session: one toast, a success.
+    await page.waitForTimeout(1800);
+    assert.equal(await toast(page, "Sessione scaduta").count(), 0);
+    assert.equal(await toast(page, "Logout effettuato").getAttribute("data-toast"), "success");
     const me = await context.request.get(`${server.url}/api/stores/me`);
     assert.equal(me.status(), 401, "the session is over on the server");
     assert.deepEqual(console.problems, []);
@@ -461,7 +465,7 @@ describe("a forgotten password", () => {
 describe("a signed-in owner", () => {
   const password = "Tegole2026!";
 
-  test("a trial chosen on the pricing page while logged out starts right after the login on /auth", async () => {
+  test("a trial chosen on the pricing page while logged out is confirmed, then started, right after the login on /auth", async () => {
     const email = newEmail("gialli");
     await verifiedByApi(email, password);
     const { context, page, console } = await newPage();
@@ -473,8 +477,15 @@ describe("a signed-in owner", () => {
     assert.match(await page.evaluate(() => localStorage.getItem("pendingTrial")), /"planKey":"pro"/);
     await fillLogin(page, email, password);
     await toast(page, "Login Effettuato").waitFor();
+    // Spec section 4: confirm, then activate. Nothing starts before the owner says so.
+    const confirm = page.getByRole("dialog", { name: "Prova gratuita del piano Pro" });
+    await confirm.waitFor();
+    assert.equal((await (await context.request.get(`${server.url}/api/stores/me`)).json()).plan, "free");
+    await confirm.getByRole("button", { name: "Attiva la prova" }).click();
     const started = toast(page, "Prova attivata!");
     await started.waitFor();
+    assert.equal(await started.getAttribute("data-toast"), "success");
+    await toast(page, "Accesso richiesto").waitFor({ state: "detached" });
     assert.match(await started.innerText(), /La tua prova gratuita di 14 giorni per il piano Pro è iniziata!/);
     await waitForPath(page, "/dashboard");
     const me = await (await context.request.get(`${server.url}/api/stores/me`)).json();
@@ -505,6 +516,10 @@ describe("a signed-in owner", () => {
     await dialog.getByRole("button", { name: "Logout" }).click();
     await toast(page, "Logout effettuato").waitFor();
     await waitForPath(page, "/");
+    // A logout is not an expired session: one toast, a success.
+    await page.waitForTimeout(1800);
+    assert.equal(await toast(page, "Sessione scaduta").count(), 0);
+    assert.equal(await toast(page, "Logout effettuato").getAttribute("data-toast"), "success");
     assert.equal((await context.request.get(`${server.url}/api/stores/me`)).status(), 401);
     assert.deepEqual(console.problems, []);
     await context.close();

@@ -14,6 +14,19 @@ import { ConfirmDialog } from "./ConfirmDialog";
 
 const t = it.dashboard.product;
 
+/** The preview loads only a whole address: while the owner types "https://…", the partial
+ * text ("h", "htt") would be fetched as a path of this site. */
+function previewable(url: string): string | null {
+  const u = url.trim();
+  if (u.startsWith("/media/")) return u;
+  try {
+    const parsed = new URL(u);
+    return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname.includes(".") ? u : null;
+  } catch {
+    return null;
+  }
+}
+
 export type ProductDialogState = { mode: "add" } | { mode: "edit"; product: Product } | null;
 
 /** Add or edit one product, with AI generation (add) or regeneration (edit) merged into the
@@ -207,7 +220,7 @@ export function ProductDialog({
               <Label htmlFor="product-image">{t.imageUrl}</Label>
               <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
             </div>
-            <ProductImage src={form.image_url.trim() || null} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
+            <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
           </div>
           <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
             <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
