@@ -110,8 +110,10 @@ async function buildClient() {
     metafile: true,
     logLevel: "warning",
   });
+  // The metafile's paths are relative to the working directory esbuild ran in, which is the
+  // caller's (e.g. the repository root for `node frontend/build.mjs`), not necessarily `root`.
   const js = Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js"));
-  return path.relative(path.join(dist, "client"), path.resolve(root, js)).split(path.sep).join("/");
+  return path.relative(path.join(dist, "client"), path.resolve(js)).split(path.sep).join("/");
 }
 
 function buildCss() {
