@@ -1,9 +1,22 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter, useLocation } from "react-router";
 import { App } from "./App";
-import { matchAppRoute } from "./routes";
+import { headFor, matchAppRoute } from "./routes";
 import type { PageProps } from "./types";
+
+/** Keeps the tab's title that of the current route when the owner app moves between pages
+ * without loading a document (login → dashboard). On a page load it is the title the
+ * server wrote already: the same `headFor` with the same props. A wrapper with one child,
+ * not a sibling of <App />: a sibling would move every useId and break hydration. */
+function DocumentTitle({ props, children }: { props: PageProps; children: ReactNode }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = headFor(matchAppRoute(pathname), props).title;
+    if (document.title !== title) document.title = title;
+  }, [pathname, props]);
+  return children;
+}
 
 function readProps(): PageProps {
   const node = document.getElementById("__DATA__");
@@ -22,7 +35,9 @@ if (container) {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App props={props} />
+        <DocumentTitle props={props}>
+          <App props={props} />
+        </DocumentTitle>
       </BrowserRouter>
     </StrictMode>
   );

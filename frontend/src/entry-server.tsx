@@ -52,9 +52,10 @@ function fragment(key: string, pathname: string, props: PageProps, node: ReactNo
 export function vetrinaRender(url: string, propsJson: string): RenderedPage {
   const props = (propsJson ? JSON.parse(propsJson) : {}) as PageProps;
   if (!props.site || typeof props.site.publicUrl !== "string") props.site = { publicUrl: "" };
-  const route = matchAppRoute(pathnameOf(url));
-  const status = route.notFound?.(props) ? 404 : 200;
   const pathname = pathnameOf(url);
+  const route = matchAppRoute(pathname);
+  // A page whose data the server could not read shows its error state (decision 012).
+  const status = props.loadError ? 503 : route.notFound?.(props) ? 404 : 200;
   let html = "";
   if (!route.clientOnly) {
     const markup: FragmentMarkup = {

@@ -41,6 +41,12 @@ export interface AppRoute {
   fragments?: (props: PageProps) => FragmentSpec[];
 }
 
+/** Head of an owner or account page: its own title, never indexed. Nothing in it may come from
+ * the URL (an e-mail address) or a session: the server keeps one document per route. */
+function ownerHead(title: string): () => HeadData {
+  return () => ({ title: it.pageTitles.withBrand(title), description: it.landing.metaDescription, noindex: true });
+}
+
 export const routes: AppRoute[] = [
   { id: "landing", path: "/", Component: LandingPage, head: landingHead },
   { id: "explore", path: "/explore", Component: ExplorePage, head: exploreHead },
@@ -58,17 +64,44 @@ export const routes: AppRoute[] = [
   { id: "faq", path: "/faq", Component: FaqPage, head: faqHead },
   { id: "privacy", path: "/privacy", Component: PrivacyPage, head: privacyHead },
   { id: "cookie", path: "/cookie", Component: CookiePolicyPage, head: cookieHead },
-  // Account pages: rendered in the browser only.
-  { id: "login", path: "/login", Component: LoginPage, clientOnly: true },
-  { id: "auth", path: "/auth", Component: AuthPage, clientOnly: true },
-  { id: "create", path: "/create", Component: CreatePage, clientOnly: true },
-  { id: "verify-email", path: "/verify-email", Component: VerifyEmailPage, clientOnly: true },
-  { id: "email-verification", path: "/email-verification/:email", Component: VerificationPendingPage, clientOnly: true },
-  { id: "forgot-password", path: "/recupera-password", Component: ForgotPasswordPage, clientOnly: true },
-  { id: "reset-password", path: "/reset-password", Component: ResetPasswordPage, clientOnly: true },
+  // Account pages: rendered in the browser only. Their head (a title of their own) still comes
+  // from the server's document, through `headFor`, so it is right before the script runs.
+  { id: "login", path: "/login", Component: LoginPage, clientOnly: true, head: ownerHead(it.pageTitles.login) },
+  { id: "auth", path: "/auth", Component: AuthPage, clientOnly: true, head: ownerHead(it.pageTitles.auth) },
+  { id: "create", path: "/create", Component: CreatePage, clientOnly: true, head: ownerHead(it.pageTitles.create) },
+  { id: "verify-email", path: "/verify-email", Component: VerifyEmailPage, clientOnly: true, head: ownerHead(it.pageTitles.verifyEmail) },
+  {
+    id: "email-verification",
+    path: "/email-verification/:email",
+    Component: VerificationPendingPage,
+    clientOnly: true,
+    head: ownerHead(it.pageTitles.pending),
+  },
+  // No address in the URL: the same page with the generic text.
+  {
+    id: "email-verification-generic",
+    path: "/email-verification",
+    Component: VerificationPendingPage,
+    clientOnly: true,
+    head: ownerHead(it.pageTitles.pending),
+  },
+  {
+    id: "forgot-password",
+    path: "/recupera-password",
+    Component: ForgotPasswordPage,
+    clientOnly: true,
+    head: ownerHead(it.pageTitles.forgotPassword),
+  },
+  {
+    id: "reset-password",
+    path: "/reset-password",
+    Component: ResetPasswordPage,
+    clientOnly: true,
+    head: ownerHead(it.pageTitles.resetPassword),
+  },
   // Owner app: rendered in the browser only.
-  { id: "dashboard", path: "/dashboard", Component: DashboardPage, clientOnly: true },
-  { id: "upload", path: "/upload", Component: UploadPage, clientOnly: true },
+  { id: "dashboard", path: "/dashboard", Component: DashboardPage, clientOnly: true, head: ownerHead(it.pageTitles.dashboard) },
+  { id: "upload", path: "/upload", Component: UploadPage, clientOnly: true, head: ownerHead(it.pageTitles.upload) },
   // Must stay last: any other path.
   { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },
 ];

@@ -53,6 +53,9 @@ export interface PageProps {
   products?: Product[];
   stores?: Store[];
   notFound?: boolean;
+  /** Set by the server when the page's data could not be read (database down): the page
+   * shows its error state and the server answers 503 (docs/decisions/012-public-page-errors.md). */
+  loadError?: boolean;
   /** Set by the server on owner pages: the client renders from scratch (no hydration). */
   clientOnly?: boolean;
   /** Owner pages: whether the request carried a session cookie. When false the client does

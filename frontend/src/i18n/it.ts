@@ -68,6 +68,27 @@ export const it = {
     home: "Torna alla home",
     metaDescription: "La pagina richiesta non è disponibile.",
   },
+  // Public pages whose data could not be read (database unavailable): HTTP 503.
+  pageError: {
+    title: "Pagina momentaneamente non disponibile",
+    store: "Errore nel caricamento del negozio",
+    product: "Errore nel caricamento del prodotto",
+    text: "Non riusciamo a caricare i dati in questo momento. Riprova tra qualche istante.",
+    metaDescription: "La pagina non è disponibile in questo momento.",
+  },
+  // <title> of the owner and account pages (the public pages have their own metaTitle).
+  pageTitles: {
+    login: "Accedi",
+    auth: "Accedi per iniziare la prova",
+    create: "Crea il tuo Negozio",
+    verifyEmail: "Verifica email",
+    pending: "Controlla la tua email",
+    forgotPassword: "Password dimenticata",
+    resetPassword: "Reimposta la password",
+    dashboard: "Dashboard",
+    upload: "Importa i tuoi prodotti",
+    withBrand: (title: string) => `${title} | Vetrina`,
+  },
   landing: {
     metaTitle: "Vetrina — Il catalogo online per il tuo negozio di edilizia",
     metaDescription:

@@ -13,12 +13,14 @@ import { usePageData } from "../lib/page-data";
 import { absoluteUrl, storePath } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import type { PageProps, Store } from "../types";
+import { pageErrorHead } from "./NotFoundPage";
 
 export const EXPLORE_PAGE_SIZE = 12;
 export type ExploreSort = "newest" | "nameAsc" | "nameDesc" | "productsDesc" | "productsAsc";
 const SORTS: ExploreSort[] = ["productsDesc", "productsAsc", "newest", "nameAsc", "nameDesc"];
 
 export function exploreHead(props: PageProps): HeadData {
+  if (props.loadError) return pageErrorHead(it.explore.loadError, "/explore");
   const stores = props.stores ?? [];
   return {
     title: it.explore.metaTitle,
@@ -98,13 +100,16 @@ type LoadState = { kind: "ready"; stores: Store[] } | { kind: "loading" } | { ki
 
 export function ExplorePage() {
   const props = usePageData();
-  const [state, setState] = useState<LoadState>(props.stores ? { kind: "ready", stores: props.stores } : { kind: "loading" });
+  // The server sends the shops, or `loadError` when it could not read them (status 503).
+  const [state, setState] = useState<LoadState>(
+    props.stores ? { kind: "ready", stores: props.stores } : props.loadError ? { kind: "error" } : { kind: "loading" },
+  );
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<ExploreSort>("productsDesc");
   const [page, setPage] = useState(1);
 
   useEffect(() => {
-    if (props.stores) return;
+    if (props.stores || props.loadError) return;
     let cancelled = false;
     fetchStores()
       .then((stores) => !cancelled && setState({ kind: "ready", stores: Array.isArray(stores) ? stores : [] }))
@@ -112,7 +117,7 @@ export function ExplorePage() {
     return () => {
       cancelled = true;
     };
-  }, [props.stores]);
+  }, [props.stores, props.loadError]);
 
   useEffect(() => setPage(1), [search, sort]);
 

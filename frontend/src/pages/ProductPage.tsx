@@ -12,12 +12,13 @@ import { absoluteUrl, productPath, storePath } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import { ServerFragment, type FragmentSpec } from "../lib/server-fragments";
 import type { PageProps } from "../types";
-import { NotFoundBlock } from "./NotFoundPage";
+import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
 
 export const productIsMissing = (props: PageProps) => !!props.notFound || !props.product || !props.store;
 
 export function productHead(props: PageProps): HeadData {
   const { product, store, site } = props;
+  if (props.loadError) return pageErrorHead(it.pageError.product);
   if (productIsMissing(props) || !product || !store) {
     return { title: `${it.product.notFound} | ${it.brand.name}`, description: it.product.notFoundText, noindex: true };
   }
@@ -81,6 +82,7 @@ export function productFragments(props: PageProps): FragmentSpec[] {
 export function ProductPage() {
   const props = usePageData();
   const { product, store } = props;
+  if (props.loadError) return <PageErrorBlock title={it.pageError.product} />;
   if (productIsMissing(props) || !product || !store) {
     return <NotFoundBlock title={it.product.notFound} text={it.product.notFoundText} cta={it.product.home} />;
   }

@@ -16,7 +16,7 @@ import { usePageData } from "../lib/page-data";
 import { absoluteUrl, osmSearchUrl, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import type { PageProps, Product, Store } from "../types";
-import { NotFoundBlock } from "./NotFoundPage";
+import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
 
 export const DESKTOP_BATCH = 25;
 export const MOBILE_PAGE_SIZE = 24;
@@ -29,6 +29,7 @@ export const storeIsMissing = (props: PageProps) => !!props.notFound || !props.s
 
 export function storeHead(props: PageProps): HeadData {
   const { store, site } = props;
+  if (props.loadError) return pageErrorHead(it.pageError.store);
   if (storeIsMissing(props) || !store) {
     return { title: `${it.store.notFound} | ${it.brand.name}`, description: it.store.notFoundText, noindex: true };
   }
@@ -153,6 +154,7 @@ function StoreSidebar({ store }: { store: Store }) {
 
 export function StorePage() {
   const props = usePageData();
+  if (props.loadError) return <PageErrorBlock title={it.pageError.store} />;
   if (storeIsMissing(props) || !props.store) {
     return <NotFoundBlock title={it.store.notFound} text={it.store.notFoundText} cta={it.notFound.home} />;
   }

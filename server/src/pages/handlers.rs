@@ -3,17 +3,17 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::extract::{MatchedPath, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
-use sea_orm::{EntityTrait, QuerySelect};
+use sea_orm::{DbErr, EntityTrait, QuerySelect};
 use serde_json::{json, Value};
 use time::OffsetDateTime;
 
 use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::entities::store;
-use crate::error::Result;
+use crate::error::{AppError, Result};
 use crate::services::{products, stores};
 use crate::state::AppState;
 use crate::views::{ProductView, StoreView};
@@ -23,6 +23,28 @@ use crate::views::{ProductView, StoreView};
 const PUBLIC: &str = "public, max-age=0, must-revalidate";
 /// Items in the "Potrebbe interessarti di {brand}" carousel.
 const RELATED: u64 = 15;
+/// Seconds a visitor (or a crawler) is asked to wait when the database does not answer.
+const RETRY_AFTER_SECONDS: &str = "30";
+/// First segments of the site's own routes (see `not_found_render_path`).
+const ROUTE_ROOTS: [&str; 17] = [
+    "explore",
+    "store",
+    "product",
+    "pricing",
+    "contacts",
+    "faq",
+    "privacy",
+    "cookie",
+    "login",
+    "auth",
+    "create",
+    "dashboard",
+    "upload",
+    "verify-email",
+    "email-verification",
+    "recupera-password",
+    "reset-password",
+];
 
 fn site(app: &AppState) -> Value {
     json!({ "publicUrl": app.config.public_base() })
@@ -56,17 +78,81 @@ async fn page(
 }
 
 /// Landing, pricing, contacts, FAQ, privacy and cookie pages: they change only with a
-/// new build.
+/// new build. The query the markup depends on is part of what is rendered and of the
+/// cache key (`render_url`).
 pub async fn static_page(
     State(app): State<AppState>,
     uri: Uri,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let page = page(&app, uri.path(), 0, || json!({ "site": site(&app) })).await?;
+    let url = render_url(uri.path(), uri.query());
+    let page = page(&app, &url, 0, || json!({ "site": site(&app) })).await?;
     Ok(respond(&page, &headers, PUBLIC))
 }
 
-pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
+/// The URL a static page is rendered at: its path, plus the query parameters its markup
+/// reads, normalised. The plan cards of the landing and pricing pages show monthly prices
+/// for `billing=monthly` (PricingPlans' `billingFromSearch` reads the raw query the same
+/// way: one `&`-separated pair exactly `billing=monthly`); annual is the default, so any
+/// other query renders as none. Unknown parameters (`utm_source`, …) are dropped, so they
+/// neither reach the render nor add entries to the cache.
+pub(super) fn render_url(path: &str, query: Option<&str>) -> String {
+    let monthly = matches!(path, "/" | "/pricing")
+        && query.is_some_and(|q| q.split('&').any(|pair| pair == "billing=monthly"));
+    if monthly {
+        format!("{path}?billing=monthly")
+    } else {
+        path.to_owned()
+    }
+}
+
+/// A database error on a public page becomes the page's error state with status 503
+/// (docs/decisions/012-public-page-errors.md); any other error keeps its own response.
+async fn or_error_page(
+    app: &AppState,
+    uri: &Uri,
+    headers: &HeaderMap,
+    result: Result<Response>,
+) -> Response {
+    match result {
+        Ok(response) => response,
+        Err(err) if is_database_error(&err) => unavailable(app, uri.path(), headers, &err).await,
+        Err(err) => err.into_response(),
+    }
+}
+
+fn is_database_error(err: &AppError) -> bool {
+    matches!(err, AppError::Internal(e) if e.chain().any(|cause| cause.is::<DbErr>()))
+}
+
+/// The 503 page for `path`: rendered at the requested path with `loadError`, so the browser
+/// hydrates the same route's error state ("Errore nel caricamento dei negozi", …) with a
+/// reload button and a link home. Never kept in the HTML cache, never cached by browsers.
+async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppError) -> Response {
+    tracing::error!(path, error = %err, "public page unavailable: database error");
+    let props = json!({ "site": site(app), "loadError": true });
+    let mut page = match app.pages.render(path, &props).await {
+        Ok(page) => page,
+        Err(render_err) => {
+            tracing::error!(path, error = %render_err, "error page not rendered, sending the plain one");
+            CachedPage::new(super::document::unavailable_document(), 503)
+        }
+    };
+    page.status = 503;
+    let mut response = respond(&page, headers, "no-store");
+    response.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from_static(RETRY_AFTER_SECONDS),
+    );
+    response
+}
+
+pub async fn explore(State(app): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+    let result = explore_page(&app, &headers).await;
+    or_error_page(&app, &uri, &headers, result).await
+}
+
+async fn explore_page(app: &AppState, headers: &HeaderMap) -> Result<Response> {
     // Any change to any shop bumps its content_version, so the sum moves with every
     // change and the count with every new or deleted shop.
     let (count, sum): (i64, i64) = store::Entity::find()
@@ -82,7 +168,7 @@ pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<
         .unwrap_or((0, 0));
     let version = count.wrapping_mul(1_000_003).wrapping_add(sum);
     if let Some(hit) = app.pages.cache.get("/explore", version) {
-        return Ok(respond(&hit, &headers, PUBLIC));
+        return Ok(respond(&hit, headers, PUBLIC));
     }
     let now = OffsetDateTime::now_utc();
     let list: Vec<StoreView> = stores::list_with_counts(&app.db)
@@ -90,29 +176,45 @@ pub async fn explore(State(app): State<AppState>, headers: HeaderMap) -> Result<
         .into_iter()
         .map(|(s, n)| StoreView::public(s, n, now))
         .collect();
-    let props = json!({ "site": site(&app), "stores": list });
-    let page = render_and_cache(&app, "/explore", version, &props).await?;
-    Ok(respond(&page, &headers, PUBLIC))
+    let props = json!({ "site": site(app), "stores": list });
+    let page = render_and_cache(app, "/explore", version, &props).await?;
+    Ok(respond(&page, headers, PUBLIC))
 }
 
+/// `/store/{id}`: 301 to the shop's page. An unknown id gets the site's not-found page, the
+/// one the browser's route table matches for a path of two segments.
 pub async fn store_without_slug(
     State(app): State<AppState>,
     Path(store_id): Path<String>,
+    uri: Uri,
     headers: HeaderMap,
-) -> Result<Response> {
-    match find_store(&app, &store_id).await? {
-        Some(store) => Ok(moved_permanently(store_path(&store))),
-        None => not_found_store(&app, &headers).await,
-    }
+) -> Response {
+    let result = match find_store(&app, &store_id).await {
+        Ok(Some(store)) => Ok(moved_permanently(store_path(&store))),
+        Ok(None) => generic_not_found(&app, uri.path(), &headers).await,
+        Err(err) => Err(err),
+    };
+    or_error_page(&app, &uri, &headers, result).await
 }
 
 pub async fn store(
     State(app): State<AppState>,
     Path((store_id, store_slug)): Path<(String, String)>,
+    uri: Uri,
     headers: HeaderMap,
+) -> Response {
+    let result = store_page(&app, &store_id, &store_slug, &headers).await;
+    or_error_page(&app, &uri, &headers, result).await
+}
+
+async fn store_page(
+    app: &AppState,
+    store_id: &str,
+    store_slug: &str,
+    headers: &HeaderMap,
 ) -> Result<Response> {
-    let Some(store) = find_store(&app, &store_id).await? else {
-        return not_found_store(&app, &headers).await;
+    let Some(store) = find_store(app, store_id).await? else {
+        return not_found_store(app, headers).await;
     };
     let canonical = store_path(&store);
     if store.slug != store_slug {
@@ -120,7 +222,7 @@ pub async fn store(
     }
     let version = store_version(&store, OffsetDateTime::now_utc());
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
-        return Ok(respond(&hit, &headers, PUBLIC));
+        return Ok(respond(&hit, headers, PUBLIC));
     }
     let items = products::list_for_store(&app.db, store.id).await?;
     let view = StoreView::public(
@@ -129,9 +231,9 @@ pub async fn store(
         OffsetDateTime::now_utc(),
     );
     let items: Vec<ProductView> = items.into_iter().map(ProductView::from).collect();
-    let props = json!({ "site": site(&app), "store": view, "products": items });
-    let page = render_and_cache(&app, &canonical, version, &props).await?;
-    Ok(respond(&page, &headers, PUBLIC))
+    let props = json!({ "site": site(app), "store": view, "products": items });
+    let page = render_and_cache(app, &canonical, version, &props).await?;
+    Ok(respond(&page, headers, PUBLIC))
 }
 
 /// `/product/{storeId}/{storeSlug}` with no product id: the spec sends visitors home.
@@ -139,27 +241,34 @@ pub async fn product_without_id() -> Response {
     (StatusCode::FOUND, [(header::LOCATION, "/")]).into_response()
 }
 
+/// `/product/{storeId}/{storeSlug}/{productId}`: 301 to the product's page. An unknown
+/// product gets the site's not-found page, the one the browser matches for four segments.
 pub async fn product_without_slug(
     State(app): State<AppState>,
     Path((store_id, _store_slug, product_id)): Path<(String, String, String)>,
+    uri: Uri,
     headers: HeaderMap,
-) -> Result<Response> {
-    product_page(&app, &store_id, &product_id, None, &headers).await
+) -> Response {
+    let result = product_page(&app, &store_id, &product_id, None, uri.path(), &headers).await;
+    or_error_page(&app, &uri, &headers, result).await
 }
 
 pub async fn product(
     State(app): State<AppState>,
     Path((store_id, store_slug, product_id, product_slug)): Path<(String, String, String, String)>,
+    uri: Uri,
     headers: HeaderMap,
-) -> Result<Response> {
-    product_page(
+) -> Response {
+    let result = product_page(
         &app,
         &store_id,
         &product_id,
         Some((&store_slug, &product_slug)),
+        uri.path(),
         &headers,
     )
-    .await
+    .await;
+    or_error_page(&app, &uri, &headers, result).await
 }
 
 async fn product_page(
@@ -167,13 +276,22 @@ async fn product_page(
     store_id: &str,
     product_id: &str,
     slugs: Option<(&str, &str)>,
+    path: &str,
     headers: &HeaderMap,
 ) -> Result<Response> {
+    // With both slugs the browser matches the product route and shows its own
+    // "Prodotto non trovato"; without them, the site's not-found page.
+    let missing = || async {
+        match slugs {
+            Some(_) => not_found_product(app, headers).await,
+            None => generic_not_found(app, path, headers).await,
+        }
+    };
     let Some(store) = find_store(app, store_id).await? else {
-        return not_found_product(app, headers).await;
+        return missing().await;
     };
     let Some(product_id) = product_id.parse::<i64>().ok() else {
-        return not_found_product(app, headers).await;
+        return missing().await;
     };
     // The requested path, when it is the canonical one, may be in the cache already: the
     // shop's content_version moves with any rename, so a hit is still canonical.
@@ -186,8 +304,10 @@ async fn product_page(
             }
         }
     }
-    let Ok(product) = products::find_own(&app.db, store.id, product_id).await else {
-        return not_found_product(app, headers).await;
+    let product = match products::find_own(&app.db, store.id, product_id).await {
+        Ok(product) => product,
+        Err(AppError::NotFound(_)) => return missing().await,
+        Err(err) => return Err(err),
     };
     let canonical = product_path(&store, product.id, &product.slug);
     if slugs != Some((store.slug.as_str(), product.slug.as_str())) {
@@ -241,40 +361,142 @@ async fn not_found_product(app: &AppState, headers: &HeaderMap) -> Result<Respon
     Ok(respond(&page, headers, "no-cache"))
 }
 
-/// Any other path: "Pagina non trovata", status 404.
-pub async fn not_found(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    let page = page(
-        &app,
-        "/pagina-non-trovata",
-        0,
-        || json!({ "site": site(&app) }),
-    )
-    .await?;
-    Ok(respond(&page, &headers, "no-cache"))
+/// Any other path: "Pagina non trovata", status 404. A path the browser's route table
+/// would still match — it ignores a trailing slash and the case of fixed segments
+/// (`/Explore/`) — first gets a 301 to its tidy form, so the two never disagree on the page.
+pub async fn not_found(
+    State(app): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response> {
+    if method == Method::GET || method == Method::HEAD {
+        if let Some(tidy) = tidy_path(uri.path()) {
+            let to = match uri.query() {
+                Some(query) => format!("{tidy}?{query}"),
+                None => tidy,
+            };
+            return Ok(moved_permanently(to));
+        }
+    }
+    generic_not_found(&app, uri.path(), &headers).await
+}
+
+/// `path` without trailing (or doubled leading) slashes and in lower case, when that differs.
+/// Always one leading slash, so the result is never `//host`.
+fn tidy_path(path: &str) -> Option<String> {
+    let tidy = format!("/{}", path.trim_matches('/').to_ascii_lowercase());
+    (tidy != path).then_some(tidy)
+}
+
+/// "Pagina non trovata" for a request for `path`, status 404.
+async fn generic_not_found(app: &AppState, path: &str, headers: &HeaderMap) -> Result<Response> {
+    let render_path = not_found_render_path(path);
+    let page = page(app, &render_path, 0, || json!({ "site": site(app) })).await?;
+    Ok(respond(&page, headers, "no-cache"))
+}
+
+/// The path the not-found page for `path` is rendered at. The browser renders the page it
+/// matches for the real path, and the top bar marks a link current by the path's first
+/// segment (`/explore/x` keeps "Esplora Negozi" marked). So the server renders at a path
+/// with the same first segment when that is one of the site's own, and with more segments
+/// than any route of the table (at most five), so that nothing but "*" fits; any other
+/// path at `/pagina-non-trovata`. One cached document per first segment, however many
+/// unknown URLs are asked for.
+pub(super) fn not_found_render_path(path: &str) -> String {
+    let trimmed = path.trim_matches('/');
+    let (first, rest) = trimmed.split_once('/').unwrap_or((trimmed, ""));
+    if !rest.is_empty() && ROUTE_ROOTS.contains(&first) {
+        format!("/{first}/pagina/non/trovata/0/0")
+    } else {
+        "/pagina-non-trovata".to_owned()
+    }
 }
 
 /// Owner pages run client-side: the document carries the client bundle and a loading
-/// text, and is kept out of search engines. `hasSession` tells the client whether the
-/// request carried a session cookie at all: without one it does not ask for the current
-/// shop (an anonymous visitor of /login or /create is not an expired session).
-pub async fn owner_page(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    let Some((_, manifest)) = &app.pages.engine else {
-        return Err(crate::error::AppError::Unavailable(
-            "Frontend non compilato: esegui scripts/build-frontend.".into(),
-        ));
-    };
+/// text, and is kept out of search engines. Its head (the route's own title) comes from the
+/// render pool, which for a client-only route only runs the route table's `headFor`; one
+/// document per route and session flag is kept in the HTML cache. `hasSession` tells the
+/// client whether the request carried a session cookie at all: without one it does not ask
+/// for the current shop (an anonymous visitor of /login or /create is not an expired session).
+pub async fn owner_page(
+    State(app): State<AppState>,
+    matched: MatchedPath,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response> {
     let has_session = crate::auth::cookie::read(&headers).is_some();
-    let props = json!({ "site": site(&app), "clientOnly": true, "hasSession": has_session });
-    let head = "<title>Vetrina</title><meta name=\"robots\" content=\"noindex, nofollow\">\
-                <link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\">";
-    let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
-    let html = super::document::render_document(manifest, head, markup, &props.to_string());
-    let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
-    let h = response.headers_mut();
-    h.insert(
+    // The route's pattern, not the path: an address in /email-verification/{email} must
+    // not make a document of its own (the head never shows it).
+    let key = format!(
+        "owner:{}:{}",
+        matched.as_str(),
+        if has_session { "session" } else { "anonymous" }
+    );
+    let page = match app.pages.cache.get(&key, 0) {
+        Some(hit) => hit,
+        None => {
+            let props =
+                json!({ "site": site(&app), "clientOnly": true, "hasSession": has_session });
+            let page = Arc::new(app.pages.render_shell(uri.path(), &props).await?);
+            app.pages.cache.put(&key, 0, page.clone());
+            page
+        }
+    };
+    let mut response = respond(&page, &headers, "no-cache");
+    response.headers_mut().insert(
         "x-robots-tag",
         HeaderValue::from_static("noindex, nofollow"),
     );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_known_query_parameters_reach_the_render() {
+        assert_eq!(render_url("/pricing", None), "/pricing");
+        assert_eq!(
+            render_url("/pricing", Some("billing=monthly")),
+            "/pricing?billing=monthly"
+        );
+        assert_eq!(
+            render_url("/", Some("utm_source=x&billing=monthly")),
+            "/?billing=monthly"
+        );
+        assert_eq!(render_url("/pricing", Some("billing=annual")), "/pricing");
+        assert_eq!(render_url("/pricing", Some("x=1")), "/pricing");
+        assert_eq!(render_url("/pricing", Some("billing=monthlyx")), "/pricing");
+        assert_eq!(render_url("/faq", Some("billing=monthly")), "/faq");
+    }
+
+    #[test]
+    fn paths_are_tidied_to_what_the_route_table_matches() {
+        assert_eq!(tidy_path("/explore/").as_deref(), Some("/explore"));
+        assert_eq!(tidy_path("/Explore").as_deref(), Some("/explore"));
+        assert_eq!(
+            tidy_path("//evil.example/").as_deref(),
+            Some("/evil.example")
+        );
+        assert_eq!(tidy_path("//").as_deref(), Some("/"));
+        assert_eq!(tidy_path("/"), None);
+        assert_eq!(tidy_path("/nonexistent"), None);
+    }
+
+    #[test]
+    fn not_found_pages_render_at_one_path_per_first_segment() {
+        assert_eq!(not_found_render_path("/nonexistent"), "/pagina-non-trovata");
+        assert_eq!(not_found_render_path("/a/b/c"), "/pagina-non-trovata");
+        assert_eq!(not_found_render_path("/store"), "/pagina-non-trovata");
+        assert_eq!(
+            not_found_render_path("/store/abc"),
+            "/store/pagina/non/trovata/0/0"
+        );
+        assert_eq!(
+            not_found_render_path("/explore/x/y"),
+            "/explore/pagina/non/trovata/0/0"
+        );
+    }
 }

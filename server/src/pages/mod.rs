@@ -80,6 +80,24 @@ impl Pages {
         let html = document::render_document(manifest, &page.head, &page.html, &props_json);
         Ok(CachedPage::new(html, page.status))
     }
+
+    /// The document of a client-rendered (owner) page at `url`: the route's head from the
+    /// render pool (for such a route the bundle renders no markup, it only builds the head)
+    /// and a loading text until the client bundle runs.
+    pub async fn render_shell(&self, url: &str, props: &Value) -> Result<CachedPage> {
+        let Some((pool, manifest)) = &self.engine else {
+            return Err(AppError::Unavailable(
+                "Frontend non compilato: esegui scripts/build-frontend.".into(),
+            ));
+        };
+        let props_json = props.to_string();
+        let page = pool.render(url, &props_json).await.map_err(|e| {
+            AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}"))
+        })?;
+        let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
+        let html = document::render_document(manifest, &page.head, markup, &props_json);
+        Ok(CachedPage::new(html, 200))
+    }
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {
@@ -112,6 +130,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         "/verify-email",
         "/recupera-password",
         "/reset-password",
+        "/email-verification",
         "/email-verification/{email}",
     ];
     let mut router = Router::new()

@@ -426,3 +426,120 @@ async fn pages_are_sent_gzipped_to_clients_that_accept_it() {
         .unwrap();
     assert!(refused.headers().get("content-encoding").is_none());
 }
+
+fn title(html: &str) -> &str {
+    html.split("<title>")
+        .nth(1)
+        .and_then(|rest| rest.split("</title>").next())
+        .expect("a <title>")
+}
+
+/// The server renders what the browser will render for the same URL: the query the plan
+/// cards read, and for an unknown URL the page the route table matches for that path.
+#[tokio::test]
+async fn the_server_renders_the_page_the_browser_matches_for_each_url() {
+    let app = spawn_app().await;
+    let annual = app.get("/pricing").await.text().await.unwrap();
+    let monthly = app
+        .get("/pricing?billing=monthly")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        annual.contains("line-through"),
+        "annual shows the monthly price struck"
+    );
+    assert!(!monthly.contains("line-through"), "monthly prices");
+    let landing_monthly = app.get("/?utm_source=x&billing=monthly").await;
+    assert!(!landing_monthly
+        .text()
+        .await
+        .unwrap()
+        .contains("line-through"));
+    for other in [
+        "/pricing?billing=annual",
+        "/pricing?x=1",
+        "/pricing?billing=Monthly",
+    ] {
+        assert_eq!(
+            app.get(other).await.text().await.unwrap(),
+            annual,
+            "{other}"
+        );
+    }
+
+    // Two segments under /store, four under /product: the browser's table has no such
+    // route, so both are the site's "Pagina non trovata", not the shop's or product's.
+    for path in ["/store/abc", "/store/999999", "/product/1/x/abc"] {
+        let reply = app.get(path).await;
+        assert_eq!(reply.status(), 404, "{path}");
+        let html = reply.text().await.unwrap();
+        assert!(html.contains("Pagina non trovata"), "{path}");
+        assert!(!html.contains("Negozio non trovato."), "{path}");
+        assert!(!html.contains("Prodotto non trovato"), "{path}");
+    }
+    let reply = app.get("/store/abc/x").await;
+    assert_eq!(reply.status(), 404);
+    assert!(reply.text().await.unwrap().contains("Negozio non trovato."));
+    let reply = app.get("/product/999/x/1/y").await;
+    assert_eq!(reply.status(), 404);
+    assert!(reply.text().await.unwrap().contains("Prodotto non trovato"));
+
+    // What the browser's table still matches (trailing slash, capitals) is sent to its
+    // tidy URL, keeping the query; never to another host.
+    for (from, to) in [
+        ("/explore/", "/explore"),
+        ("/Pricing?billing=monthly", "/pricing?billing=monthly"),
+        ("/email-verification/", "/email-verification"),
+        ("//evil.example/", "/evil.example"),
+    ] {
+        let reply = no_redirects()
+            .get(format!("{}{from}", app.url))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(reply.status(), 301, "{from}");
+        assert_eq!(reply.headers()["location"], to, "{from}");
+    }
+}
+
+#[tokio::test]
+async fn every_owner_and_account_page_has_its_own_title() {
+    let app = spawn_app().await;
+    let expected = [
+        ("/login", "Accedi | Vetrina"),
+        ("/auth", "Accedi per iniziare la prova | Vetrina"),
+        ("/create", "Crea il tuo Negozio | Vetrina"),
+        ("/verify-email?token=abc", "Verifica email | Vetrina"),
+        (
+            "/email-verification/anna@x.it",
+            "Controlla la tua email | Vetrina",
+        ),
+        ("/email-verification", "Controlla la tua email | Vetrina"),
+        ("/recupera-password", "Password dimenticata | Vetrina"),
+        (
+            "/reset-password?token=abc",
+            "Reimposta la password | Vetrina",
+        ),
+        ("/dashboard", "Dashboard | Vetrina"),
+        ("/upload", "Importa i tuoi prodotti | Vetrina"),
+    ];
+    for (path, want) in expected {
+        let reply = app.get(path).await;
+        assert_eq!(reply.status(), 200, "{path}");
+        assert_eq!(reply.headers()["x-robots-tag"], "noindex, nofollow");
+        let html = reply.text().await.unwrap();
+        assert_eq!(title(&html), want, "{path}");
+        assert!(html.contains("noindex"), "{path}");
+    }
+    // The page shows the address from its URL; the head, kept once per route, never names it.
+    let html = app
+        .get("/email-verification/anna@x.it")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let head = html.split("</head>").next().unwrap();
+    assert!(!head.contains("anna@x.it"));
+}
