@@ -34,6 +34,41 @@ describe("progress bar (spec section 4)", () => {
   });
 });
 
+describe("plan limits said before the work", () => {
+  const base = { plan: "free", planTitle: "Base", productsRemaining: 50, importsRemaining: 3, productLimit: 50, importsPerMonth: 3 };
+  test("the mapping step's line: what is left, and a hint when the file has more rows", () => {
+    assert.deepEqual(l.allowanceLines(base, 20), {
+      line: "Piano Base: puoi aggiungere ancora 50 prodotti; ti restano 3 importazioni questo mese.",
+      hint: null,
+    });
+    const over = l.allowanceLines({ ...base, productsRemaining: 1, importsRemaining: 1 }, 1063);
+    assert.equal(over.line, "Piano Base: puoi aggiungere ancora 1 prodotto; ti resta 1 importazione questo mese.");
+    assert.equal(over.hint, "Il file ha 1063 righe: se sono prodotti nuovi, nell'anteprima potrai importare solo il primo.");
+    const full = l.allowanceLines({ ...base, productsRemaining: 0 }, 10);
+    assert.match(full.line, /non puoi aggiungere altri prodotti, solo aggiornare quelli presenti/);
+    assert.equal(full.hint, null);
+    const business = l.allowanceLines({ ...base, planTitle: "Business", productsRemaining: null, importsRemaining: null }, 100_000);
+    assert.equal(business.line, "Piano Business: prodotti illimitati; importazioni illimitate.");
+    assert.equal(l.allowanceLines(null, 5), null);
+  });
+  test("the preview's notice: only when new products pass the allowance; its button takes what fits", () => {
+    const stats = (create, update, beyondPlan) => ({ total: create + update, valid: create + update, invalid: 0, create, update, fitting: create + update - beyondPlan, beyondPlan });
+    assert.equal(l.planNotice(stats(40, 3, 0), base), null);
+    const n = l.planNotice(stats(1063, 0, 1013), base);
+    assert.equal(n.title, "Il tuo piano permette ancora 50 prodotti");
+    assert.equal(n.text, "Il file contiene 1063 nuovi prodotti: 1013 superano il limite di 50 prodotti del piano Base.");
+    assert.equal(n.updates, null);
+    assert.equal(n.action, "Importa i primi 50 prodotti");
+    const mixed = l.planNotice(stats(60, 5, 15), { ...base, productsRemaining: 45 });
+    assert.equal(mixed.action, "Importa i primi 45 e aggiorna 5");
+    assert.equal(mixed.updates, "I 5 prodotti da aggiornare vengono aggiornati comunque.");
+    const full = l.planNotice(stats(3, 2, 3), { ...base, productsRemaining: 0 });
+    assert.equal(full.title, "Il tuo piano non permette altri prodotti");
+    assert.equal(full.action, "Aggiorna solo i 2 prodotti presenti");
+    assert.equal(l.planNotice(stats(3, 0, 3), { ...base, productsRemaining: 0 }).action, null);
+  });
+});
+
 describe("mapping fields (spec sections 2 and 3)", () => {
   test("English key and Italian name, only name required", () => {
     const fields = l.mappingFields();

@@ -499,6 +499,19 @@ export const it = {
       submit: "Elabora Prodotti",
       chooseAnother: "Scegli un altro file",
       warnings: "Avvisi sul file",
+      // What the plan still allows, said before the work (null = unlimited).
+      allowance: (plan: string, products: number | null, imports: number | null) =>
+        `Piano ${plan}: ${
+          products === null
+            ? "prodotti illimitati"
+            : products === 0
+              ? "non puoi aggiungere altri prodotti, solo aggiornare quelli presenti"
+              : products === 1
+                ? "puoi aggiungere ancora 1 prodotto"
+                : `puoi aggiungere ancora ${products} prodotti`
+        }; ${imports === null ? "importazioni illimitate" : imports === 1 ? "ti resta 1 importazione questo mese" : `ti restano ${imports} importazioni questo mese`}.`,
+      allowanceFile: (rows: number, products: number) =>
+        `Il file ha ${rows} righe: se sono prodotti nuovi, nell'anteprima potrai importare ${products === 1 ? "solo il primo" : `i primi ${products}`}.`,
     },
     processing: {
       title: "Elaborazione dei prodotti in corso",
@@ -543,12 +556,23 @@ export const it = {
       processAgain: "Elabora di nuovo il file",
       doneTitle: "Importazione completata",
       doneText: (n: number) => (n === 1 ? "1 prodotto importato con successo." : `${n} prodotti importati con successo.`),
+      // The file holds more new products than the plan allows.
+      planTitle: (n: number) =>
+        n === 0 ? "Il tuo piano non permette altri prodotti" : n === 1 ? "Il tuo piano permette ancora 1 prodotto" : `Il tuo piano permette ancora ${n} prodotti`,
+      planText: (create: number, beyond: number, plan: string, limit: number) =>
+        `Il file contiene ${create} nuovi prodotti: ${beyond} superano il limite di ${limit} prodotti del piano ${plan}.`,
+      planUpdates: (n: number) => (n === 1 ? "Il prodotto da aggiornare viene aggiornato comunque." : `I ${n} prodotti da aggiornare vengono aggiornati comunque.`),
+      fitImport: (n: number) => (n === 1 ? "Importa il primo prodotto" : `Importa i primi ${n} prodotti`),
+      fitImportAndUpdate: (n: number, updates: number) => `Importa i primi ${n} e aggiorna ${updates}`,
+      fitUpdateOnly: (n: number) => (n === 1 ? "Aggiorna solo il prodotto presente" : `Aggiorna solo i ${n} prodotti presenti`),
+      upgrade: "Passa a un piano superiore",
     },
     error: {
       title: "Si è verificato un problema",
       analysis: "Si è verificato un errore durante l'analisi del file",
       processing: "Si è verificato un errore durante l'elaborazione del file dal server",
       retry: "Riprova",
+      upgrade: "Passa a un piano superiore",
     },
   },
   dashboard: {

@@ -9,12 +9,24 @@ export { ApiError };
 export const TEMPLATE_URL = "/api/file/template";
 export const errorReportUrl = (processId: string) => `/api/file/error-report/${encodeURIComponent(processId)}`;
 
+/** What the shop's plan still allows; null means unlimited. */
+export interface PlanAllowance {
+  plan: string;
+  planTitle: string;
+  productsRemaining: number | null;
+  importsRemaining: number | null;
+  productLimit: number | null;
+  importsPerMonth: number | null;
+}
+
 export interface Analysis {
   headers: string[];
   sampleData: Array<Record<string, string>>;
   mapping: Mapping;
   totalRows: number;
   warnings: string[];
+  /** Null when the server did not say. */
+  limits: PlanAllowance | null;
 }
 
 export interface PreviewProduct {
@@ -36,6 +48,10 @@ export interface Statistics {
   invalid: number;
   create: number;
   update: number;
+  /** Valid rows the plan lets in: every update and the new products up to the allowance. */
+  fitting: number;
+  /** New products beyond the plan's allowance. */
+  beyondPlan: number;
 }
 
 export interface Processed {
@@ -44,6 +60,7 @@ export interface Processed {
   errors: RowError[];
   warnings: string[];
   statistics: Statistics;
+  limits: PlanAllowance | null;
 }
 
 /** Multipart POST with the browser's own boundary; `{success: false, error}` becomes an ApiError. */
@@ -71,6 +88,20 @@ function strings(v: unknown): string[] {
 }
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+const count = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null);
+
+function toAllowance(raw: unknown): PlanAllowance | null {
+  if (!raw || typeof raw !== "object") return null;
+  const l = raw as Record<string, unknown>;
+  return {
+    plan: str(l.plan) ?? "",
+    planTitle: str(l.planTitle) ?? str(l.plan) ?? "",
+    productsRemaining: count(l.productsRemaining),
+    importsRemaining: count(l.importsRemaining),
+    productLimit: count(l.productLimit),
+    importsPerMonth: count(l.importsPerMonth),
+  };
+}
 
 export async function analyzeFile(file: File, signal?: AbortSignal): Promise<Analysis> {
   const form = new FormData();
@@ -78,7 +109,7 @@ export async function analyzeFile(file: File, signal?: AbortSignal): Promise<Ana
   const body = await postForm("/file/analyze", form, signal);
   const headers = strings(body.headers);
   const sampleData = Array.isArray(body.sampleData) ? (body.sampleData as Array<Record<string, string>>) : [];
-  return { headers, sampleData, mapping: cleanMapping(body.mapping, headers), totalRows: num(body.totalRows), warnings: strings(body.warnings) };
+  return { headers, sampleData, mapping: cleanMapping(body.mapping, headers), totalRows: num(body.totalRows), warnings: strings(body.warnings), limits: toAllowance(body.limits) };
 }
 
 export interface ProcessOptions {
@@ -116,7 +147,17 @@ export async function processFile(file: File, mapping: Mapping, options: Process
     products: Array.isArray(body.products) ? body.products.map(toPreviewProduct) : [],
     errors: Array.isArray(body.errors) ? body.errors.map(normaliseRowError) : [],
     warnings: strings(body.warnings),
-    statistics: { total: num(s.total), valid: num(s.valid), invalid: num(s.invalid), create: num(s.create), update: num(s.update) },
+    statistics: {
+      total: num(s.total),
+      valid: num(s.valid),
+      invalid: num(s.invalid),
+      create: num(s.create),
+      update: num(s.update),
+      // An older server without the figures: everything fits, as it did then.
+      fitting: typeof s.fitting === "number" ? num(s.fitting) : num(s.valid),
+      beyondPlan: num(s.beyondPlan),
+    },
+    limits: toAllowance(body.limits),
   };
 }
 
@@ -129,8 +170,10 @@ export async function cancelProcessing(): Promise<void> {
   }
 }
 
-/** Writes every valid processed row; answers the updated shop. */
-export const importProcessed = (processId: string) => api.post<Store>("/file/import", { processId });
+/** Writes every valid processed row (with `fitToPlan`, every update and only the first new
+ * products that fit in the plan); answers the updated shop. */
+export const importProcessed = (processId: string, fitToPlan = false) =>
+  api.post<Store>("/file/import", fitToPlan ? { processId, fitToPlan } : { processId });
 
 /** The server's Italian text, or `fallback` for connection failures and bare statuses. */
 export function messageOf(error: unknown, fallback: string): string {

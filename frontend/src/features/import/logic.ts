@@ -1,6 +1,7 @@
 // The import wizard's pure rules (spec sections 3, 4 and 5): no React, no browser APIs, so
 // they can be unit-tested directly.
 import { it } from "../../i18n/it";
+import type { PlanAllowance, Statistics } from "./api";
 
 const t = it.upload;
 
@@ -110,4 +111,37 @@ export function errorSummary(errors: RowError[], totalErrors: number): { shown: 
 export function describeRowError(e: RowError): string {
   const head = [e.rowIndex !== undefined ? t.preview.row(e.rowIndex) : null, e.product].filter(Boolean).join(" · ");
   return head ? `${head}: ${e.errors.join("; ")}` : e.errors.join("; ");
+}
+
+/** The mapping step's line on what the plan still allows, and a hint when the file has more
+ * rows than new products fit (null when nothing to say). */
+export function allowanceLines(limits: PlanAllowance | null, totalRows: number): { line: string; hint: string | null } | null {
+  if (!limits) return null;
+  const line = t.mapping.allowance(limits.planTitle, limits.productsRemaining, limits.importsRemaining);
+  const left = limits.productsRemaining;
+  const hint = left !== null && left > 0 && totalRows > left ? t.mapping.allowanceFile(totalRows, left) : null;
+  return { line, hint };
+}
+
+export interface PlanNotice {
+  title: string;
+  text: string | null;
+  updates: string | null;
+  /** The button that imports what fits; null when nothing would be written. */
+  action: string | null;
+}
+
+/** The preview's notice when new products pass the plan's allowance; null when all fit. */
+export function planNotice(s: Statistics, limits: PlanAllowance | null): PlanNotice | null {
+  if (s.beyondPlan <= 0) return null;
+  const creatable = Math.max(0, s.create - s.beyondPlan);
+  const p = t.preview;
+  const action =
+    creatable > 0 ? (s.update > 0 ? p.fitImportAndUpdate(creatable, s.update) : p.fitImport(creatable)) : s.update > 0 ? p.fitUpdateOnly(s.update) : null;
+  return {
+    title: p.planTitle(creatable),
+    text: limits?.productLimit != null ? p.planText(s.create, s.beyondPlan, limits.planTitle, limits.productLimit) : null,
+    updates: s.update > 0 ? p.planUpdates(s.update) : null,
+    action,
+  };
 }

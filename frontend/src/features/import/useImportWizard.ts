@@ -24,7 +24,8 @@ export type WizardState =
   | ({ step: "mapping"; problem: string | null } & Loaded)
   | ({ step: "processing" } & Loaded)
   | ({ step: "preview"; result: Processed; importErrors: RowError[]; expired: boolean; importing: boolean } & Loaded)
-  | { step: "error"; message: string };
+  /** `upgrade`: a plan limit (403) refused the file; the state offers a better plan. */
+  | { step: "error"; message: string; upgrade: boolean };
 
 const initial: WizardState = { step: "none", rejected: null };
 
@@ -97,7 +98,7 @@ export function useImportWizard() {
         });
       } catch (err) {
         if (!job.current()) return;
-        setState({ step: "error", message: messageOf(err, t.error.analysis) });
+        setState({ step: "error", message: messageOf(err, t.error.analysis), upgrade: isPlanLimit(err) });
       }
     },
     [begin, stopAll],
@@ -138,7 +139,7 @@ export function useImportWizard() {
       } catch (err) {
         if (!job.current()) return;
         stopAll();
-        setState({ step: "error", message: messageOf(err, t.error.processing) });
+        setState({ step: "error", message: messageOf(err, t.error.processing), upgrade: isPlanLimit(err) });
       }
     },
     [begin, stopAll],
@@ -170,16 +171,19 @@ export function useImportWizard() {
     void runProcessing({ file, analysis, mapping, options });
   }, [state, runProcessing]);
 
-  const confirmImport = useCallback(async () => {
+  /** "Conferma importazione", or with `fitToPlan` the button that imports only what the plan
+   * allows (every update and the first new products that fit). */
+  const confirmImport = useCallback(async (fitToPlan = false) => {
     if (state.step !== "preview" || state.importing) return;
     const { result } = state;
     const job = begin();
     setState({ ...state, importing: true });
     try {
-      const store = await importProcessed(result.processId);
+      const store = await importProcessed(result.processId, fitToPlan);
       if (!job.current()) return;
       setStore?.(store);
-      toast({ title: t.preview.doneTitle, description: t.preview.doneText(result.statistics.valid) });
+      const written = fitToPlan ? result.statistics.fitting : result.statistics.valid;
+      toast({ title: t.preview.doneTitle, description: t.preview.doneText(written) });
       navigate("/dashboard");
     } catch (err) {
       if (!job.current()) return;
@@ -194,3 +198,6 @@ export function useImportWizard() {
 }
 
 export type ImportWizard = ReturnType<typeof useImportWizard>;
+
+/** A refusal by the plan (monthly imports or products used up). */
+const isPlanLimit = (err: unknown) => err instanceof ApiError && err.status === 403;

@@ -70,7 +70,7 @@ export function ImportWizard() {
       {state.step === "mapping" && <MappingStep state={state} wizard={wizard} />}
       {state.step === "processing" && <ProcessingStep progress={progress} wizard={wizard} />}
       {state.step === "preview" && <PreviewStep state={state} wizard={wizard} />}
-      {state.step === "error" && <ErrorStep message={state.message} wizard={wizard} />}
+      {state.step === "error" && <ErrorStep message={state.message} upgrade={state.upgrade} wizard={wizard} />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
 import { Select } from "../../../components/ui/Field";
 import { it } from "../../../i18n/it";
-import { mappingFields, type MappingKey } from "../logic";
+import { allowanceLines, mappingFields, type MappingKey } from "../logic";
 import type { ImportWizard, WizardState } from "../useImportWizard";
 import { SampleRowsTable } from "./SampleRowsTable";
 
@@ -14,6 +14,7 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
   const id = useId();
   const { analysis, mapping, options, problem } = state;
   const fields = mappingFields(analysis.mapping);
+  const allowance = allowanceLines(analysis.limits, analysis.totalRows);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -22,7 +23,15 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
-      <p className="text-sm text-stone-600">{t.intro(analysis.totalRows, state.file.name)}</p>
+      <div className="space-y-2">
+        <p className="text-sm text-stone-600">{t.intro(analysis.totalRows, state.file.name)}</p>
+        {allowance && (
+          <p className="rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm text-stone-800" data-plan-allowance>
+            {allowance.line}
+            {allowance.hint && <span className="mt-0.5 block font-medium text-amber-800">{allowance.hint}</span>}
+          </p>
+        )}
+      </div>
 
       {analysis.warnings.length > 0 && (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

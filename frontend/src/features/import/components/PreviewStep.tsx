@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { it } from "../../../i18n/it";
 import { formatPrice } from "../../../lib/format";
 import { errorReportUrl, type PreviewProduct } from "../api";
-import { describeRowError, errorSummary, PREVIEW_PRODUCTS, type RowError } from "../logic";
+import { describeRowError, errorSummary, planNotice, PREVIEW_PRODUCTS, type RowError } from "../logic";
 import type { ImportWizard, WizardState } from "../useImportWizard";
 
 const t = it.upload.preview;
@@ -15,6 +15,9 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
   const { result, importErrors, expired, importing } = state;
   const { statistics: s } = result;
   const { shown, more } = errorSummary(result.errors, s.invalid);
+  // More new products than the plan allows: "Conferma importazione" would be refused, so
+  // the notice offers what fits instead (or a better plan).
+  const notice = planNotice(s, result.limits);
   const errors: RowError[] = [...shown, ...importErrors];
   const stats: Array<[string, number, string]> = [
     [t.total, s.total, "total"],
@@ -39,6 +42,26 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
           ))}
         </dl>
       </section>
+
+      {notice && (
+        <section aria-labelledby={`${id}-plan`} className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5" data-plan-notice>
+          <h3 id={`${id}-plan`} className="text-base font-semibold text-amber-950">
+            {notice.title}
+          </h3>
+          {notice.text && <p className="mt-1 text-sm text-amber-900">{notice.text}</p>}
+          {notice.updates && <p className="mt-1 text-sm text-amber-900">{notice.updates}</p>}
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+            {notice.action && (
+              <Button onClick={() => void wizard.confirmImport(true)} disabled={importing || expired} aria-busy={importing || undefined}>
+                {importing ? t.importing : notice.action}
+              </Button>
+            )}
+            <ButtonLink href="/contacts" variant="secondary">
+              {t.upgrade}
+            </ButtonLink>
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby={`${id}-products`}>
         <h3 id={`${id}-products`} className="text-base font-semibold text-stone-900">
@@ -92,9 +115,17 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
         <Button variant="secondary" onClick={wizard.reset} disabled={importing}>
           {t.cancel}
         </Button>
-        <Button onClick={() => void wizard.confirmImport()} disabled={importing || expired || s.valid === 0} aria-busy={importing || undefined}>
-          {importing ? t.importing : t.confirm}
-        </Button>
+        {!notice ? (
+          <Button onClick={() => void wizard.confirmImport()} disabled={importing || expired || s.valid === 0} aria-busy={importing || undefined}>
+            {importing ? t.importing : t.confirm}
+          </Button>
+        ) : (
+          notice.action && (
+            <Button onClick={() => void wizard.confirmImport(true)} disabled={importing || expired} aria-busy={importing || undefined}>
+              {importing ? t.importing : notice.action}
+            </Button>
+          )
+        )}
       </div>
     </div>
   );
