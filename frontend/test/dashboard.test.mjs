@@ -230,13 +230,28 @@ describe("product form", () => {
   });
   test("unsaved changes: compared field by field, surrounding spaces ignored", () => {
     const start = l.formOf(product(1, { name: "Sacco", price: 3, in_stock: true }));
-    assert.equal(start.price, "3");
+    assert.equal(start.price, "3,00", "a price is edited the Italian way");
+    assert.equal(l.formOf(product(1, { price: 0.1 })).price, "0,10");
+    assert.equal(l.formOf(product(1, { price: 1234.5 })).price, "1234,50", "no thousands dot: the field reads back what it shows");
     assert.equal(l.sameForm(start, { ...start, name: "Sacco " }), true);
     assert.equal(l.sameForm(start, { ...start, in_stock: false }), false);
     assert.equal(l.sameForm(start, { ...start, description: "nuova" }), false);
   });
-  test("description counter limit and redirect delay", () => {
+  test("description counter limit", () => {
     assert.equal(l.DESCRIPTION_MAX, 1000);
-    assert.equal(l.SESSION_REDIRECT_MS, 1500);
+  });
+  test("prices as owners type them", () => {
+    for (const [typed, value] of [
+      ["129,90", 129.9],
+      ["12.50", 12.5],
+      ["1.234,50", 1234.5],
+      ["€ 8", 8],
+      [" 0,10 ", 0.1],
+      [",5", 0.5],
+      ["", null],
+    ]) {
+      assert.equal(l.parsePrice(typed), value, typed);
+    }
+    for (const typed of ["12 euro", "-3", "1,2,3", "abc", "12,50,", "1e3"]) assert.ok(Number.isNaN(l.parsePrice(typed)), typed);
   });
 });
