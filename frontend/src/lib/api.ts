@@ -34,6 +34,14 @@ export function isSessionLost(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** Every call's status passes here: a 401 is logged (spec section 7) and tells the session.
+ * A refused login is wrong credentials, not a session that ended. */
+export function noteUnauthorized(status: number, path: string) {
+  if (status !== 401 || path === "/auth/login") return;
+  console.error("Sessione scaduta o non valida");
+  sessionLostListeners.forEach((listener) => listener());
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/api${path}`, {
     method,
@@ -50,11 +58,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       data = null;
     }
   }
-  // A refused login is wrong credentials, not a session that ended.
-  if (res.status === 401 && path !== "/auth/login") {
-    console.error("Sessione scaduta o non valida");
-    sessionLostListeners.forEach((listener) => listener());
-  }
+  noteUnauthorized(res.status, path);
   if (!res.ok) throw new ApiError(errorText(data) ?? `HTTP ${res.status}`, res.status, data);
   return data as T;
 }

@@ -1,6 +1,6 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
 import { it } from "../../i18n/it";
-import { api, ApiError, errorText } from "../../lib/api";
+import { api, ApiError, errorText, noteUnauthorized } from "../../lib/api";
 import type { Store } from "../../types";
 import { cleanMapping, normaliseRowError, type Mapping, type RowError } from "./logic";
 
@@ -67,7 +67,7 @@ export interface Processed {
 async function postForm(path: string, form: FormData, signal?: AbortSignal): Promise<Record<string, unknown>> {
   const res = await fetch(`/api${path}`, { method: "POST", body: form, credentials: "include", signal });
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (res.status === 401) console.error("Sessione scaduta o non valida");
+  noteUnauthorized(res.status, path);
   if (!res.ok || !body || body.success === false) {
     throw new ApiError(errorText(body) ?? `HTTP ${res.status}`, res.status, body);
   }

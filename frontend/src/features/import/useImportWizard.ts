@@ -162,7 +162,7 @@ export function useImportWizard() {
   const cancel = useCallback(() => {
     reset();
     void cancelProcessing();
-    toast({ title: t.processing.interruptedTitle, description: t.processing.interruptedText });
+    toast({ title: t.processing.interruptedTitle, description: t.processing.interruptedText, info: true });
   }, [reset, toast]);
 
   const processAgain = useCallback(() => {
