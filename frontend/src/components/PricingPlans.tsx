@@ -1,10 +1,11 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
-import { savePendingTrial, TRIAL_LOGIN_TOAST } from "../features/accounts/api";
 import { it } from "../i18n/it";
 import { api, ApiError } from "../lib/api";
 import { formatEuros } from "../lib/format";
-import { ANNUAL_SAVING_PERCENT, PLANS, planButton, type PlanCard, type PlanKey } from "../lib/plans";
+import { savePendingTrial, TRIAL_LOGIN_TOAST } from "../lib/pending-trial";
+import { ANNUAL_SAVING_PERCENT, PLANS, planButton, type PlanCard } from "../lib/plans";
+import type { PlanKey } from "../types";
 import { useSession } from "../lib/session";
 import { Button, ButtonLink, buttonClass } from "./ui/Button";
 import { cn } from "./ui/cn";

@@ -6,7 +6,8 @@ import { TrialDialog } from "../../../components/TrialDialog";
 import { useDismissToast, useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
-import { ApiError, login, messageOf, startTrial, takePendingTrial, TRIAL_LOGIN_TOAST, type PendingTrial } from "../api";
+import { takePendingTrial, TRIAL_LOGIN_TOAST, type PendingTrial } from "../../../lib/pending-trial";
+import { ApiError, login, messageOf, startTrial } from "../api";
 import { PasswordInput } from "./PasswordInput";
 
 const t = it.accounts.login;
