@@ -119,9 +119,17 @@ export function ExplorePage() {
     };
   }, [props.stores, props.loadError]);
 
-  useEffect(() => setPage(1), [search, sort]);
+  // A new search or order starts again from the first page.
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  const changeSort = (value: ExploreSort) => {
+    setSort(value);
+    setPage(1);
+  };
 
-  const stores = state.kind === "ready" ? state.stores : [];
+  const stores = useMemo(() => (state.kind === "ready" ? state.stores : []), [state]);
   const result = useMemo(() => sortStores(searchStores(stores, search), sort), [stores, search, sort]);
   const pages = Math.max(1, Math.ceil(result.length / EXPLORE_PAGE_SIZE));
   const current = Math.min(page, pages);
@@ -137,11 +145,11 @@ export function ExplorePage() {
             <div className="relative">
               <label htmlFor="explore-search" className="sr-only">{it.explore.searchLabel}</label>
               <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-              <Input id="explore-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={it.explore.searchPlaceholder} className="pl-10" />
+              <Input id="explore-search" type="search" value={search} onChange={(e) => changeSearch(e.target.value)} placeholder={it.explore.searchPlaceholder} className="pl-10" />
             </div>
             <div>
               <label htmlFor="explore-sort" className="sr-only">{it.explore.sortLabel}</label>
-              <Select id="explore-sort" value={sort} onChange={(e) => setSort(e.target.value as ExploreSort)}>
+              <Select id="explore-sort" value={sort} onChange={(e) => changeSort(e.target.value as ExploreSort)}>
                 {SORTS.map((s) => (
                   <option key={s} value={s}>{it.explore.sort[s]}</option>
                 ))}

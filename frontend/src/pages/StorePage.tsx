@@ -181,11 +181,29 @@ function StoreCatalogue({ store, products }: { store: Store; products: Product[]
 
   const filtered = useMemo(() => sortProducts(filterProducts(products, search, category), sort), [products, search, category, sort]);
 
-  // Any filter change starts again from the first batch/page.
-  useEffect(() => {
+  // Any filter change, or a switch between the phone and desktop layouts, starts again from
+  // the first batch/page.
+  const restart = () => {
     setVisible(DESKTOP_BATCH);
     setPage(1);
-  }, [search, category, sort, isMobile]);
+  };
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    restart();
+  };
+  const changeCategory = (value: string) => {
+    setCategory(value);
+    restart();
+  };
+  const changeSort = (value: StoreSort) => {
+    setSort(value);
+    restart();
+  };
+  const [layoutMobile, setLayoutMobile] = useState(isMobile);
+  if (layoutMobile !== isMobile) {
+    setLayoutMobile(isMobile);
+    restart();
+  }
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -233,11 +251,11 @@ function StoreCatalogue({ store, products }: { store: Store; products: Product[]
             <div className="relative">
               <label htmlFor="store-search" className="sr-only">{it.store.searchLabel}</label>
               <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-              <Input id="store-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={it.store.searchPlaceholder} className="pl-10" />
+              <Input id="store-search" type="search" value={search} onChange={(e) => changeSearch(e.target.value)} placeholder={it.store.searchPlaceholder} className="pl-10" />
             </div>
             <div>
               <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
-              <Select id="store-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+              <Select id="store-category" value={category} onChange={(e) => changeCategory(e.target.value)}>
                 <option value="all">{it.store.allCategories}</option>
                 {categories.map((c) => (
                   <option key={c} value={c}>{c}</option>
@@ -246,7 +264,7 @@ function StoreCatalogue({ store, products }: { store: Store; products: Product[]
             </div>
             <div>
               <label htmlFor="store-sort" className="sr-only">{it.store.sortLabel}</label>
-              <Select id="store-sort" value={sort} onChange={(e) => setSort(e.target.value as StoreSort)}>
+              <Select id="store-sort" value={sort} onChange={(e) => changeSort(e.target.value as StoreSort)}>
                 {SORTS.map((s) => (
                   <option key={s} value={s}>{it.store.sort[s]}</option>
                 ))}
