@@ -34,39 +34,34 @@ export function RegistrationForm() {
   const { store } = useSession();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [logo, setLogo] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  // The chosen logo and its thumbnail's object URL, released when it changes or the form goes away.
+  const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
+  useEffect(
+    () => () => {
+      if (logo) URL.revokeObjectURL(logo.url);
+    },
+    [logo],
+  );
   const logoInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   // Fields changed since the form was last sent: only those are checked when left, so an
   // error the server gave (e.g. an address already registered) stays until the owner edits it.
-  const edited = useRef(new Set<RegistrationField>());
+  const [edited, setEdited] = useState<Partial<Record<RegistrationField, true>>>({});
   const set = (field: RegistrationField, value: string) => {
     const next = { ...values, [field]: value };
-    edited.current.add(field);
     setValues(next);
+    setEdited((e) => (e[field] ? e : { ...e, [field]: true }));
     setErrors((e) => errorsAfterEdit(e, field, next));
   };
   const leave = (field: RegistrationField) => {
-    if (edited.current.has(field)) setErrors((e) => errorsAfterBlur(e, field, values));
+    if (edited[field]) setErrors((e) => errorsAfterBlur(e, field, values));
   };
-  const setCity = useCallback((city: string) => setValues((v) => (v.city === city ? v : { ...v, city })), []);
-  const cap = useCapLookup(values.postal_code.trim(), setCity);
   // The city comes from the CAP lookup: its error goes as soon as a town is set.
-  useEffect(() => {
-    if (values.city.trim()) setErrors((e) => errorsAfterEdit(e, "city", values));
-  }, [values.city]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // The chosen logo's thumbnail, released when it changes or the form goes away.
-  useEffect(() => {
-    if (!logo) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(logo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [logo]);
+  const setCity = useCallback((city: string) => {
+    setValues((v) => (v.city === city ? v : { ...v, city }));
+    setErrors((e) => errorsAfterEdit(e, "city", { ...empty, city }));
+  }, []);
+  const cap = useCapLookup(values.postal_code.trim(), setCity);
 
   const onLogo = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
@@ -79,7 +74,7 @@ export function RegistrationForm() {
         return;
       }
     }
-    setLogo(file);
+    setLogo(file ? { file, url: URL.createObjectURL(file) } : null);
   };
   const removeLogo = () => {
     if (logoInput.current) {
@@ -93,14 +88,14 @@ export function RegistrationForm() {
     e.preventDefault();
     const found = validateRegistration(values);
     setErrors(found);
-    edited.current.clear();
+    setEdited({});
     if (Object.keys(found).length) {
       document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     setBusy(true);
     try {
-      const logoUrl = logo ? await uploadLogo(logo) : null;
+      const logoUrl = logo ? await uploadLogo(logo.file) : null;
       const created = await register(values, logoUrl);
       // The title already says the shop exists; the text says what to do next.
       if (created.emailSent) toast({ title: t.createdTitle, description: t.createdText });
@@ -111,7 +106,7 @@ export function RegistrationForm() {
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { fields?: Record<string, string> } | null) : null;
       if (body?.fields) setErrors(body.fields as FieldErrors);
-      edited.current.clear();
+      setEdited({});
       const known = err instanceof ApiError && (err.status === 409 || err.status === 422 || err.status === 413 || err.status === 415);
       toast({ title: it.accounts.errorTitle, description: known ? err.message : t.createError, destructive: true });
     }
@@ -214,7 +209,7 @@ export function RegistrationForm() {
             Italian button, which shows the keyboard focus ring of the input. */}
         <div className="flex items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-3" data-logo-picker>
           <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white text-stone-400">
-            {preview ? <img src={preview} alt={t.logoPreview} className="h-full w-full object-contain" data-logo-preview /> : <IconUpload width={24} height={24} />}
+            {logo ? <img src={logo.url} alt={t.logoPreview} className="h-full w-full object-contain" data-logo-preview /> : <IconUpload width={24} height={24} />}
           </span>
           <div className="flex min-w-0 flex-1 flex-col">
             <div className="relative flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -241,7 +236,7 @@ export function RegistrationForm() {
               )}
             </div>
             <p id={`${id}-logo-name`} className="mt-1.5 text-sm text-stone-700 [overflow-wrap:anywhere]" data-logo-name>
-              {logo ? logo.name : <span className="text-stone-500">{t.logoNone}</span>}
+              {logo ? logo.file.name : <span className="text-stone-500">{t.logoNone}</span>}
             </p>
           </div>
         </div>

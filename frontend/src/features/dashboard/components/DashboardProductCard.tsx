@@ -52,8 +52,7 @@ function Markers({ product }: { product: Product }) {
     };
   }, [open]);
   const status = product.status === "uncertain" || product.status === "incorrect" ? product.status : null;
-  const kinds: MarkerKind[] = [...(status ? [status] : []), ...(product.in_stock ? [] : ["outOfStock" as const])];
-  if (!kinds.length) return null;
+  if (!status && product.in_stock) return null;
   const button = (kind: MarkerKind, mark: ReactNode, data: Record<string, string>) => (
     <button
       key={kind}
