@@ -15,6 +15,8 @@ export interface Session {
   setStore?: (store: Store | null) => void;
   /** Opens the logout confirmation (browser only). */
   requestLogout?: () => void;
+  /** The logout confirmation's state, for components/layout/LogoutDialog (browser only). */
+  logout?: { open: boolean; busy: boolean; confirm: () => void; cancel: () => void };
 }
 
 /**

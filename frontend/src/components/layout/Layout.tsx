@@ -3,6 +3,7 @@ import { it } from "../../i18n/it";
 import { ServerFragment } from "../../lib/server-fragments";
 import { CookieBanner } from "./CookieBanner";
 import { Footer } from "./Footer";
+import { LogoutDialog } from "./LogoutDialog";
 import { TopBar } from "./TopBar";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -21,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Footer />
       </ServerFragment>
       <CookieBanner />
+      <LogoutDialog />
     </div>
   );
 }

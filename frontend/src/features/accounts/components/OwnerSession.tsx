@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../../components/ui/Button";
-import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { onSessionLost } from "../../../lib/api";
@@ -12,7 +10,7 @@ import { ApiError, fetchMe, logout } from "../api";
 import { useLoginRequired } from "../hooks/useLoginRequired";
 
 /** In the browser, on every page: fetches the current shop at start (spec section 4,
- * "Session"), follows a session lost while working, and owns the logout confirmation.
+ * "Session"), follows a session lost while working, and runs the logout confirmation.
  * The first render is anonymous, as the server rendered it, so hydration matches. */
 export function OwnerSession({ children }: { children: ReactNode }) {
   const [store, setStoreState] = useState<Store | null>(null);
@@ -90,20 +88,17 @@ export function OwnerSession({ children }: { children: ReactNode }) {
     navigate("/");
   }, [navigate, toast, setStore]);
 
-  const value = useMemo((): Session => ({ store, status, setStore, requestLogout: () => setConfirming(true) }), [store, status, setStore]);
-  return (
-    <SessionContext.Provider value={value}>
-      {children}
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={it.accounts.logout.confirm}>
-        <div className="mt-2 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {it.accounts.logout.cancel}
-          </Button>
-          <Button onClick={confirmLogout} disabled={busy}>
-            {it.accounts.logout.submit}
-          </Button>
-        </div>
-      </Modal>
-    </SessionContext.Provider>
+  const value = useMemo(
+    (): Session => ({
+      store,
+      status,
+      setStore,
+      requestLogout: () => setConfirming(true),
+      logout: { open: confirming, busy, confirm: confirmLogout, cancel: () => setConfirming(false) },
+    }),
+    [store, status, setStore, confirming, busy, confirmLogout],
   );
+  // One child, as on the server: a sibling here would shift React's ids and break hydration.
+  // The confirmation itself is drawn by the layout (LogoutDialog).
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
