@@ -39,12 +39,13 @@ export default tseslint.config(
     ),
   })),
   {
-    files: ["scripts/**/*.mjs", "test/**/*.mjs", "*.mjs"],
+    files: ["test/**/*.mjs", "*.mjs"],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Browser tests run in Node, and the functions they hand to page.evaluate run in the page.
-    files: ["e2e/**/*.mjs"],
+    // Browser tests and checks run in Node, and the functions they hand to page.evaluate run
+    // in the page.
+    files: ["e2e/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -156,7 +156,7 @@ await check("store: search by brand and name, category filter, sort by price", a
   const first = await page.locator('main a[href^="/product/"]').first().getAttribute("href");
   expectEq(first, "/product/3/edilizia-demo/1/prodotto-1", "cheapest first");
 });
-await check("store on mobile: 24 per page with pagination", async (page, context) => {
+await check("store on mobile: 24 per page with pagination", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/store/3/edilizia-demo`);
   await page.waitForTimeout(200);

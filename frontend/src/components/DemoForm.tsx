@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { DEMO_BOOKING_URL } from "../config";
 import { it } from "../i18n/it";
-import { lookupCap, sendLead } from "../lib/api";
-import { CAP_LENGTH, CAP_LOOKUP_DELAY_MS, isCap } from "../lib/validation";
+import { useCapLookup } from "../hooks/useCapLookup";
+import { sendLead } from "../lib/api";
+import { CAP_LENGTH } from "../lib/validation";
 import { Button } from "./ui/Button";
 import { Input, Label, Select } from "./ui/Field";
 
-type Status = "idle" | "lookup" | "submitting" | "success" | "error";
+type Status = "idle" | "submitting" | "success" | "error";
 
 const empty = { workEmail: "", businessName: "", postal_code: "", city: "" };
 
@@ -14,49 +15,15 @@ const empty = { workEmail: "", businessName: "", postal_code: "", city: "" };
 export function DemoForm({ onSent }: { onSent?: () => void }) {
   const id = useId();
   const [values, setValues] = useState(empty);
-  const [towns, setTowns] = useState<string[]>([]);
   const [status, setStatus] = useState<Status>("idle");
-  const [capMessage, setCapMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const lookupSeq = useRef(0);
 
   const set = (field: keyof typeof empty, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
+  const setCity = useCallback((city: string) => setValues((v) => (v.city === city ? v : { ...v, city })), []);
   // CAP → comuni, once the code has exactly 5 characters and typing stopped for 1 s.
-  useEffect(() => {
-    const cap = values.postal_code;
-    const seq = ++lookupSeq.current;
-    setCapMessage(null);
-    setTowns([]);
-    setValues((v) => (v.city ? { ...v, city: "" } : v));
-    if (cap.length !== CAP_LENGTH || !isCap(cap)) {
-      setStatus((s) => (s === "lookup" ? "idle" : s));
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setStatus("lookup");
-      try {
-        const result = await lookupCap(cap, controller.signal);
-        if (seq !== lookupSeq.current) return;
-        if (result.kind === "notFound") {
-          setCapMessage(it.demoForm.capNotFound);
-        } else if (result.comuni.length === 1) {
-          setValues((v) => ({ ...v, city: result.comuni[0] }));
-        } else {
-          setTowns(result.comuni);
-        }
-      } catch {
-        if (seq !== lookupSeq.current || controller.signal.aborted) return;
-        setCapMessage(it.demoForm.capError);
-      }
-      setStatus((s) => (s === "lookup" ? "idle" : s));
-    }, CAP_LOOKUP_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [values.postal_code]);
+  const cap = useCapLookup(values.postal_code, setCity, { notFound: it.demoForm.capNotFound, error: it.demoForm.capError });
+  const towns = cap.towns;
+  const capMessage = cap.message;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,9 +35,7 @@ export function DemoForm({ onSent }: { onSent?: () => void }) {
     setStatus("submitting");
     const result = await sendLead(values);
     if (result.ok) {
-      lookupSeq.current++;
       setValues(empty);
-      setTowns([]);
       setStatus("success");
       window.open(DEMO_BOOKING_URL, "_blank", "noopener");
       onSent?.();
@@ -124,13 +89,13 @@ export function DemoForm({ onSent }: { onSent?: () => void }) {
           ) : (
             <>
               <Label htmlFor={`${id}-city`}>{it.demoForm.city}</Label>
-              <Input id={`${id}-city`} name="city" readOnly required value={values.city} placeholder={status === "lookup" ? it.demoForm.lookingUp : it.demoForm.cityPlaceholder} />
+              <Input id={`${id}-city`} name="city" readOnly required value={values.city} placeholder={cap.looking ? it.demoForm.lookingUp : it.demoForm.cityPlaceholder} />
             </>
           )}
         </div>
       </div>
       <p id={`${id}-cap-msg`} className="min-h-5 text-sm text-red-700" aria-live="polite">
-        {capMessage ?? (status === "lookup" ? <span className="text-stone-500">{it.demoForm.lookingUp}</span> : null)}
+        {capMessage ?? (cap.looking ? <span className="text-stone-500">{it.demoForm.lookingUp}</span> : null)}
       </p>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">

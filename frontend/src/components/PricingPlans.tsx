@@ -1,5 +1,6 @@
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
+import { useHydrated } from "../hooks/useHydrated";
 import { it } from "../i18n/it";
 import { api, ApiError } from "../lib/api";
 import { formatEuros } from "../lib/format";
@@ -19,6 +20,11 @@ export type Billing = "annual" | "monthly";
 /** Billing from the query string (?billing=monthly); annual is the default. */
 export function billingFromSearch(search: string): Billing {
   return /(?:^|[?&])billing=monthly(?:&|$)/.test(search) ? "monthly" : "annual";
+}
+
+function billingFromState(state: unknown): Billing | null {
+  const billing = (state as { billing?: unknown } | null)?.billing;
+  return billing === "monthly" || billing === "annual" ? billing : null;
 }
 
 function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
@@ -143,16 +149,14 @@ function PlanTrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void
 /** The four plan cards with the monthly/annual toggle (landing and pricing pages). */
 export function PricingPlans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const location = useLocation();
-  const [billing, setBilling] = useState<Billing>(() => billingFromSearch(location.search));
+  // The owner's choice, else billing passed through navigation state (client-side navigation;
+  // read after hydration, as the server cannot know it), else the query string.
+  const [chosen, setBilling] = useState<Billing | null>(null);
+  const hydrated = useHydrated();
+  const billing = chosen ?? (hydrated ? billingFromState(location.state) : null) ?? billingFromSearch(location.search);
   const [tab, setTab] = useState<PlanKey>("pro");
   const [dialog, setDialog] = useState<Dialog>(null);
   const H = headingLevel === 2 ? "h2" : "h3";
-
-  // Billing passed through navigation state (client-side navigation), applied after hydration.
-  useEffect(() => {
-    const state = location.state as { billing?: unknown } | null;
-    if (state && (state.billing === "monthly" || state.billing === "annual")) setBilling(state.billing);
-  }, [location.state]);
 
   return (
     <div>

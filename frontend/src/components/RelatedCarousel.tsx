@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "../hooks/useHydrated";
 import { it } from "../i18n/it";
 import type { Product, Store } from "../types";
 import { ProductCard } from "./ProductCard";
@@ -13,8 +14,7 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
   // Before layout is known (server, first client render): at the start, more to the right if >1 item.
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(products.length <= 1);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const shown = hydrated ? products : products.slice(0, SERVER_RENDERED_CARDS);
 
   const update = useCallback(() => {

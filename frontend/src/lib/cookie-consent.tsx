@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useHydrated } from "../hooks/useHydrated";
 
 export const COOKIE_PREFERENCES_KEY = "cookiePreferences";
 
@@ -32,15 +33,11 @@ function read(): CookiePreferences | null {
 }
 
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
-  // Nothing is known on the server: the banner appears only after hydration.
-  const [mounted, setMounted] = useState(false);
-  const [preferences, setPreferences] = useState<CookiePreferences | null>(null);
+  // Nothing is known on the server: what is saved is read in the browser, and the banner
+  // appears only after hydration, so the markup matches the server's.
+  const mounted = useHydrated();
+  const [preferences, setPreferences] = useState<CookiePreferences | null>(() => (typeof window === "undefined" ? null : read()));
   const [settingsOpen, setSettingsOpen] = useState(false);
-
-  useEffect(() => {
-    setPreferences(read());
-    setMounted(true);
-  }, []);
 
   const save = useCallback((prefs: Omit<CookiePreferences, "essential">) => {
     const value: CookiePreferences = { essential: true, analytics: prefs.analytics, marketing: prefs.marketing };

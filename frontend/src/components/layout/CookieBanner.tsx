@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { it } from "../../i18n/it";
 import { useCookieConsent } from "../../lib/cookie-consent";
 import { Button } from "../ui/Button";
@@ -50,12 +50,15 @@ export function CookieBanner() {
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
 
-  useEffect(() => {
+  // Each opening of the settings starts from what is saved (set while rendering, not in an effect).
+  const [openedWith, setOpenedWith] = useState(settingsOpen);
+  if (settingsOpen !== openedWith) {
+    setOpenedWith(settingsOpen);
     if (settingsOpen) {
       setAnalytics(preferences?.analytics ?? false);
       setMarketing(preferences?.marketing ?? false);
     }
-  }, [settingsOpen, preferences]);
+  }
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { it } from "../../i18n/it";
 import { useSession } from "../../lib/session";
@@ -23,27 +23,23 @@ export function topBarVariant(pathname: string): string {
 export function TopBar() {
   const { store, requestLogout } = useSession();
   const { pathname } = useLocation();
-  const [hidden, setHidden] = useState(false);
+  const [scrolledAway, setScrolledAway] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuOpenRef = useRef(menuOpen);
-  menuOpenRef.current = menuOpen;
+  // The bar stays visible while the mobile menu is open (spec section 2).
+  const hidden = scrolledAway && !menuOpen;
 
   useEffect(() => {
     let last = window.scrollY;
     const onScroll = () => {
       const y = window.scrollY;
-      if (menuOpenRef.current || y <= HIDE_THRESHOLD) setHidden(false);
-      else if (y > last) setHidden(true);
-      else if (y < last) setHidden(false);
+      if (y <= HIDE_THRESHOLD) setScrolledAway(false);
+      else if (y > last) setScrolledAway(true);
+      else if (y < last) setScrolledAway(false);
       last = y;
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
-
-  useEffect(() => {
-    if (menuOpen) setHidden(false);
-  }, [menuOpen]);
 
   const links: Array<{ href: string; label: string }> = [{ href: "/explore", label: it.nav.explore }];
   if (store) links.push({ href: "/dashboard", label: it.nav.dashboard });

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { it } from "../../i18n/it";
+import { useHydrated } from "../../hooks/useHydrated";
 import { cn } from "./cn";
 import { IconCheck, IconX } from "./Icons";
 
@@ -49,61 +50,63 @@ function takeNextPageToast(): ToastInput | null {
   }
 }
 
-/** Toasts survive client-side navigation; the region is rendered only after mount, so the
+/** The toast the previous page left for this one, taken once when the client bundle starts. */
+const fromPreviousPage = typeof window === "undefined" ? null : takeNextPageToast();
+
+/** One toast; it goes by itself after a while, counted from when it is shown. */
+function ToastView({ toast: t, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(t.id), LIFETIME_MS);
+    return () => clearTimeout(timer);
+  }, [t.id, onDismiss]);
+  const tone = t.destructive ? "destructive" : t.info ? "info" : "success";
+  return (
+    <div
+      role={t.destructive ? "alert" : "status"}
+      data-toast={tone}
+      className={cn(
+        "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg",
+        tone === "destructive" && "border-red-200 bg-red-50 text-red-900",
+        tone === "success" && "border-emerald-200 bg-emerald-50 text-emerald-950",
+        tone === "info" && "border-stone-200 bg-white text-stone-900",
+      )}
+    >
+      {tone === "success" && (
+        <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white" aria-hidden="true">
+          <IconCheck width={14} height={14} />
+        </span>
+      )}
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{t.title}</p>
+        {t.description && <p className="mt-1 text-sm">{t.description}</p>}
+      </div>
+      <button type="button" onClick={() => onDismiss(t.id)} aria-label={it.common.close} className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
+        <IconX />
+      </button>
+    </div>
+  );
+}
+
+/** Toasts survive client-side navigation; the region is rendered only after hydration, so the
  * server markup of public pages does not change. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<ToastItem[]>([]);
-  const [mounted, setMounted] = useState(false);
+  const [items, setItems] = useState<ToastItem[]>(() => (fromPreviousPage ? [{ ...fromPreviousPage, id: 0 }] : []));
+  const mounted = useHydrated();
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
   const dismissKey = useCallback((key: string) => setItems((list) => list.filter((t) => t.key !== key)), []);
-  const toast = useCallback(
-    (t: ToastInput) => {
-      const id = nextId++;
-      setItems((list) => [...list.slice(-3), { ...t, id }]);
-      setTimeout(() => dismiss(id), LIFETIME_MS);
-    },
-    [dismiss],
-  );
-  useEffect(() => {
-    setMounted(true);
-    const waiting = takeNextPageToast();
-    if (waiting) toast(waiting);
-  }, [toast]);
+  const toast = useCallback((t: ToastInput) => {
+    const id = nextId++;
+    setItems((list) => [...list.slice(-3), { ...t, id }]);
+  }, []);
   const value = useMemo(() => ({ show: toast, dismissKey }), [toast, dismissKey]);
   return (
     <ToastContext.Provider value={value}>
       {children}
       {mounted && (
         <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
-          {items.map((t) => {
-            const tone = t.destructive ? "destructive" : t.info ? "info" : "success";
-            return (
-              <div
-                key={t.id}
-                role={t.destructive ? "alert" : "status"}
-                data-toast={tone}
-                className={cn(
-                  "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg",
-                  tone === "destructive" && "border-red-200 bg-red-50 text-red-900",
-                  tone === "success" && "border-emerald-200 bg-emerald-50 text-emerald-950",
-                  tone === "info" && "border-stone-200 bg-white text-stone-900",
-                )}
-              >
-                {tone === "success" && (
-                  <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white" aria-hidden="true">
-                    <IconCheck width={14} height={14} />
-                  </span>
-                )}
-                <div className="flex-1">
-                  <p className="text-sm font-semibold">{t.title}</p>
-                  {t.description && <p className="mt-1 text-sm">{t.description}</p>}
-                </div>
-                <button type="button" onClick={() => dismiss(t.id)} aria-label={it.common.close} className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
-                  <IconX />
-                </button>
-              </div>
-            );
-          })}
+          {items.map((t) => (
+            <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+          ))}
         </div>
       )}
     </ToastContext.Provider>

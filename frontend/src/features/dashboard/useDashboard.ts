@@ -42,7 +42,6 @@ export function useDashboard(enabled: boolean): DashboardData {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    setLoad({ kind: "loading" });
     fetchOwnStore()
       .then((s) => {
         if (!live) return;
@@ -60,7 +59,10 @@ export function useDashboard(enabled: boolean): DashboardData {
     };
   }, [enabled, attempt]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const reload = useCallback(() => {
+    setLoad({ kind: "loading" });
+    setAttempt((n) => n + 1);
+  }, []);
   const setStore = useCallback((s: Store) => setStoreState((old) => ({ ...old, ...withoutProducts(s as OwnStore) })), []);
   const addProduct = useCallback((p: Product) => {
     setProducts((list) => [...list, p]);

@@ -12,17 +12,14 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token") ?? "";
-  const [state, setState] = useState<State>({ kind: "loading" });
+  // Without a token there is nothing to ask: the error is known at once.
+  const [state, setState] = useState<State>(() => (token.trim() ? { kind: "loading" } : { kind: "error", message: t.missingToken }));
   const sent = useRef(false);
 
   useEffect(() => {
     // A token is spent once: never send it twice (StrictMode runs effects twice).
-    if (sent.current) return;
+    if (sent.current || !token.trim()) return;
     sent.current = true;
-    if (!token.trim()) {
-      setState({ kind: "error", message: t.missingToken });
-      return;
-    }
     verifyEmail(token)
       .then(() => setState({ kind: "success" }))
       .catch((err) => setState({ kind: "error", message: messageOf(err, t.connectionError) }));

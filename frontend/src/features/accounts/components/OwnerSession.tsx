@@ -13,25 +13,22 @@ import { useLoginRequired } from "../hooks/useLoginRequired";
  * "Session"), follows a session lost while working, and runs the logout confirmation.
  * The first render is anonymous, as the server rendered it, so hydration matches. */
 export function OwnerSession({ children }: { children: ReactNode }) {
+  // Owner pages know from the server whether the request carried a session cookie; public
+  // pages, rendered once for everybody, look for the owner hint. Without either there is no
+  // shop to fetch: asking would only earn a 401. (Nothing on a public page renders the status,
+  // so reading the cookie here does not change the hydrated markup.)
+  const { clientOnly, hasSession } = usePageData();
+  const [mayHaveSession] = useState(() => (clientOnly ? hasSession !== false : hasOwnerHint()));
   const [store, setStoreState] = useState<Store | null>(null);
-  const [status, setStatus] = useState<SessionStatus>("loading");
+  const [status, setStatus] = useState<SessionStatus>(mayHaveSession ? "loading" : "anonymous");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
   const loggingOut = useRef(false);
 
-  // Owner pages know from the server whether the request carried a session cookie; public
-  // pages, rendered once for everybody, look for the owner hint. Without either there is no
-  // shop to fetch: asking would only earn a 401.
-  const { clientOnly, hasSession } = usePageData();
-
   useEffect(() => {
-    const mayHaveSession = clientOnly ? hasSession !== false : hasOwnerHint();
-    if (!mayHaveSession) {
-      setStatus("anonymous");
-      return;
-    }
+    if (!mayHaveSession) return;
     let live = true;
     fetchMe()
       .then((s) => {
@@ -48,7 +45,7 @@ export function OwnerSession({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [clientOnly, hasSession]);
+  }, [mayHaveSession]);
 
   // Any call answering 401: the hint is stale, and an owner who was working has lost the session.
   useEffect(

@@ -7,7 +7,7 @@ import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
 import { ApiError, register, uploadLogo } from "../api";
-import { useCapLookup } from "../hooks/useCapLookup";
+import { useCapLookup } from "../../../hooks/useCapLookup";
 import { errorsAfterBlur, errorsAfterEdit, logoProblem, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
 import { FieldError } from "./AuthCard";
 import { PasswordInput } from "./PasswordInput";
@@ -61,7 +61,7 @@ export function RegistrationForm() {
     setValues((v) => (v.city === city ? v : { ...v, city }));
     setErrors((e) => errorsAfterEdit(e, "city", { ...empty, city }));
   }, []);
-  const cap = useCapLookup(values.postal_code.trim(), setCity);
+  const cap = useCapLookup(values.postal_code.trim(), setCity, { notFound: t.capNotFound, error: t.capError });
 
   const onLogo = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0] ?? null;
