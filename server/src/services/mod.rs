@@ -2,6 +2,7 @@
 //! inside a caller's transaction alike.
 
 pub mod accounts;
+pub mod allowance;
 pub mod demo;
 pub mod email_tokens;
 pub mod enrichment;

@@ -2,12 +2,11 @@
 //! kept in memory for its shop until it is imported, replaced or 60 minutes old; a run in
 //! progress can be cancelled; the import writes every row in one transaction.
 
-mod allowance;
 mod pipeline;
 mod runs;
 mod write;
 
-pub use allowance::{Allowance, AllowanceView};
+pub use crate::services::allowance::{Allowance, AllowanceView};
 pub use pipeline::{
     process, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Processed, Statistics, Upload,
 };
