@@ -70,10 +70,6 @@ describe("reset password rules", () => {
     assert.equal(v.validateNewPassword("corta", "corta"), "La password deve avere almeno 8 caratteri.");
     assert.equal(v.validateNewPassword("Cantiere2026!", "Cantiere2026!"), null);
   });
-  test("an error about the token means an invalid link", () => {
-    assert.ok(v.mentionsToken("Token non valido o scaduto. Richiedi un nuovo link."));
-    assert.ok(!v.mentionsToken("Le password non corrispondono"));
-  });
 });
 
 describe("logo and resend countdown", () => {
@@ -81,11 +77,6 @@ describe("logo and resend countdown", () => {
     assert.equal(v.logoProblem({ type: "image/png", size: 5 * 1024 * 1024 }), null);
     assert.deepEqual(v.logoProblem({ type: "application/pdf", size: 10 }), { title: "Invalid file type", text: "Please upload an image file." });
     assert.deepEqual(v.logoProblem({ type: "image/jpeg", size: 5 * 1024 * 1024 + 1 }), { title: "File too large", text: "Image must be less than 5MB." });
-  });
-  test("cooldown from remainingTime, else from the text, else 60", () => {
-    assert.equal(v.cooldownSeconds({ remainingTime: 42, error: "x" }), 42);
-    assert.equal(v.cooldownSeconds({ error: "Puoi richiedere una nuova email di verifica tra 17 secondi" }), 17);
-    assert.equal(v.cooldownSeconds(null), 60);
   });
   test("m:ss", () => {
     assert.equal(v.formatCountdown(60), "1:00");

@@ -61,6 +61,28 @@ export async function importSrc(rel) {
   return mod;
 }
 
+/** Imports several src/ modules in one bundle, so they share module state and classes
+ * (`instanceof` holds across them): `{ [name]: module }` for `{ [name]: "lib/api.ts" }`. */
+export async function importSrcTogether(modules) {
+  const esbuild = await import("esbuild");
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vetrina-test-")), "mod.mjs");
+  const contents = Object.entries(modules)
+    .map(([name, rel]) => `export * as ${name} from ${JSON.stringify("./" + rel)};`)
+    .join("\n");
+  await esbuild.build({
+    stdin: { contents, resolveDir: path.join(root, "src"), loader: "ts" },
+    outfile: out,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"', __BUILD_YEAR__: '"2025"' },
+    logLevel: "error",
+  });
+  return import(pathToFileURL(out).href);
+}
+
 export const site = { publicUrl: "https://vetrina.example.it" };
 
 export function makeStore(over = {}) {

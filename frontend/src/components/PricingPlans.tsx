@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { useHydrated } from "../hooks/useHydrated";
 import { it } from "../i18n/it";
-import { api, ApiError } from "../lib/api";
+import { api, isSessionLost } from "../lib/api";
 import { formatEuros } from "../lib/format";
 import { savePendingTrial, TRIAL_LOGIN_TOAST } from "../lib/pending-trial";
 import { ANNUAL_SAVING_PERCENT, PLANS, planButton, type PlanCard } from "../lib/plans";
@@ -137,7 +137,7 @@ function PlanTrialDialog({ plan, onClose }: { plan: PlanKey; onClose: () => void
       await api.post("/stores/start-trial", { targetPlan: plan });
     } catch (e) {
       // The session ended meanwhile: the trial waits for the login, as for a visitor.
-      if (e instanceof ApiError && e.status === 401) return loginFirst(plan, title);
+      if (isSessionLost(e)) return loginFirst(plan, title);
       throw e;
     }
     toastOnNextPage({ title: it.accounts.trial.activated, description: it.accounts.trial.activatedText(title) });

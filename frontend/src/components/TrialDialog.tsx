@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { it } from "../i18n/it";
-import { ApiError } from "../lib/api";
+import { messageOf } from "../lib/api";
 import { Button } from "./ui/Button";
 import { Modal } from "./ui/Modal";
 
@@ -15,7 +15,7 @@ export function TrialDialog({ planTitle, onConfirm, onClose }: { planTitle: stri
     try {
       await onConfirm();
     } catch (e) {
-      setError(e instanceof ApiError && e.message && !e.message.startsWith("HTTP") ? e.message : it.trial.error);
+      setError(messageOf(e, it.trial.error));
       setBusy(false);
     }
   };

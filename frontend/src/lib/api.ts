@@ -1,6 +1,11 @@
 // Typed calls to the JSON API (browser only: never called during server rendering).
 import type { Store } from "../types";
 
+/** The `code` of an error reply (server/src/error.rs, `ErrorCode`). */
+export type ErrorCode = "bad_request" | "invalid_json" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_verified" | "token_invalid" | "token_expired" | "foreign_origin" | "plan_limit" | "trial_used" | "trial_unavailable" | "forbidden" | "not_found" | "email_taken" | "already_verified" | "conflict" | "rate_limited" | "resend_cooldown" | "payload_too_large" | "unsupported_media_type" | "unavailable" | "internal" | "unsupported_format" | "empty_file" | "no_header" | "no_rows" | "too_many_rows" | "file_too_large" | "corrupt_file" | "password_protected" | "name_not_mapped" | "unknown_column" | "invalid_mapping" | "file_missing" | "process_expired" | "nothing_to_import" | "cancelled";
+
+/** An error reply `{error, code, fields?, remainingTime?}`, or a failure with no such body
+ * (`code` null). Callers branch on `code`, never on the Italian text or the status. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -9,6 +14,45 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The reply's machine code; null when the reply had none (a proxy's page, no body). */
+  get code(): ErrorCode | null {
+    const code = field(this.body, "code");
+    return typeof code === "string" && code ? (code as ErrorCode) : null;
+  }
+
+  /** The server's Italian text for the user; null when the reply had none. */
+  get serverMessage(): string | null {
+    return errorText(this.body);
+  }
+
+  /** Seconds to wait (`rate_limited`, `resend_cooldown`); null when not said. */
+  get remainingTime(): number | null {
+    const seconds = field(this.body, "remainingTime");
+    return typeof seconds === "number" && seconds > 0 ? Math.ceil(seconds) : null;
+  }
+
+  /** Per-field messages of a `validation` error. */
+  get fields(): Record<string, string> | null {
+    const fields = field(this.body, "fields");
+    return fields && typeof fields === "object" ? (fields as Record<string, string>) : null;
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === "object" && name in body ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/** The code of a failed call, or null for anything else (a connection failure, a bug). */
+export function errorCode(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
+/** The server's text of a failed call, or `fallback` (connection failures, bare statuses,
+ * internal errors, whose text says nothing to the user). */
+export function messageOf(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.code === "internal") return fallback;
+  return error.serverMessage ?? fallback;
 }
 
 /** Error text from a reply body `{ "error": "..." }`, if any. */
@@ -20,6 +64,13 @@ export function errorText(body: unknown): string | null {
   return null;
 }
 
+/** The ApiError of a failed reply, after telling the session when it ended. */
+export function failure(status: number, body: unknown): ApiError {
+  const error = new ApiError(errorText(body) ?? `HTTP ${status}`, status, body);
+  noteUnauthorized(error);
+  return error;
+}
+
 const sessionLostListeners = new Set<() => void>();
 
 /** Called whenever a call answers 401 (the session ended or was never there); returns the
@@ -29,15 +80,16 @@ export function onSessionLost(listener: () => void): () => void {
   return () => sessionLostListeners.delete(listener);
 }
 
-/** True for the 401 of a session that ended: the session, not the caller, tells the owner. */
+/** True for a session that ended (`unauthorized`): the session, not the caller, tells the owner. */
 export function isSessionLost(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
+  return errorCode(error) === "unauthorized";
 }
 
-/** Every call's status passes here: a 401 is logged (spec section 7) and tells the session.
- * A refused login is wrong credentials, not a session that ended. */
-export function noteUnauthorized(status: number, path: string) {
-  if (status !== 401 || path === "/auth/login") return;
+/** Every failed call passes here: a lost session (`unauthorized`, a 401) is logged (spec
+ * section 7) and tells the session. A refused login is `invalid_credentials`, not a session
+ * that ended. */
+export function noteUnauthorized(error: ApiError) {
+  if (error.code !== "unauthorized") return;
   console.error("Sessione scaduta o non valida");
   sessionLostListeners.forEach((listener) => listener());
 }
@@ -58,8 +110,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       data = null;
     }
   }
-  noteUnauthorized(res.status, path);
-  if (!res.ok) throw new ApiError(errorText(data) ?? `HTTP ${res.status}`, res.status, data);
+  if (!res.ok) throw failure(res.status, data);
   return data as T;
 }
 
@@ -74,16 +125,19 @@ export const fetchStores = () => api.get<Store[]>("/stores");
 
 export type CapLookup = { kind: "found"; comuni: string[] } | { kind: "notFound" };
 
-/** GET /api/geo/city-by-cap?cap=NNNNN: {"comuni": [...]} or 404. Throws on other failures. */
+/** GET /api/geo/city-by-cap?cap=NNNNN: {"comuni": [...]} or `not_found`. Throws on other failures. */
 export async function lookupCap(cap: string, signal?: AbortSignal): Promise<CapLookup> {
   const res = await fetch(`/api/geo/city-by-cap?cap=${encodeURIComponent(cap)}`, {
     headers: { Accept: "application/json" },
     credentials: "include",
     signal,
   });
-  if (res.status === 404) return { kind: "notFound" };
-  if (!res.ok) throw new ApiError(`HTTP ${res.status}`, res.status, null);
-  const body = (await res.json()) as unknown;
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const error = failure(res.status, body);
+    if (error.code === "not_found") return { kind: "notFound" };
+    throw error;
+  }
   const list: unknown[] = Array.isArray(body)
     ? body
     : body && typeof body === "object" && Array.isArray((body as { comuni?: unknown }).comuni)

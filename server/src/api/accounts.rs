@@ -12,6 +12,7 @@ use super::extract::ApiJson;
 use crate::auth::password;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::services::email_tokens::Refusal;
 use crate::services::{accounts, rate_limit};
 use crate::validation::password_problem;
 use crate::AppState;
@@ -56,30 +57,47 @@ fn done(message: &'static str) -> Json<Outcome> {
     })
 }
 
-/// 429 when `bucket` already holds `allowed` events in `window`.
+/// 429 (`refusal` with the seconds to wait) when `bucket` already holds `allowed` events
+/// in `window`.
 async fn limit(
     app: &AppState,
     bucket: &str,
     window: Duration,
     allowed: u64,
-    message: impl Fn(u64) -> String,
+    refusal: impl Fn(u64) -> AppError,
 ) -> Result<()> {
     if rate_limit::count(&app.db, bucket, window).await? >= allowed {
         let retry_after = rate_limit::seconds_until_free(&app.db, bucket, window).await?;
-        return Err(AppError::TooManyRequests {
-            message: message(retry_after),
-            retry_after,
-        });
+        return Err(refusal(retry_after));
     }
     Ok(())
+}
+
+fn too_many_email_requests(retry_after: u64) -> AppError {
+    AppError::TooManyRequests {
+        message: messages::TOO_MANY_EMAIL_REQUESTS.into(),
+        retry_after,
+    }
+}
+
+/// `token_invalid` or `token_expired`, with the call's one Italian text for both.
+fn token_refused(refusal: Refusal, message: &'static str) -> AppError {
+    match refusal {
+        Refusal::Invalid => AppError::TokenInvalid(message),
+        Refusal::Expired => AppError::TokenExpired(message),
+    }
 }
 
 /// Counts one e-mail request from this client, refusing it past the limit.
 async fn count_client(app: &AppState, peer: SocketAddr) -> Result<()> {
     let bucket = format!("mail:ip:{}", peer.ip());
-    limit(app, &bucket, CLIENT_WINDOW, CLIENT_MAIL_REQUESTS, |_| {
-        messages::TOO_MANY_EMAIL_REQUESTS.into()
-    })
+    limit(
+        app,
+        &bucket,
+        CLIENT_WINDOW,
+        CLIENT_MAIL_REQUESTS,
+        too_many_email_requests,
+    )
     .await?;
     rate_limit::record(&app.db, &bucket).await
 }
@@ -92,7 +110,8 @@ fn email_of(input: EmailInput) -> Result<String> {
     Ok(email)
 }
 
-/// Confirm the address with the token from the e-mail link.
+/// Confirm the address with the token from the e-mail link. A refused link answers 400
+/// `token_invalid` (unknown or used) or `token_expired`.
 #[utoipa::path(post, path = "/api/auth/verify-email", tag = "auth", request_body = TokenInput,
     responses((status = 200, body = Outcome), (status = 400, body = crate::error::ErrorBody)))]
 pub async fn verify_email(
@@ -101,16 +120,16 @@ pub async fn verify_email(
 ) -> Result<Json<Outcome>> {
     let token = input.token.unwrap_or_default();
     if token.trim().is_empty() {
-        return Err(AppError::BadRequest(messages::VERIFY_TOKEN_MISSING.into()));
+        return Err(AppError::TokenInvalid(messages::VERIFY_TOKEN_MISSING));
     }
-    if !accounts::verify_email(&app.db, &token).await? {
-        return Err(AppError::BadRequest(messages::VERIFY_TOKEN_INVALID.into()));
-    }
+    accounts::verify_email(&app.db, &token)
+        .await?
+        .map_err(|r| token_refused(r, messages::VERIFY_TOKEN_INVALID))?;
     Ok(done(messages::EMAIL_VERIFIED))
 }
 
-/// Send the verification e-mail again: once a minute per address (429 with
-/// `remainingTime`), a few times per client.
+/// Send the verification e-mail again: once a minute per address (429 `resend_cooldown`
+/// with `remainingTime`), a few times per client (429 `rate_limited`).
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailInput,
     responses((status = 200, body = Outcome), (status = 404, body = crate::error::ErrorBody),
         (status = 409, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody),
@@ -126,14 +145,14 @@ pub async fn resend_verification(
         .await?
         .ok_or_else(|| AppError::not_found(messages::EMAIL_NOT_FOUND))?;
     if user.email_verified_at.is_some() {
-        return Err(AppError::Conflict(messages::EMAIL_ALREADY_VERIFIED.into()));
+        return Err(AppError::AlreadyVerified);
     }
     limit(
         &app,
         &accounts::resend_bucket(&email),
         accounts::RESEND_COOLDOWN,
         1,
-        messages::resend_cooldown,
+        |retry_after| AppError::ResendCooldown { retry_after },
     )
     .await?;
     accounts::send_verification(&app.db, &app.mailer, &app.config.public_base(), &user)
@@ -158,7 +177,7 @@ pub async fn request_password_reset(
         &bucket,
         ADDRESS_RESET_WINDOW,
         ADDRESS_RESET_REQUESTS,
-        |_| messages::TOO_MANY_EMAIL_REQUESTS.into(),
+        too_many_email_requests,
     )
     .await?;
     rate_limit::record(&app.db, &bucket).await?;
@@ -169,7 +188,8 @@ pub async fn request_password_reset(
 }
 
 /// Set a new password with the token from the e-mail link. Every session of the user
-/// ends; the user logs in again with the new password.
+/// ends; the user logs in again with the new password. A refused link answers 400
+/// `token_invalid` or `token_expired`.
 #[utoipa::path(post, path = "/api/auth/confirm-password-reset", tag = "auth", request_body = ResetInput,
     responses((status = 200, body = Outcome), (status = 400, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn confirm_password_reset(
@@ -180,7 +200,7 @@ pub async fn confirm_password_reset(
     let password = input.password.unwrap_or_default();
     let confirm = input.password_confirm.unwrap_or_default();
     if token.trim().is_empty() {
-        return Err(AppError::BadRequest(messages::RESET_TOKEN_MISSING.into()));
+        return Err(AppError::TokenInvalid(messages::RESET_TOKEN_MISSING));
     }
     if password.is_empty() || confirm.is_empty() {
         return Err(AppError::BadRequest(messages::RESET_FIELDS_REQUIRED.into()));
@@ -198,12 +218,13 @@ pub async fn confirm_password_reset(
         return Err(AppError::field("password", messages::TOO_LONG));
     }
     // A dead link is told before the (deliberately slow) hashing.
-    if !accounts::reset_token_usable(&app.db, &token).await? {
-        return Err(AppError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
-    }
+    let refused = |r| token_refused(r, messages::RESET_TOKEN_INVALID);
+    accounts::reset_token_usable(&app.db, &token)
+        .await?
+        .map_err(refused)?;
     let hash = password::hash(password).await?;
-    if !accounts::confirm_reset(&app.db, &token, hash).await? {
-        return Err(AppError::BadRequest(messages::RESET_TOKEN_INVALID.into()));
-    }
+    accounts::confirm_reset(&app.db, &token, hash)
+        .await?
+        .map_err(refused)?;
     Ok(done(messages::PASSWORD_RESET_DONE))
 }

@@ -72,7 +72,7 @@ pub async fn login(
     let Some(user) = found.filter(|_| valid) else {
         rate_limit::record(&app.db, &by_email).await?;
         rate_limit::record(&app.db, &by_client).await?;
-        return Err(AppError::Unauthorized(messages::BAD_CREDENTIALS));
+        return Err(AppError::InvalidCredentials);
     };
     rate_limit::clear(&app.db, &by_email).await?;
     // Told only to whoever knows the password, so it reveals nothing about the address.

@@ -157,7 +157,7 @@ fn edited_product(body: &[u8]) -> Result<GenerateInput> {
         return Ok(GenerateInput::default());
     }
     let value: serde_json::Value = serde_json::from_slice(body)
-        .map_err(|_| AppError::BadRequest(messages::INVALID_JSON.into()))?;
+        .map_err(|_| AppError::InvalidJson)?;
     let product = match value.get("product") {
         Some(p) if p.is_object() => p.clone(),
         _ => value,

@@ -34,7 +34,7 @@ fn map_rejection(rejection: JsonRejection) -> AppError {
                 fields: [("body", detail)].into_iter().collect(),
             }
         }
-        _ => AppError::BadRequest(messages::INVALID_JSON.into()),
+        _ => AppError::InvalidJson,
     }
 }
 

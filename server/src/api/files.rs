@@ -12,7 +12,7 @@ use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorCode};
 use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use crate::messages;
 use crate::services::imports::{
@@ -36,13 +36,13 @@ Lastra in cartongesso 1200x2500 sp. 12,5 mm;8,40;;Knauf;Cartongesso e controsoff
 pub struct Failure {
     status: StatusCode,
     error: String,
-    code: &'static str,
+    code: ErrorCode,
 }
 
 type FileResult<T> = Result<T, Failure>;
 
 impl Failure {
-    fn new(status: StatusCode, error: impl Into<String>, code: &'static str) -> Self {
+    fn new(status: StatusCode, error: impl Into<String>, code: ErrorCode) -> Self {
         Self {
             status,
             error: error.into(),
@@ -272,7 +272,7 @@ pub async fn process(
             Failure::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 messages::IMPORT_MAPPING_INVALID,
-                "invalid_mapping",
+                ErrorCode::InvalidMapping,
             )
         })?,
         None => Err(ImportError::NameNotMapped)?,
@@ -303,7 +303,7 @@ pub async fn process(
             return Err(Failure::new(
                 StatusCode::CONFLICT,
                 messages::IMPORT_CANCELLED,
-                "cancelled",
+                ErrorCode::Cancelled,
             ))
         }
         Err(ProcessError::File(e)) => return Err(e.into()),
@@ -387,7 +387,7 @@ pub async fn import(
                 Failure::new(
                     StatusCode::GONE,
                     messages::IMPORT_EXPIRED,
-                    "process_expired",
+                    ErrorCode::ProcessExpired,
                 )
             })?;
             if processed.items.is_empty() {
@@ -453,7 +453,7 @@ fn nothing_to_import() -> Failure {
     Failure::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         messages::IMPORT_NOTHING,
-        "nothing_to_import",
+        ErrorCode::NothingToImport,
     )
 }
 
@@ -467,7 +467,7 @@ pub async fn error_report(
         Failure::new(
             StatusCode::GONE,
             messages::IMPORT_EXPIRED,
-            "process_expired",
+            ErrorCode::ProcessExpired,
         )
     })?;
     let csv = import::error_report_csv(&processed.errors);
@@ -524,7 +524,7 @@ fn too_large() -> Failure {
     Failure::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         messages::IMPORT_FILE_TOO_LARGE,
-        "payload_too_large",
+        ErrorCode::PayloadTooLarge,
     )
 }
 
@@ -532,7 +532,7 @@ fn missing_file() -> Failure {
     Failure::new(
         StatusCode::BAD_REQUEST,
         messages::IMPORT_FILE_MISSING,
-        "file_missing",
+        ErrorCode::FileMissing,
     )
 }
 

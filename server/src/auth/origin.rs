@@ -8,7 +8,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
-use crate::messages;
 use crate::state::AppState;
 
 pub async fn same_origin_only(
@@ -33,7 +32,7 @@ pub async fn same_origin_only(
     if allowed {
         next.run(request).await
     } else {
-        AppError::Forbidden(messages::FOREIGN_ORIGIN.into()).into_response()
+        AppError::ForeignOrigin.into_response()
     }
 }
 

@@ -10,6 +10,7 @@ mod values;
 mod xls_guard;
 mod zip_guard;
 
+use crate::error::ErrorCode;
 pub use mapping::{propose_mapping, validate_mapping, Mapping};
 pub use rows::{
     build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
@@ -73,19 +74,19 @@ pub enum ImportError {
 
 impl ImportError {
     /// Stable machine code for the API's `code` field.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ImportError::UnsupportedFormat => "unsupported_format",
-            ImportError::Empty => "empty_file",
-            ImportError::NoHeader => "no_header",
-            ImportError::NoRows => "no_rows",
-            ImportError::TooManyRows { .. } => "too_many_rows",
-            ImportError::TooLarge => "file_too_large",
-            ImportError::CorruptSpreadsheet => "corrupt_file",
-            ImportError::PasswordProtected => "password_protected",
-            ImportError::CorruptCsv(_) => "corrupt_file",
-            ImportError::NameNotMapped => "name_not_mapped",
-            ImportError::UnknownColumn(_) => "unknown_column",
+            ImportError::UnsupportedFormat => ErrorCode::UnsupportedFormat,
+            ImportError::Empty => ErrorCode::EmptyFile,
+            ImportError::NoHeader => ErrorCode::NoHeader,
+            ImportError::NoRows => ErrorCode::NoRows,
+            ImportError::TooManyRows { .. } => ErrorCode::TooManyRows,
+            ImportError::TooLarge => ErrorCode::FileTooLarge,
+            ImportError::CorruptSpreadsheet => ErrorCode::CorruptFile,
+            ImportError::PasswordProtected => ErrorCode::PasswordProtected,
+            ImportError::CorruptCsv(_) => ErrorCode::CorruptFile,
+            ImportError::NameNotMapped => ErrorCode::NameNotMapped,
+            ImportError::UnknownColumn(_) => ErrorCode::UnknownColumn,
         }
     }
 }

@@ -7,7 +7,7 @@ use sea_orm::{
 };
 use time::{Duration, OffsetDateTime};
 
-use super::email_tokens::{self, Kind};
+use super::email_tokens::{self, Kind, Refusal};
 use super::{rate_limit, sessions};
 use crate::email::{self, MailError, Mailer};
 use crate::entities::user;
@@ -45,15 +45,19 @@ pub async fn send_verification(
     Ok(sent)
 }
 
-/// Spends a verification token; true when it was valid. The address is then verified.
-pub async fn verify_email(db: &DatabaseConnection, token: &str) -> Result<bool> {
+/// Spends a verification token; the address is then verified. A refused token says why.
+pub async fn verify_email(
+    db: &DatabaseConnection,
+    token: &str,
+) -> Result<std::result::Result<(), Refusal>> {
     let txn = db.begin().await?;
-    let Some(user_id) = email_tokens::consume(&txn, token, Kind::Verify).await? else {
-        return Ok(false);
+    let user_id = match email_tokens::consume(&txn, token, Kind::Verify).await? {
+        Ok(user_id) => user_id,
+        Err(refusal) => return Ok(Err(refusal)),
     };
     mark_verified(&txn, user_id).await?;
     txn.commit().await?;
-    Ok(true)
+    Ok(Ok(()))
 }
 
 async fn mark_verified(db: &impl ConnectionTrait, user_id: i64) -> Result<()> {
@@ -86,17 +90,18 @@ pub async fn request_reset(
         .await)
 }
 
-/// Spends a reset token and sets the new password hash; true when the token was valid.
+/// Spends a reset token and sets the new password hash; a refused token says why.
 /// Every session of the user ends and every other reset link dies; the link proved the
 /// address, so it counts as verified. Nobody is logged in.
 pub async fn confirm_reset(
     db: &DatabaseConnection,
     token: &str,
     password_hash: String,
-) -> Result<bool> {
+) -> Result<std::result::Result<(), Refusal>> {
     let txn = db.begin().await?;
-    let Some(user_id) = email_tokens::consume(&txn, token, Kind::Reset).await? else {
-        return Ok(false);
+    let user_id = match email_tokens::consume(&txn, token, Kind::Reset).await? {
+        Ok(user_id) => user_id,
+        Err(refusal) => return Ok(Err(refusal)),
     };
     user::Entity::update_many()
         .col_expr(user::Column::PasswordHash, Expr::value(password_hash))
@@ -107,10 +112,14 @@ pub async fn confirm_reset(
     email_tokens::void_all(&txn, user_id, Kind::Reset).await?;
     sessions::delete_all_for_user(&txn, user_id).await?;
     txn.commit().await?;
-    Ok(true)
+    Ok(Ok(()))
 }
 
-/// Ahead of a slow password hash: whether a reset token could still be spent.
-pub async fn reset_token_usable(db: &impl ConnectionTrait, token: &str) -> Result<bool> {
+/// Ahead of a slow password hash: whether a reset token could still be spent, and if
+/// not, why.
+pub async fn reset_token_usable(
+    db: &impl ConnectionTrait,
+    token: &str,
+) -> Result<std::result::Result<(), Refusal>> {
     email_tokens::usable(db, token, Kind::Reset).await
 }

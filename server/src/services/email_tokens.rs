@@ -53,10 +53,23 @@ pub async fn issue(db: &impl ConnectionTrait, user_id: i64, kind: Kind) -> Resul
     Ok(token)
 }
 
+/// Why a token cannot be spent: the client tells an expired link from a wrong one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Unknown, of another kind, or already used.
+    Invalid,
+    /// Right token, unused, but its time ran out.
+    Expired,
+}
+
 /// Spends a token: the user it belongs to when it is known, of this kind, unused and
 /// not expired. The single conditional UPDATE makes a second use (even a concurrent
 /// one) find nothing.
-pub async fn consume(db: &impl ConnectionTrait, token: &str, kind: Kind) -> Result<Option<i64>> {
+pub async fn consume(
+    db: &impl ConnectionTrait,
+    token: &str,
+    kind: Kind,
+) -> Result<Result<i64, Refusal>> {
     let now = OffsetDateTime::now_utc();
     let hash = hash_token(token.trim());
     let spent = email_token::Entity::update_many()
@@ -68,13 +81,28 @@ pub async fn consume(db: &impl ConnectionTrait, token: &str, kind: Kind) -> Resu
         .exec(db)
         .await?;
     if spent.rows_affected != 1 {
-        return Ok(None);
+        return Ok(Err(refusal(db, &hash, kind).await?));
     }
     let row = email_token::Entity::find()
         .filter(email_token::Column::TokenHash.eq(hash))
         .one(db)
         .await?;
-    Ok(row.map(|t| t.user_id))
+    Ok(row.map(|t| t.user_id).ok_or(Refusal::Invalid))
+}
+
+/// Why the token with this hash cannot be spent now.
+async fn refusal(db: &impl ConnectionTrait, hash: &str, kind: Kind) -> Result<Refusal> {
+    let row = email_token::Entity::find()
+        .filter(email_token::Column::TokenHash.eq(hash))
+        .filter(email_token::Column::Kind.eq(kind.as_str()))
+        .one(db)
+        .await?;
+    Ok(match row {
+        Some(t) if t.used_at.is_none() && t.expires_at <= OffsetDateTime::now_utc() => {
+            Refusal::Expired
+        }
+        _ => Refusal::Invalid,
+    })
 }
 
 /// Marks every unused token of this kind as used.
@@ -92,14 +120,23 @@ pub async fn void_all(db: &impl ConnectionTrait, user_id: i64, kind: Kind) -> Re
     Ok(())
 }
 
-/// Whether `token` is known, of this kind, unused and not expired (without spending it).
-pub async fn usable(db: &impl ConnectionTrait, token: &str, kind: Kind) -> Result<bool> {
+/// Whether `token` is known, of this kind, unused and not expired (without spending it),
+/// and if not, why.
+pub async fn usable(
+    db: &impl ConnectionTrait,
+    token: &str,
+    kind: Kind,
+) -> Result<Result<(), Refusal>> {
+    let hash = hash_token(token.trim());
     let found = email_token::Entity::find()
-        .filter(email_token::Column::TokenHash.eq(hash_token(token.trim())))
+        .filter(email_token::Column::TokenHash.eq(&hash))
         .filter(email_token::Column::Kind.eq(kind.as_str()))
         .filter(email_token::Column::UsedAt.is_null())
         .filter(email_token::Column::ExpiresAt.gt(OffsetDateTime::now_utc()))
         .one(db)
         .await?;
-    Ok(found.is_some())
+    match found {
+        Some(_) => Ok(Ok(())),
+        None => Ok(Err(refusal(db, &hash, kind).await?)),
+    }
 }

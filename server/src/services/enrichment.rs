@@ -26,7 +26,7 @@ pub async fn take_regeneration(
     if let Some(allowance) = plan.limits().regenerations_per_month {
         let (_, used) = usage::current(&txn, store_id).await?;
         if i64::from(used) >= i64::from(allowance) {
-            return Err(AppError::Forbidden(
+            return Err(AppError::PlanLimit(
                 messages::REGENERATION_LIMIT_REACHED.into(),
             ));
         }

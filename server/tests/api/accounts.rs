@@ -86,6 +86,7 @@ async fn unknown_email_and_wrong_password_get_the_same_reply() {
     let unknown = error_of(unknown, 401).await;
     assert_eq!(wrong, unknown);
     assert_eq!(wrong["error"], "Credenziali non valide");
+    assert_eq!(wrong["code"], "invalid_credentials");
 
     let empty = error_of(
         app.post("/api/auth/login", json!({"email": "", "password": ""}))
@@ -94,6 +95,7 @@ async fn unknown_email_and_wrong_password_get_the_same_reply() {
     )
     .await;
     assert_eq!(empty["error"], "Inserisci email e password");
+    assert_eq!(empty["code"], "bad_request");
 }
 
 #[tokio::test]
@@ -210,6 +212,7 @@ async fn ten_failures_per_email_lock_logins_for_that_email() {
     assert!(reply.headers().get("retry-after").is_some());
     let error = error_of(reply, 429).await;
     assert!(error["remainingTime"].as_u64().unwrap() <= 180);
+    assert_eq!(error["code"], "rate_limited");
 }
 
 #[tokio::test]
@@ -248,8 +251,8 @@ async fn deleting_the_account_removes_user_shop_products_and_sessions() {
 
     assert_eq!(anna.get("/api/stores/me").await.status(), 401);
     assert_eq!(
-        app.get(&format!("/api/stores/{}", anna.id)).await.status(),
-        404
+        error_of(app.get(&format!("/api/stores/{}", anna.id)).await, 404).await["code"],
+        "not_found"
     );
     assert_eq!(
         app.get(&format!("/api/products/{}", product["id"]))

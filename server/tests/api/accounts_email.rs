@@ -125,10 +125,9 @@ async fn registration_sends_a_verification_email_whose_link_verifies_the_address
     );
     // A wrong password still gets the generic answer: the state of the address is told
     // only to whoever knows the password.
-    assert_eq!(
-        error_of(login(&app, "anna@ferramenta.it", "Sbagliata1!").await, 401).await["error"],
-        "Credenziali non valide"
-    );
+    let wrong = error_of(login(&app, "anna@ferramenta.it", "Sbagliata1!").await, 401).await;
+    assert_eq!(wrong["error"], "Credenziali non valide");
+    assert_eq!(wrong["code"], "invalid_credentials");
 
     let verified = verify(&app, &token).await;
     assert_eq!(verified.status(), StatusCode::OK);
@@ -148,10 +147,16 @@ async fn registration_sends_a_verification_email_whose_link_verifies_the_address
         again["error"],
         "Il link di verifica non è valido o è scaduto. Richiedi una nuova email di verifica."
     );
+    assert_eq!(
+        again["code"], "token_invalid",
+        "a used link is not an expired one"
+    );
     // Missing and made-up tokens.
     let missing = error_of(app.post("/api/auth/verify-email", json!({})).await, 400).await;
     assert_eq!(missing["error"], "Token di verifica mancante o non valido.");
-    error_of(verify(&app, &"ab".repeat(32)).await, 400).await;
+    assert_eq!(missing["code"], "token_invalid");
+    let made_up = error_of(verify(&app, &"ab".repeat(32)).await, 400).await;
+    assert_eq!(made_up["code"], "token_invalid");
 }
 
 #[tokio::test]
@@ -166,7 +171,12 @@ async fn an_expired_verification_link_is_refused_and_a_new_one_works() {
     );
     let old = token_in(&sink.last_to("anna@ferramenta.it").data, "/verify-email");
     expire_tokens(&app).await;
-    error_of(verify(&app, &old).await, 400).await;
+    let expired = error_of(verify(&app, &old).await, 400).await;
+    assert_eq!(expired["code"], "token_expired");
+    assert_eq!(
+        expired["error"],
+        "Il link di verifica non è valido o è scaduto. Richiedi una nuova email di verifica."
+    );
     assert_eq!(
         login(&app, "anna@ferramenta.it", PASSWORD).await.status(),
         StatusCode::FORBIDDEN
@@ -195,7 +205,7 @@ async fn an_expired_verification_link_is_refused_and_a_new_one_works() {
 
     // Verified: nothing more to resend.
     end_cooldowns(&app).await;
-    error_of(
+    let verified = error_of(
         app.post(
             "/api/auth/resend-verification",
             json!({"email": "anna@ferramenta.it"}),
@@ -204,6 +214,7 @@ async fn an_expired_verification_link_is_refused_and_a_new_one_works() {
         409,
     )
     .await;
+    assert_eq!(verified["code"], "already_verified");
 }
 
 #[tokio::test]
@@ -228,6 +239,7 @@ async fn resending_waits_sixty_seconds_per_address_with_a_decreasing_remaining_t
     let first = error_of(first, 429).await;
     let r1 = first["remainingTime"].as_u64().unwrap();
     assert!((1..=60).contains(&r1), "{first}");
+    assert_eq!(first["code"], "resend_cooldown");
     assert_eq!(
         first["error"],
         format!("Puoi richiedere una nuova email di verifica tra {r1} secondi")
@@ -242,6 +254,7 @@ async fn resending_waits_sixty_seconds_per_address_with_a_decreasing_remaining_t
         429,
     )
     .await;
+    assert_eq!(second["code"], "resend_cooldown");
     let r2 = second["remainingTime"].as_u64().unwrap();
     assert!(r2 < r1, "remainingTime decreases: {r1} then {r2}");
     assert_eq!(sink.messages().len(), 1, "nothing sent during the cooldown");
@@ -284,6 +297,7 @@ async fn resending_waits_sixty_seconds_per_address_with_a_decreasing_remaining_t
     )
     .await;
     assert_eq!(unknown["error"], "Indirizzo email non trovato");
+    assert_eq!(unknown["code"], "not_found");
     let empty = error_of(
         app.post("/api/auth/resend-verification", json!({"email": " "}))
             .await,
@@ -319,6 +333,10 @@ async fn one_client_cannot_ask_for_e_mails_without_limit() {
         "Troppe richieste da questo dispositivo. Riprova tra qualche minuto."
     );
     assert!(blocked["remainingTime"].as_u64().unwrap() > 0);
+    assert_eq!(
+        blocked["code"], "rate_limited",
+        "not the per-address cooldown"
+    );
 }
 
 #[tokio::test]
@@ -409,6 +427,10 @@ async fn password_reset_by_e_mail_sets_the_new_password_and_ends_every_session()
     for (password, confirm, status, message) in cases {
         let reply = error_of(confirm_reset(&app, &token, password, confirm).await, status).await;
         assert_eq!(reply["error"], message, "{password}/{confirm}");
+        if status == 422 {
+            assert_eq!(reply["code"], "validation", "{password}/{confirm}");
+            assert!(reply["fields"].is_object(), "{reply}");
+        }
     }
     let no_token = error_of(
         confirm_reset(&app, "", NEW_PASSWORD, NEW_PASSWORD).await,
@@ -416,6 +438,7 @@ async fn password_reset_by_e_mail_sets_the_new_password_and_ends_every_session()
     )
     .await;
     assert_eq!(no_token["error"], "Token non valido");
+    assert_eq!(no_token["code"], "token_invalid");
 
     let done = confirm_reset(&app, &token, NEW_PASSWORD, NEW_PASSWORD).await;
     assert_eq!(done.status(), StatusCode::OK);
@@ -449,8 +472,12 @@ async fn password_reset_by_e_mail_sets_the_new_password_and_ends_every_session()
         400,
     )
     .await;
-    assert!(
-        reused["error"].as_str().unwrap().contains("Token"),
+    assert_eq!(
+        reused["error"],
+        "Token non valido o scaduto. Richiedi un nuovo link."
+    );
+    assert_eq!(
+        reused["code"], "token_invalid",
         "the page shows its invalid-link screen: {reused}"
     );
     assert_eq!(
@@ -493,6 +520,7 @@ async fn a_newer_reset_link_voids_the_older_one_and_links_expire() {
         refused["error"],
         "Token non valido o scaduto. Richiedi un nuovo link."
     );
+    assert_eq!(refused["code"], "token_invalid", "voided, not expired");
     assert_eq!(
         login(&app, "anna@ferramenta.it", PASSWORD).await.status(),
         StatusCode::OK,
@@ -500,11 +528,16 @@ async fn a_newer_reset_link_voids_the_older_one_and_links_expire() {
     );
 
     expire_tokens(&app).await;
-    error_of(
+    let expired = error_of(
         confirm_reset(&app, newer, NEW_PASSWORD, NEW_PASSWORD).await,
         400,
     )
     .await;
+    assert_eq!(expired["code"], "token_expired");
+    assert_eq!(
+        expired["error"],
+        "Token non valido o scaduto. Richiedi un nuovo link."
+    );
     assert_eq!(
         login(&app, "anna@ferramenta.it", PASSWORD).await.status(),
         StatusCode::OK

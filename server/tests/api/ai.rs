@@ -147,6 +147,7 @@ async fn a_free_shop_has_no_regenerations_and_another_shops_product_is_not_found
     let product = anna.add_product("Stucco in polvere").await;
     let error = error_of(regenerate(&anna, &product["id"]).await, 403).await;
     assert_eq!(error["error"], "Limite mensile raggiunto");
+    assert_eq!(error["code"], "plan_limit");
 
     let bruno = starter_shop(&app, "bruno@edilizia.it").await;
     let error = error_of(regenerate(&bruno, &product["id"]).await, 404).await;
@@ -171,6 +172,7 @@ async fn a_starter_shop_regenerates_twenty_times_a_month() {
     }
     let error = error_of(regenerate(&anna, &product["id"]).await, 403).await;
     assert_eq!(error["error"], "Limite mensile raggiunto");
+    assert_eq!(error["code"], "plan_limit");
     assert_eq!(anna.me().await["regenerations_this_month"], 20);
     // nothing was saved: the stored product is as it was
     let stored: Value = anna

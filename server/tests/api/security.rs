@@ -19,6 +19,7 @@ async fn state_changing_requests_from_another_origin_are_refused() {
         error["error"],
         "Richiesta non consentita da un'altra origine."
     );
+    assert_eq!(error["code"], "foreign_origin");
     assert_eq!(anna.me().await["product_count"], 0);
 
     let same = anna
@@ -49,6 +50,7 @@ async fn oversized_bodies_get_413_and_broken_json_400() {
     let reply = anna.post("/api/products", json!({"name": huge})).await;
     let error = error_of(reply, 413).await;
     assert_eq!(error["error"], "Richiesta troppo grande.");
+    assert_eq!(error["code"], "payload_too_large");
 
     let reply = anna
         .client
@@ -58,7 +60,7 @@ async fn oversized_bodies_get_413_and_broken_json_400() {
         .send()
         .await
         .unwrap();
-    error_of(reply, 400).await;
+    assert_eq!(error_of(reply, 400).await["code"], "invalid_json");
     assert_eq!(anna.me().await["product_count"], 0);
 }
 

@@ -108,24 +108,8 @@ export function logoProblem(file: { type: string; size: number }): { title: stri
   return null;
 }
 
-/** Seconds of a cooldown: the reply's remainingTime, else "N secondi" in its text, else 60. */
-export function cooldownSeconds(body: unknown, fallback = 60): number {
-  if (body && typeof body === "object") {
-    const b = body as { remainingTime?: unknown; error?: unknown };
-    if (typeof b.remainingTime === "number" && b.remainingTime > 0) return Math.ceil(b.remainingTime);
-    if (typeof b.error === "string") {
-      const m = /(\d+)\s+secondi/.exec(b.error);
-      if (m) return Number(m[1]);
-    }
-  }
-  return fallback;
-}
-
 /** m:ss, e.g. 65 → "1:05". */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
-
-/** The reset page shows its invalid-link screen when the server's error mentions the token. */
-export const mentionsToken = (message: string) => /token/i.test(message);

@@ -1,9 +1,9 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError, errorCode, messageOf } from "../../lib/api";
 import type { Product, Store } from "../../types";
 import type { Generated, Limits } from "./logic";
 
-export { ApiError };
+export { ApiError, errorCode, messageOf };
 
 /** GET /api/stores/me: the shop with its products, usage and limits. */
 export type OwnStore = Store & { Products?: Product[]; limits?: Partial<Limits> };
@@ -21,11 +21,3 @@ export const regenerateProduct = (id: number, input: { name: string; brand?: str
   api.put<Generated>(`/products/regenerate/${id}`, input);
 export const updateStore = (id: number, body: Record<string, unknown>) => api.put<OwnStore>(`/stores/${id}`, body);
 export const deleteAccount = () => api.del<unknown>("/auth/account");
-
-/** The server's Italian text, or `fallback` for connection failures and bare statuses. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !error.message.startsWith("HTTP ")) return error.message;
-  return fallback;
-}
-
-export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);

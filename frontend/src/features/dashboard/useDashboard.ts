@@ -2,7 +2,7 @@
 // locally after every change (spec section 4, "Product list updates").
 import { useCallback, useEffect, useState } from "react";
 import type { Product, Store } from "../../types";
-import { ApiError, fetchOwnStore, type OwnStore } from "./api";
+import { errorCode, fetchOwnStore, type OwnStore } from "./api";
 import { PLAN_LIMITS, planKey, type Limits } from "./logic";
 
 export type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "unauthorized" } | { kind: "noStore" } | { kind: "error" };
@@ -51,8 +51,8 @@ export function useDashboard(enabled: boolean): DashboardData {
       })
       .catch((err: unknown) => {
         if (!live) return;
-        const status = err instanceof ApiError ? err.status : 0;
-        setLoad({ kind: status === 401 ? "unauthorized" : status === 404 ? "noStore" : "error" });
+        const code = errorCode(err);
+        setLoad({ kind: code === "unauthorized" ? "unauthorized" : code === "not_found" ? "noStore" : "error" });
       });
     return () => {
       live = false;

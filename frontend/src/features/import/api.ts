@@ -1,10 +1,10 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
 import { it } from "../../i18n/it";
-import { api, ApiError, errorText, noteUnauthorized } from "../../lib/api";
+import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
 import type { Store } from "../../types";
 import { cleanMapping, normaliseRowError, type Mapping, type RowError } from "./logic";
 
-export { ApiError };
+export { ApiError, errorCode, messageOf };
 
 export const TEMPLATE_URL = "/api/file/template";
 export const errorReportUrl = (processId: string) => `/api/file/error-report/${encodeURIComponent(processId)}`;
@@ -67,10 +67,7 @@ export interface Processed {
 async function postForm(path: string, form: FormData, signal?: AbortSignal): Promise<Record<string, unknown>> {
   const res = await fetch(`/api${path}`, { method: "POST", body: form, credentials: "include", signal });
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  noteUnauthorized(res.status, path);
-  if (!res.ok || !body || body.success === false) {
-    throw new ApiError(errorText(body) ?? `HTTP ${res.status}`, res.status, body);
-  }
+  if (!res.ok || !body || body.success === false) throw failure(res.status, body);
   return body;
 }
 
@@ -174,9 +171,3 @@ export async function cancelProcessing(): Promise<void> {
  * products that fit in the plan); answers the updated shop. */
 export const importProcessed = (processId: string, fitToPlan = false) =>
   api.post<Store>("/file/import", fitToPlan ? { processId, fitToPlan } : { processId });
-
-/** The server's Italian text, or `fallback` for connection failures and bare statuses. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !error.message.startsWith("HTTP ")) return error.message;
-  return fallback;
-}

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { useToast } from "../../components/ui/Toast";
 import { it } from "../../i18n/it";
 import { useSession } from "../../lib/session";
-import { analyzeFile, ApiError, cancelProcessing, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
+import { analyzeFile, cancelProcessing, errorCode, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
 import { isSupportedFile, mappingProblem, nextProgress, PREVIEW_DELAY_MS, PROGRESS_TICK_MS, type Mapping, type MappingKey, type RowError } from "./logic";
 
 const t = it.upload;
@@ -187,7 +187,7 @@ export function useImportWizard() {
       navigate("/dashboard");
     } catch (err) {
       if (!job.current()) return;
-      const expired = err instanceof ApiError && err.status === 410;
+      const expired = errorCode(err) === "process_expired";
       const detail = messageOf(err, "");
       const entry: RowError = { errors: [t.preview.importError, ...(detail && detail !== t.preview.importError ? [detail] : [])] };
       setState((s) => (s.step === "preview" ? { ...s, importing: false, expired: s.expired || expired, importErrors: [...s.importErrors, entry] } : s));
@@ -200,4 +200,4 @@ export function useImportWizard() {
 export type ImportWizard = ReturnType<typeof useImportWizard>;
 
 /** A refusal by the plan (monthly imports or products used up). */
-const isPlanLimit = (err: unknown) => err instanceof ApiError && err.status === 403;
+const isPlanLimit = (err: unknown) => errorCode(err) === "plan_limit";

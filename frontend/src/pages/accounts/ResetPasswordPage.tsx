@@ -6,7 +6,8 @@ import { useToast } from "../../components/ui/Toast";
 import { AuthCard, FieldError } from "../../features/accounts/components/AuthCard";
 import { PasswordInput } from "../../features/accounts/components/PasswordInput";
 import { confirmPasswordReset, messageOf } from "../../features/accounts/api";
-import { mentionsToken, validateNewPassword } from "../../features/accounts/validation";
+import { isDeadLink } from "../../features/accounts/errors";
+import { validateNewPassword } from "../../features/accounts/validation";
 import { it } from "../../i18n/it";
 
 const t = it.accounts.reset;
@@ -41,7 +42,7 @@ export function ResetPasswordPage() {
       setState("done");
     } catch (err) {
       const message = messageOf(err, t.error);
-      if (mentionsToken(message)) setState("invalid");
+      if (isDeadLink(err)) setState("invalid");
       else {
         setError(message);
         toast({ title: it.accounts.errorTitle, description: message, destructive: true });

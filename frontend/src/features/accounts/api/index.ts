@@ -1,9 +1,9 @@
 // Calls of the account pages (spec section 7). Browser only.
-import { api, ApiError, errorText } from "../../../lib/api";
+import { api, ApiError, errorCode, failure, messageOf } from "../../../lib/api";
 import type { Store } from "../../../types";
 import type { RegistrationValues } from "../validation";
 
-export { ApiError };
+export { ApiError, errorCode, messageOf };
 
 export type Registered = Store & { emailSent: boolean; message: string };
 export interface Outcome {
@@ -42,12 +42,6 @@ export async function uploadLogo(file: File): Promise<string> {
   form.append("file", file);
   const res = await fetch("/api/uploads/logo", { method: "POST", body: form, credentials: "include" });
   const body = (await res.json().catch(() => null)) as { url?: string } | null;
-  if (!res.ok || !body?.url) throw new ApiError(errorText(body) ?? `HTTP ${res.status}`, res.status, body);
+  if (!res.ok || !body?.url) throw failure(res.status, body);
   return body.url;
-}
-
-/** The server's Italian text, or `fallback` for connection failures and bare statuses. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !error.message.startsWith("HTTP ")) return error.message;
-  return fallback;
 }

@@ -7,7 +7,8 @@ import { useDismissToast, useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
 import { takePendingTrial, TRIAL_LOGIN_TOAST, type PendingTrial } from "../../../lib/pending-trial";
-import { ApiError, login, messageOf, startTrial } from "../api";
+import { login, messageOf, startTrial } from "../api";
+import { isUnverified } from "../errors";
 import { PasswordInput } from "./PasswordInput";
 
 const t = it.accounts.login;
@@ -63,8 +64,8 @@ export function LoginForm() {
       }
       navigate("/dashboard");
     } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && (err.body as { code?: string } | null)?.code === "email_not_verified") {
-        setUnverified(err.message);
+      if (isUnverified(err)) {
+        setUnverified(messageOf(err, t.genericError));
       } else {
         toast({ title: t.errorTitle, description: messageOf(err, t.genericError), destructive: true });
       }

@@ -6,7 +6,7 @@ import { onSessionLost } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data";
 import { clearOwnerHint, hasOwnerHint, SessionContext, type Session, type SessionStatus } from "../../../lib/session";
 import type { Store } from "../../../types";
-import { ApiError, fetchMe, logout } from "../api";
+import { errorCode, fetchMe, logout } from "../api";
 import { useLoginRequired } from "../hooks/useLoginRequired";
 
 /** In the browser, on every page: fetches the current shop at start (spec section 4,
@@ -39,8 +39,8 @@ export function OwnerSession({ children }: { children: ReactNode }) {
       .catch((err: unknown) => {
         if (!live) return;
         setStoreState(null);
-        // 404: logged in, but the account has no shop yet; 401 (or no answer): logged out.
-        setStatus(err instanceof ApiError && err.status === 404 ? "noStore" : "anonymous");
+        // not_found: logged in, but the account has no shop yet; unauthorized (or no answer): logged out.
+        setStatus(errorCode(err) === "not_found" ? "noStore" : "anonymous");
       });
     return () => {
       live = false;

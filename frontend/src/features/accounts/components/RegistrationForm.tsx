@@ -6,7 +6,8 @@ import { IconUpload } from "../../../components/ui/Icons";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
-import { ApiError, register, uploadLogo } from "../api";
+import { ApiError, messageOf, register, uploadLogo } from "../api";
+import { isRegistrationProblem } from "../errors";
 import { useCapLookup } from "../../../hooks/useCapLookup";
 import { errorsAfterBlur, errorsAfterEdit, logoProblem, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
 import { FieldError } from "./AuthCard";
@@ -104,11 +105,11 @@ export function RegistrationForm() {
       // The next page opens at its top, not where the submit button was on a phone.
       window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     } catch (err) {
-      const body = err instanceof ApiError ? (err.body as { fields?: Record<string, string> } | null) : null;
-      if (body?.fields) setErrors(body.fields as FieldErrors);
+      const fields = err instanceof ApiError ? err.fields : null;
+      if (fields) setErrors(fields as FieldErrors);
       setEdited({});
-      const known = err instanceof ApiError && (err.status === 409 || err.status === 422 || err.status === 413 || err.status === 415);
-      toast({ title: it.accounts.errorTitle, description: known ? err.message : t.createError, destructive: true });
+      const known = isRegistrationProblem(err);
+      toast({ title: it.accounts.errorTitle, description: known ? messageOf(err, t.createError) : t.createError, destructive: true });
     }
     setBusy(false);
   };

@@ -5,9 +5,10 @@ import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isEmail } from "../../../lib/validation";
-import { ApiError, resendVerification } from "../api";
+import { resendVerification } from "../api";
+import { resendFailure } from "../errors";
 import { useCountdown } from "../hooks/useCountdown";
-import { cooldownSeconds, formatCountdown } from "../validation";
+import { formatCountdown } from "../validation";
 import { FieldError } from "./AuthCard";
 
 const t = it.accounts.resend;
@@ -43,16 +44,15 @@ export function ResendDialog({ open, onClose, initialEmail }: { open: boolean; o
       toast({ title: t.sent });
       countdown.start(60);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        const seconds = cooldownSeconds(err.body);
-        countdown.start(seconds);
-        setError(t.cooldown(seconds));
-      } else if (err instanceof ApiError && err.status === 404) {
+      const failure = resendFailure(err, t.error);
+      if (failure.kind === "wait") {
+        countdown.start(failure.seconds);
+        setError(t.cooldown(failure.seconds));
+      } else if (failure.kind === "notFound") {
         setError(t.notFound);
       } else {
-        const message = err instanceof ApiError && err.status !== 500 && !err.message.startsWith("HTTP ") ? err.message : t.error;
-        setError(message);
-        toast({ title: it.accounts.errorTitle, description: message, destructive: true });
+        setError(failure.text);
+        toast({ title: it.accounts.errorTitle, description: failure.text, destructive: true });
       }
     }
     setBusy(false);

@@ -8,7 +8,7 @@ import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { Product, Store } from "../../../types";
-import { createProduct, generateProduct, messageOf, regenerateProduct, statusOf, updateProduct } from "../api";
+import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct } from "../api";
 import { DESCRIPTION_MAX, emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
 
@@ -107,7 +107,7 @@ export function ProductDialog({
       }
     } catch (err) {
       if (isSessionLost(err)) return;
-      if (statusOf(err) === 403) toast({ title: t.limitReached, description: t.limitReachedText, destructive: true });
+      if (errorCode(err) === "plan_limit") toast({ title: t.limitReached, description: t.limitReachedText, destructive: true });
       else if (editing) toast({ title: t.regenerateFailed, description: t.regenerateFailedText, destructive: true });
       else toast({ title: t.generateFailed, description: t.generateFailedText, destructive: true });
     } finally {
