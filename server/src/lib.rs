@@ -6,6 +6,7 @@ pub mod api;
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod domain;
 pub mod email;
 pub mod entities;
 pub mod error;

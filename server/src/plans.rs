@@ -1,17 +1,39 @@
 //! Plans and their limits (spec section 9). A running trial is layered on top of the plan
 //! sold to the shop and simply stops counting when `trial_ends_at` passes: no job needed.
 
+use sea_orm::sea_query::StringLen;
+use sea_orm::{DeriveActiveEnum, EnumIter};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
 use crate::entities::store;
+use crate::error::{AppError, Result};
+use crate::messages;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+/// The same lowercase key in the database, the JSON API and the command line.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
 #[serde(rename_all = "lowercase")]
 pub enum Plan {
+    #[sea_orm(string_value = "free")]
     Free,
+    #[sea_orm(string_value = "starter")]
     Starter,
+    #[sea_orm(string_value = "pro")]
     Pro,
+    #[sea_orm(string_value = "business")]
     Business,
 }
 
@@ -21,6 +43,26 @@ pub struct Limits {
     pub products: Option<u64>,
     pub imports_per_month: Option<u32>,
     pub regenerations_per_month: Option<u32>,
+}
+
+impl Limits {
+    /// New products a shop holding `existing` may still add; `None` when unlimited. A shop
+    /// moved down to a smaller plan may hold more than its cap: 0 left, never negative.
+    pub fn products_left(&self, existing: u64) -> Option<u64> {
+        self.products.map(|cap| cap.saturating_sub(existing))
+    }
+
+    /// The one check of the product cap, for every way products are added (one by one, in
+    /// bulk, by an import): refused with 403 and the plan's message when `adding` new
+    /// products to `existing` would pass it.
+    pub fn ensure_room_for(&self, existing: u64, adding: u64) -> Result<()> {
+        match (self.products, self.products_left(existing)) {
+            (Some(cap), Some(left)) if adding > left => {
+                Err(AppError::Forbidden(messages::product_limit_reached(cap)))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 pub const TRIAL_DAYS: i64 = 14;
@@ -88,13 +130,9 @@ impl Plan {
 
 /// The plan in force at `now`: the trial's while it runs, the sold plan otherwise.
 pub fn effective_plan(store: &store::Model, now: OffsetDateTime) -> Plan {
-    let sold = Plan::parse(&store.plan).unwrap_or(Plan::Free);
-    match (
-        store.trial_plan.as_deref().and_then(Plan::parse),
-        store.trial_ends_at,
-    ) {
+    match (store.trial_plan, store.trial_ends_at) {
         (Some(trial), Some(ends)) if now < ends => trial,
-        _ => sold,
+        _ => store.plan,
     }
 }
 
@@ -106,11 +144,12 @@ pub fn running_trial_end(store: &store::Model, now: OffsetDateTime) -> Option<Of
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use time::Duration;
 
-    fn store(plan: &str, trial: Option<(&str, OffsetDateTime)>) -> store::Model {
+    fn store(plan: Plan, trial: Option<(Plan, OffsetDateTime)>) -> store::Model {
         let now = OffsetDateTime::now_utc();
         store::Model {
             id: 1,
@@ -126,8 +165,8 @@ mod tests {
             website_url: None,
             telephone: "0612345678".into(),
             email: "a@b.it".into(),
-            plan: plan.into(),
-            trial_plan: trial.map(|(p, _)| p.into()),
+            plan,
+            trial_plan: trial.map(|(p, _)| p),
             trial_used: trial.is_some(),
             trial_ends_at: trial.map(|(_, t)| t),
             content_version: 1,
@@ -139,22 +178,48 @@ mod tests {
     #[test]
     fn a_running_trial_gives_its_plan_and_an_ended_one_gives_free_back() {
         let now = OffsetDateTime::now_utc();
+        let running = Some((Plan::Pro, now + Duration::days(3)));
+        assert_eq!(effective_plan(&store(Plan::Free, running), now), Plan::Pro);
+        let ended = Some((Plan::Pro, now - Duration::seconds(1)));
+        assert_eq!(effective_plan(&store(Plan::Free, ended), now), Plan::Free);
         assert_eq!(
-            effective_plan(&store("free", Some(("pro", now + Duration::days(3)))), now),
-            Plan::Pro
-        );
-        assert_eq!(
-            effective_plan(
-                &store("free", Some(("pro", now - Duration::seconds(1)))),
-                now
-            ),
-            Plan::Free
-        );
-        assert_eq!(
-            effective_plan(&store("business", None), now),
+            effective_plan(&store(Plan::Business, None), now),
             Plan::Business
         );
-        assert_eq!(effective_plan(&store("unknown", None), now), Plan::Free);
+    }
+
+    #[test]
+    fn one_key_per_plan_everywhere() {
+        use sea_orm::{ActiveEnum, Iterable};
+        for plan in Plan::iter() {
+            assert_eq!(plan.to_value(), plan.as_str(), "database");
+            assert_eq!(
+                serde_json::to_value(plan).ok(),
+                Some(serde_json::Value::from(plan.as_str())),
+                "JSON"
+            );
+            assert_eq!(Plan::parse(plan.as_str()), Some(plan));
+        }
+        assert_eq!(Plan::parse("gold"), None);
+    }
+
+    #[test]
+    fn the_product_cap_counts_what_is_there_and_what_comes() {
+        let free = Plan::Free.limits();
+        assert_eq!(free.products_left(20), Some(30));
+        assert_eq!(free.products_left(66), Some(0), "moved down to Base");
+        assert!(free.ensure_room_for(49, 1).is_ok());
+        assert!(free.ensure_room_for(50, 0).is_ok());
+        let refused = free.ensure_room_for(50, 1).unwrap_err();
+        assert!(matches!(refused, AppError::Forbidden(_)));
+        assert!(
+            refused.to_string().contains("limite di 50 prodotti"),
+            "{refused}"
+        );
+        assert!(free.ensure_room_for(66, 1).is_err());
+        let business = Plan::Business.limits();
+        assert_eq!(business.products_left(1_000_000), None);
+        assert!(business.ensure_room_for(1_000_000, 100_000).is_ok());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
+use crate::domain::{Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::plans::{self, Limits, Plan};
 
@@ -24,8 +25,7 @@ pub struct ProductView {
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
-    /// normal | uncertain | incorrect
-    pub status: String,
+    pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub created: String,
@@ -69,13 +69,6 @@ pub fn rfc3339(at: OffsetDateTime) -> String {
     at.format(&Rfc3339).unwrap_or_default()
 }
 
-/// `1250` → `12.50` as a JSON number.
-pub fn price_json(cents: i64) -> Option<Box<RawValue>> {
-    let sign = if cents < 0 { "-" } else { "" };
-    let abs = cents.unsigned_abs();
-    RawValue::from_string(format!("{sign}{}.{:02}", abs / 100, abs % 100)).ok()
-}
-
 impl From<product::Model> for ProductView {
     fn from(p: product::Model) -> Self {
         Self {
@@ -83,7 +76,7 @@ impl From<product::Model> for ProductView {
             store_id: p.store_id,
             slug: p.slug,
             name: p.name,
-            price: p.price_cents.and_then(price_json),
+            price: p.price.and_then(Price::json),
             description: p.description,
             category: p.category,
             brand: p.brand,
@@ -145,26 +138,5 @@ impl StoreView {
     pub fn with_products(mut self, products: Vec<product::Model>) -> Self {
         self.products = Some(products.into_iter().map(ProductView::from).collect());
         self
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::price_json;
-
-    #[test]
-    fn prices_have_two_decimals() {
-        assert_eq!(
-            price_json(1250).map(|r| r.get().to_owned()).as_deref(),
-            Some("12.50")
-        );
-        assert_eq!(
-            price_json(5).map(|r| r.get().to_owned()).as_deref(),
-            Some("0.05")
-        );
-        assert_eq!(
-            price_json(123456).map(|r| r.get().to_owned()).as_deref(),
-            Some("1234.56")
-        );
     }
 }

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use crate::ai::{Provider, RawProduct};
 use crate::auth::Owner;
+use crate::domain::ProductStatus;
 use crate::error::{AppError, Result};
 use crate::media::{self, Card};
 use crate::messages;
@@ -45,8 +46,7 @@ pub struct GeneratedProduct {
     pub brand: Option<String>,
     /// `/media/products/…`: the product's image, or a card made for it.
     pub image_url: Option<String>,
-    /// normal | uncertain | incorrect
-    pub status: String,
+    pub status: ProductStatus,
     /// Why the given image URL was not used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
@@ -183,7 +183,7 @@ async fn complete(
     let image = media::image_for(&app.config, image_url, card).await;
     GeneratedProduct {
         id,
-        status: done.status.as_str().to_owned(),
+        status: done.status,
         name: done.name,
         description: done.description,
         category: done.category,

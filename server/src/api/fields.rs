@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
 
+use crate::domain::image_url;
 use crate::messages;
 use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website};
 
@@ -96,16 +97,15 @@ pub fn website(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     normalized
 }
 
-/// An optional logo: an uploaded file under `/media/` or an http(s) URL.
+/// An optional logo: an uploaded file under `/media/` or an http(s) URL (the one image
+/// check, `domain::image_url`).
 pub fn logo(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     let raw = raw.map(str::trim).filter(|s| !s.is_empty())?;
-    let ok = raw.len() <= 1000
-        && (raw.starts_with("/media/") && !raw.contains("..")
-            || url::Url::parse(raw).is_ok_and(|u| matches!(u.scheme(), "http" | "https")));
-    if !ok {
+    let logo = image_url::parse(raw);
+    if logo.is_none() {
         p.add("logo_img_url", messages::WEBSITE_INVALID);
     }
-    ok.then(|| raw.to_owned())
+    logo
 }
 
 pub fn optional_text(

@@ -12,6 +12,7 @@ use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
+use crate::domain::{Price, ProductStatus};
 use crate::error::{AppError, ErrorCode};
 use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use crate::messages;
@@ -19,7 +20,7 @@ use crate::services::imports::{
     self, Allowance, AllowanceView, Beyond, ExistingCodes, ImportItem, ProcessError,
     ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
 };
-use crate::views::{price_json, StoreView};
+use crate::views::StoreView;
 use crate::AppState;
 
 /// The request may carry the multipart envelope and the mapping around the largest file.
@@ -192,7 +193,7 @@ struct ItemView {
     brand: Option<String>,
     image_url: Option<String>,
     in_stock: bool,
-    status: Option<&'static str>,
+    status: Option<ProductStatus>,
     sku: Option<String>,
     ean: Option<String>,
     /// "create" or "update"
@@ -204,7 +205,7 @@ impl From<&ImportItem> for ItemView {
         Self {
             row_index: i.row_number,
             name: i.name.clone(),
-            price: i.price_cents.and_then(price_json),
+            price: i.price.and_then(Price::json),
             description: i.description.clone(),
             category: i.category.clone(),
             brand: i.brand.clone(),
@@ -429,13 +430,9 @@ async fn given_products(
             let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
             Ok(ImportItem {
                 row_number: i + 1,
-                status: Some(match d.status.as_str() {
-                    "uncertain" => "uncertain",
-                    "incorrect" => "incorrect",
-                    _ => "normal",
-                }),
+                status: Some(d.status),
                 name: d.name,
-                price_cents: d.price_cents,
+                price: d.price,
                 description: d.description,
                 category: d.category,
                 brand: d.brand,

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use super::fields::{nullable, Problems};
 use crate::auth::Owner;
+use crate::domain::{image_url, Price, ProductStatus};
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::product_images;
@@ -18,14 +19,13 @@ use crate::services::products::{self, ProductChanges, ProductData};
 use crate::views::ProductView;
 use crate::AppState;
 
-const STATUSES: [&str; 3] = ["normal", "uncertain", "incorrect"];
-
 /// A product as clients send it (spec section 7). `store_email`, `slug`, `id` and
 /// `store_id` are accepted and ignored: the shop is the caller's, the slug follows the name.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ProductInput {
     pub name: Option<String>,
-    /// Euros: a number (12.5) or text ("12,50"); null for no price.
+    /// Euros: a number (12.5) or text as shops write it ("12,50", "1.234,50", "€ 8"; see
+    /// docs/decisions/013-prices.md); null or "" for no price.
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<f64>)]
     pub price: Option<Option<Value>>,
@@ -42,6 +42,8 @@ pub struct ProductInput {
     #[schema(value_type = Option<String>)]
     pub image_url: Option<Option<String>>,
     pub in_stock: Option<bool>,
+    /// normal | uncertain | incorrect
+    #[schema(value_type = Option<ProductStatus>)]
     pub status: Option<String>,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
@@ -62,33 +64,22 @@ impl ProductInput {
             p.check(!name.is_empty(), "name", messages::PRODUCT_NAME_REQUIRED);
             p.check(name.chars().count() <= 300, "name", messages::TOO_LONG);
         }
-        let price_cents = self.price.map(|v| match v {
-            None | Some(Value::Null) => None,
-            Some(value) => {
-                let cents = price_to_cents(&value);
-                if cents.is_none() {
-                    p.add("price", messages::PRICE_INVALID);
-                }
-                cents
-            }
+        let price = self.price.map(|v| {
+            Price::from_json(&v.unwrap_or(Value::Null)).unwrap_or_else(|_| {
+                p.add("price", messages::PRICE_INVALID);
+                None
+            })
         });
-        let status = self.status.map(|s| s.trim().to_lowercase());
-        if let Some(status) = &status {
-            p.check(
-                STATUSES.contains(&status.as_str()),
-                "status",
-                messages::STATUS_INVALID,
-            );
-        }
+        let status = self.status.and_then(|s| {
+            let status = ProductStatus::parse(&s);
+            p.check(status.is_some(), "status", messages::STATUS_INVALID);
+            status
+        });
         let image_url = self.image_url.map(|v| {
-            let url = clean(v);
-            let ok = url.as_deref().is_none_or(|u| {
-                u.len() <= 1000
-                    && (u.starts_with("/media/")
-                        || url::Url::parse(u).is_ok_and(|x| matches!(x.scheme(), "http" | "https")))
-            });
-            p.check(ok, "image_url", messages::WEBSITE_INVALID);
-            url
+            let url = clean(v)?;
+            let parsed = image_url::parse(&url);
+            p.check(parsed.is_some(), "image_url", messages::WEBSITE_INVALID);
+            parsed
         });
         let mut text = |field: &'static str, v: Option<Option<String>>, max: usize| {
             v.map(|v| {
@@ -108,7 +99,7 @@ impl ProductInput {
             sku: text("sku", self.sku, 100),
             ean: text("ean", self.ean, 20),
             name,
-            price_cents,
+            price,
             image_url,
             in_stock: self.in_stock,
             status,
@@ -126,13 +117,13 @@ impl ProductInput {
             .ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
         Ok(ProductData {
             name,
-            price_cents: c.price_cents.flatten(),
+            price: c.price.flatten(),
             description: c.description.flatten(),
             category: c.category.flatten(),
             brand: c.brand.flatten(),
             image_url: c.image_url.flatten(),
             in_stock: c.in_stock.unwrap_or(true),
-            status: c.status.unwrap_or_else(|| "normal".into()),
+            status: c.status.unwrap_or_default(),
             sku: c.sku.flatten(),
             ean: c.ean.flatten(),
         })
@@ -141,24 +132,6 @@ impl ProductInput {
 
 fn clean(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
-}
-
-/// 12.5, "12.50" or "12,50" → 1250 cents; negative, non-finite or absurd → None.
-fn price_to_cents(value: &Value) -> Option<i64> {
-    let euros = match value {
-        Value::Number(n) => n.as_f64()?,
-        Value::String(s) if s.trim().is_empty() => return None,
-        Value::String(s) => s
-            .trim()
-            .trim_end_matches('€')
-            .trim()
-            .replace(',', ".")
-            .parse::<f64>()
-            .ok()?,
-        _ => return None,
-    };
-    (euros.is_finite() && (0.0..=10_000_000.0).contains(&euros))
-        .then(|| (euros * 100.0).round() as i64)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -266,20 +239,4 @@ pub async fn bulk_delete(
         success: true,
         deleted,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::price_to_cents;
-    use serde_json::json;
-
-    #[test]
-    fn prices_become_cents() {
-        assert_eq!(price_to_cents(&json!(12.5)), Some(1250));
-        assert_eq!(price_to_cents(&json!("12,50")), Some(1250));
-        assert_eq!(price_to_cents(&json!(0.1 + 0.2)), Some(30));
-        assert_eq!(price_to_cents(&json!(-1)), None);
-        assert_eq!(price_to_cents(&json!("dodici")), None);
-        assert_eq!(price_to_cents(&json!(true)), None);
-    }
 }

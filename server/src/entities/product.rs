@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::domain::{Price, ProductStatus};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "products")]
 pub struct Model {
@@ -8,15 +10,15 @@ pub struct Model {
     pub store_id: i64,
     pub name: String,
     pub slug: String,
-    /// Integer cents; the API speaks euros with 2 decimals.
-    pub price_cents: Option<i64>,
+    /// Stored as integer cents; the API speaks euros with 2 decimals.
+    #[sea_orm(column_name = "price_cents")]
+    pub price: Option<Price>,
     pub description: Option<String>,
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
-    /// normal | uncertain | incorrect
-    pub status: String,
+    pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub created_at: TimeDateTimeWithTimeZone,

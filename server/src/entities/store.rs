@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::plans::Plan;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "stores")]
 pub struct Model {
@@ -18,8 +20,8 @@ pub struct Model {
     pub telephone: String,
     pub email: String,
     /// The plan sold to the shop; a running trial is layered on top (see `plans`).
-    pub plan: String,
-    pub trial_plan: Option<String>,
+    pub plan: Plan,
+    pub trial_plan: Option<Plan>,
     pub trial_used: bool,
     pub trial_ends_at: Option<TimeDateTimeWithTimeZone>,
     /// Bumped by every change to the shop or its products; part of the HTML cache key.

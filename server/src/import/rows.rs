@@ -1,13 +1,12 @@
 //! Table rows → validated product drafts, with per-row Italian errors.
 
-use serde::Serialize;
-
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
     category_leaf, clean_code, clean_ean, clean_text, first_image_url, fold_key, html_to_text,
     parse_availability, parse_price, truncate_chars,
 };
+use crate::domain::{DecimalMark, Price};
 
 pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 5000;
@@ -15,11 +14,11 @@ pub const MAX_DESCRIPTION_CHARS: usize = 5000;
 const MAX_LABEL_CHARS: usize = 200;
 
 /// A validated row, ready to become (or update) a product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductDraft {
     pub row_number: usize,
     pub name: String,
-    pub price_cents: Option<i64>,
+    pub price: Option<Price>,
     pub description: Option<String>,
     pub brand: Option<String>,
     pub category: Option<String>,
@@ -29,7 +28,7 @@ pub struct ProductDraft {
     pub ean: Option<String>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct ProcessOutcome {
     pub drafts: Vec<ProductDraft>,
     /// Rows that cannot be imported, sorted by row number.
@@ -53,6 +52,8 @@ struct Columns {
     ean: Option<usize>,
     /// Shopify's Handle: variant and image rows repeat it with an empty Title.
     handle: Option<usize>,
+    /// How the price columns write `1.234` and `1,234`, decided by their other values.
+    price_mark: DecimalMark,
 }
 
 impl Columns {
@@ -71,13 +72,63 @@ impl Columns {
             sku: col(&m.sku),
             ean: col(&m.ean),
             handle: headers.iter().position(|h| fold_key(h) == "handle"),
+            price_mark: DecimalMark::Comma,
         }
+    }
+
+    /// The row's price: the price column, or its fallback when that is empty.
+    fn price<'a>(&self, cells: &'a [String]) -> &'a str {
+        let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
+        match cell(self.price) {
+            p if p.trim().is_empty() => cell(self.price_fallback),
+            p => p,
+        }
+    }
+}
+
+/// The first price of the file written `1.234` or `1,234` and how it was read, so the
+/// owner sees the reading in the preview (docs/decisions/013-prices.md).
+#[derive(Default)]
+struct AmbiguousPrices {
+    first: Option<(usize, String, Price)>,
+    count: usize,
+}
+
+impl AmbiguousPrices {
+    fn note(&mut self, row_number: usize, raw: &str, price: Option<Price>) {
+        if let Some(price) = price.filter(|_| Price::is_ambiguous(raw)) {
+            self.count += 1;
+            self.first
+                .get_or_insert_with(|| (row_number, raw.trim().to_owned(), price));
+        }
+    }
+
+    fn warning(self) -> Option<RowWarning> {
+        let (row_number, raw, price) = self.first?;
+        let others = match self.count - 1 {
+            0 => String::new(),
+            1 => " (e un altro prezzo scritto così)".to_owned(),
+            n => format!(" (e altri {n} prezzi scritti così)"),
+        };
+        Some(RowWarning {
+            row_number,
+            message: format!(
+                "Riga {row_number}: prezzo «{raw}» letto come {price}{others}: controlla che sia giusto"
+            ),
+        })
     }
 }
 
 /// Call `validate_mapping` first: with no name column every row is an error.
 pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
-    let cols = Columns::resolve(&table.headers, mapping);
+    let mut cols = Columns::resolve(&table.headers, mapping);
+    cols.price_mark = DecimalMark::of_column(table.rows.iter().flat_map(|cells| {
+        [cols.price, cols.price_fallback]
+            .into_iter()
+            .flatten()
+            .filter_map(|c| cells.get(c).map(String::as_str))
+    }));
+    let mut ambiguous = AmbiguousPrices::default();
     let mut out = ProcessOutcome {
         drafts: Vec::with_capacity(table.rows.len()),
         errors: table.rejected.clone(),
@@ -102,6 +153,7 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
         }
         match build_one(row_number, cells, &cols) {
             Ok((draft, warnings)) => {
+                ambiguous.note(row_number, cols.price(cells), draft.price);
                 out.warnings.extend(warnings);
                 out.drafts.push(draft);
                 last_handle = (!handle.is_empty()).then_some(handle);
@@ -110,6 +162,11 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
         }
     }
     out.errors.sort_by_key(|e| e.row_number);
+    if let Some(w) = ambiguous.warning() {
+        // first of the rows' notes: it is about the whole price column
+        out.warnings
+            .insert(table.warnings.len().min(out.warnings.len()), w);
+    }
     out
 }
 
@@ -134,11 +191,7 @@ fn build_one(
     }
     truncate_chars(&mut name, MAX_NAME_CHARS);
 
-    let price_raw = match cell(cols.price) {
-        p if p.trim().is_empty() => cell(cols.price_fallback),
-        p => p,
-    };
-    let price_cents = parse_price(price_raw).unwrap_or_else(|e| {
+    let price = parse_price(cols.price(cells), cols.price_mark).unwrap_or_else(|e| {
         errors.push(e);
         None
     });
@@ -197,7 +250,7 @@ fn build_one(
         ProductDraft {
             row_number,
             name,
-            price_cents,
+            price,
             description,
             brand,
             category,
@@ -311,7 +364,12 @@ mod tests {
         assert_eq!(out.drafts.len(), 2);
         let d = &out.drafts[0];
         assert_eq!(
-            (d.row_number, d.name.as_str(), d.price_cents, d.in_stock),
+            (
+                d.row_number,
+                d.name.as_str(),
+                d.price.map(Price::cents),
+                d.in_stock
+            ),
             (2, "Cemento Portland 25kg", Some(1250), true)
         );
         assert_eq!(d.ean.as_deref(), Some("0801234567890"));
@@ -321,7 +379,7 @@ mod tests {
             (
                 calce.row_number,
                 calce.in_stock,
-                calce.price_cents,
+                calce.price,
                 calce.image_url.clone()
             ),
             (6, false, None, None)
@@ -345,6 +403,76 @@ mod tests {
                 .any(|m| m.starts_with("Riga 6: URL dell'immagine non valido")),
             "{w:?}"
         );
+    }
+
+    fn prices_of(column: &[&str]) -> (Vec<Option<i64>>, Vec<String>) {
+        let rows: Vec<Vec<String>> = column
+            .iter()
+            .enumerate()
+            .map(|(i, p)| vec![format!("Prodotto {i}"), p.to_string()])
+            .collect();
+        let t = Table {
+            headers: vec!["Nome".into(), "Prezzo".into()],
+            rows,
+            first_row_number: 2,
+            ..Table::default()
+        };
+        let m = Mapping {
+            name: Some("Nome".into()),
+            price: Some("Prezzo".into()),
+            ..Mapping::default()
+        };
+        let out = build_drafts(&t, &m);
+        assert!(out.errors.is_empty(), "{:?}", out.errors);
+        let prices = out
+            .drafts
+            .iter()
+            .map(|d| d.price.map(Price::cents))
+            .collect();
+        let warnings = out.warnings.into_iter().map(|w| w.message).collect();
+        (prices, warnings)
+    }
+
+    #[test]
+    fn an_italian_or_undecided_column_reads_1_234_as_thousands_and_says_so() {
+        let (prices, warnings) = prices_of(&["12,50", "1.234", "2.500", "1,234", "8"]);
+        assert_eq!(
+            prices,
+            vec![
+                Some(1250),
+                Some(123_400),
+                Some(250_000),
+                Some(123),
+                Some(800)
+            ]
+        );
+        assert_eq!(
+            warnings,
+            vec!["Riga 3: prezzo «1.234» letto come 1.234,00 € (e altri 2 prezzi scritti così): controlla che sia giusto"]
+        );
+        // a list with no decimals at all is read the Italian way too
+        let (prices, _) = prices_of(&["1.234", "350", "15.000"]);
+        assert_eq!(prices, vec![Some(123_400), Some(35_000), Some(1_500_000)]);
+        // no ambiguous price, no note
+        let (_, warnings) = prices_of(&["12,50", "1.234,50", "7"]);
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+
+    #[test]
+    fn a_column_written_the_english_way_reads_1_234_as_decimals() {
+        // WooCommerce, Shopify or numbers out of an XLSX: every mark shown is a dot
+        let (prices, warnings) = prices_of(&["12.5", "1.234", "1,234.50", "1,234", ""]);
+        assert_eq!(
+            prices,
+            vec![Some(1250), Some(123), Some(123_450), Some(123_400), None]
+        );
+        assert_eq!(
+            warnings,
+            vec!["Riga 3: prezzo «1.234» letto come 1,23 € (e un altro prezzo scritto così): controlla che sia giusto"]
+        );
+        // one comma decimal is enough to keep the Italian reading
+        let (prices, _) = prices_of(&["12.5", "3,20", "1.234"]);
+        assert_eq!(prices, vec![Some(1250), Some(320), Some(123_400)]);
     }
 
     #[test]
@@ -394,7 +522,10 @@ mod tests {
         let out = build_drafts(&t, &m);
         assert!(out.errors.is_empty(), "{:?}", out.errors);
         assert_eq!(
-            out.drafts.iter().map(|d| d.price_cents).collect::<Vec<_>>(),
+            out.drafts
+                .iter()
+                .map(|d| d.price.map(Price::cents))
+                .collect::<Vec<_>>(),
             vec![Some(1000), Some(400)]
         );
     }

@@ -5,6 +5,7 @@ use std::io::{Cursor, Read, Write};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
 
 use super::*;
+use crate::domain::Price;
 
 fn csv_table(bytes: &[u8]) -> Table {
     read_table(bytes, "listino.csv", Some("text/csv"), &Limits::default()).unwrap()
@@ -26,11 +27,11 @@ fn utf8_bom_semicolon_decimal_comma_leading_zero_ean() {
     );
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    assert_eq!(out.drafts[0].price_cents, Some(1250));
+    assert_eq!(out.drafts[0].price.map(Price::cents), Some(1250));
     assert_eq!(out.drafts[0].ean.as_deref(), Some("0801234567890"));
     assert_eq!(out.drafts[0].row_number, 2);
     assert_eq!(out.drafts[1].name, "Quantità test");
-    assert_eq!(out.drafts[1].price_cents, Some(123_450));
+    assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_450));
     assert!(!out.drafts[1].in_stock);
 }
 
@@ -46,7 +47,7 @@ fn windows_1252_comma_separated() {
     let out = process(&csv_table(&bytes));
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts[0].name, "Piastrella gres 30x30, beige");
-    assert_eq!(out.drafts[0].price_cents, Some(990));
+    assert_eq!(out.drafts[0].price.map(Price::cents), Some(990));
     assert_eq!(out.drafts[1].name, "Stucco è bianco € promo");
     assert!(!out.drafts[1].in_stock);
 }
@@ -58,7 +59,7 @@ fn tab_and_pipe_separators() {
         let out = process(&csv_table(csv.as_bytes()));
         assert_eq!(out.drafts.len(), 1, "separator {sep:?}");
         assert_eq!(out.drafts[0].category.as_deref(), Some("Utensili"));
-        assert_eq!(out.drafts[0].price_cents, Some(8900));
+        assert_eq!(out.drafts[0].price.map(Price::cents), Some(8900));
     }
 }
 
@@ -180,13 +181,13 @@ fn woocommerce_export_csv() {
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     let a = &out.drafts[0];
     assert_eq!(a.sku.as_deref(), Some("00077"));
-    assert_eq!(a.price_cents, Some(1590));
+    assert_eq!(a.price.map(Price::cents), Some(1590));
     assert_eq!(a.category.as_deref(), Some("Cementi"));
     assert_eq!(a.image_url.as_deref(), Some("https://shop.it/a.jpg"));
     assert_eq!(a.description.as_deref(), Some("Cemento a presa rapida"));
     assert!(a.in_stock);
     let b = &out.drafts[1];
-    assert_eq!(b.price_cents, Some(450));
+    assert_eq!(b.price.map(Price::cents), Some(450));
     assert_eq!(b.description.as_deref(), Some("Stucco in pasta"));
     assert!(!b.in_stock);
 }
@@ -204,7 +205,7 @@ levigatrice,Levigatrice,,Makita,,Levigatrici,LV-1,0,120.00,,\n";
     assert_eq!(t.description.as_deref(), Some("Potente & leggero\n800 W"));
     assert_eq!(t.brand.as_deref(), Some("Bosch"));
     assert_eq!(t.category.as_deref(), Some("Elettroutensili"));
-    assert_eq!(t.price_cents, Some(8990));
+    assert_eq!(t.price.map(Price::cents), Some(8990));
     assert_eq!(t.ean.as_deref(), Some("4006381333931"));
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
     assert!(!out.drafts[1].in_stock);
@@ -281,8 +282,8 @@ fn xlsx_with_title_row_numbers_and_dates() {
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts[0].row_number, 4);
     assert_eq!(out.drafts[0].sku.as_deref(), Some("00123"));
-    assert_eq!(out.drafts[0].price_cents, Some(1250));
-    assert_eq!(out.drafts[1].price_cents, Some(123_400));
+    assert_eq!(out.drafts[0].price.map(Price::cents), Some(1250));
+    assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_400));
     assert!(!out.drafts[1].in_stock);
     assert_eq!(out.drafts[1].ean.as_deref(), Some("8012345678901"));
 }
@@ -384,7 +385,7 @@ fn xls_legacy_fixture() {
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts.len(), 3);
-    assert_eq!(out.drafts[2].price_cents, Some(123_450));
+    assert_eq!(out.drafts[2].price.map(Price::cents), Some(123_450));
     assert!(!out.drafts[1].in_stock);
 }
 

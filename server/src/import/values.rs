@@ -1,8 +1,7 @@
 //! Cell value parsing: prices, availability, codes, free text.
 //! Everything here is tolerant of how Italian shops actually type values.
 
-/// Prices above this (10 billion euro) are typos or garbage, not prices.
-const MAX_PRICE_CENTS: i64 = 1_000_000_000_000;
+use crate::domain::{image_url, DecimalMark, Price, PriceError};
 
 /// True for cells that read as a number ("12,50", "€ 3", "8012345678901", "1.234").
 /// Used to tell a header row from a data row.
@@ -16,121 +15,16 @@ pub fn looks_numeric(s: &str) -> bool {
         })
 }
 
-/// Parse a price into integer cents. `Ok(None)` for an empty cell.
-/// Rules: with both '.' and ',' the last one is the decimal mark; a lone ','
-/// is decimal (Italian); a lone '.' followed by exactly three digits is a
-/// thousands separator ("1.234" = 1234), otherwise decimal ("1234.5").
-pub fn parse_price(raw: &str) -> Result<Option<i64>, String> {
-    let invalid = || format!("Prezzo non valido: «{}»", raw.trim());
-    let mut s: String = raw
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '€' | '\'' | '’' | '+'))
-        .collect();
-    for word in ["EUR", "Eur", "eur", "Euro", "euro", "EURO"] {
-        if let Some(rest) = s.strip_suffix(word).or_else(|| s.strip_prefix(word)) {
-            s = rest.to_string();
-            break;
+/// A price cell, read by the one price parser (`domain::Price`, docs/decisions/013-prices.md)
+/// with the decimal mark of its column for `1.234` and `1,234`. `Ok(None)` for an empty
+/// cell; the error is the row's Italian message.
+pub fn parse_price(raw: &str, mark: DecimalMark) -> Result<Option<Price>, String> {
+    Price::parse_as(raw, mark).map_err(|e| match e {
+        PriceError::NotANumber => format!("Prezzo non valido: «{}»", raw.trim()),
+        PriceError::Negative | PriceError::TooHigh => {
+            format!("Prezzo non valido: «{}» ({e})", raw.trim())
         }
-    }
-    if s.is_empty() || s == "-" {
-        return Ok(None);
-    }
-    let negative =
-        s.starts_with('-') || s.ends_with('-') || (s.starts_with('(') && s.ends_with(')'));
-    if negative {
-        let digits = s.trim_matches(|c| matches!(c, '-' | '(' | ')'));
-        if !digits.is_empty()
-            && digits
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
-        {
-            return Err(format!(
-                "Prezzo non valido: «{}» (il prezzo non può essere negativo)",
-                raw.trim()
-            ));
-        }
-        return Err(invalid());
-    }
-    if !s
-        .chars()
-        .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
-        || !s.chars().any(|c| c.is_ascii_digit())
-    {
-        return Err(invalid());
-    }
-    let last_dot = s.rfind('.');
-    let last_comma = s.rfind(',');
-    let (int_part, frac_part): (String, &str) = match (last_dot, last_comma) {
-        (Some(d), Some(c)) => {
-            let (dec, sep) = if d > c { (d, ',') } else { (c, '.') };
-            let int = &s[..dec];
-            if int.contains(if sep == ',' { '.' } else { ',' }) || !thousands_ok(int, sep) {
-                return Err(invalid());
-            }
-            (int.replace(sep, ""), &s[dec + 1..])
-        }
-        (None, Some(c)) => {
-            if s.matches(',').count() > 1 {
-                if !thousands_ok(&s, ',') {
-                    return Err(invalid());
-                }
-                (s.replace(',', ""), "")
-            } else {
-                (s[..c].to_string(), &s[c + 1..])
-            }
-        }
-        (Some(d), None) => {
-            let count = s.matches('.').count();
-            let int = &s[..d];
-            let frac = &s[d + 1..];
-            let italian_thousands = count == 1
-                && frac.len() == 3
-                && (1..=3).contains(&int.len())
-                && !int.starts_with('0');
-            if count > 1 || italian_thousands {
-                if !thousands_ok(&s, '.') {
-                    return Err(invalid());
-                }
-                (s.replace('.', ""), "")
-            } else {
-                (int.to_string(), frac)
-            }
-        }
-        (None, None) => (s.clone(), ""),
-    };
-    if !int_part.chars().all(|c| c.is_ascii_digit())
-        || !frac_part.chars().all(|c| c.is_ascii_digit())
-    {
-        return Err(invalid());
-    }
-    if int_part.len() > 13 {
-        return Err(invalid());
-    }
-    let euros: i64 = if int_part.is_empty() {
-        0
-    } else {
-        int_part.parse().map_err(|_| invalid())?
-    };
-    // Round half up to the cent on the first three decimals ("0,125" → 13 cents).
-    let mut frac_digits = frac_part.bytes().map(|b| i64::from(b - b'0'));
-    let d1 = frac_digits.next().unwrap_or(0);
-    let d2 = frac_digits.next().unwrap_or(0);
-    let d3 = frac_digits.next().unwrap_or(0);
-    let cents = euros
-        .checked_mul(100)
-        .and_then(|v| v.checked_add(d1 * 10 + d2 + i64::from(d3 >= 5)))
-        .ok_or_else(invalid)?;
-    if cents > MAX_PRICE_CENTS {
-        return Err(invalid());
-    }
-    Ok(Some(cents))
-}
-
-/// Groups after the first must have exactly three digits ("1.234.567").
-fn thousands_ok(s: &str, sep: char) -> bool {
-    let mut parts = s.split(sep);
-    let first = parts.next().unwrap_or("");
-    !first.is_empty() && first.len() <= 3 && parts.all(|p| p.len() == 3)
+    })
 }
 
 /// Availability as shop owners write it. `None` means "not recognised";
@@ -407,8 +301,9 @@ fn gtin_check_digit_ok(digits: &str) -> bool {
     (10 - sum % 10) % 10 == u32::from(check - b'0')
 }
 
-/// First http(s) URL in a cell that may list several ("a.jpg, b.jpg").
-/// `Err` carries the rejected text when something is there but is not a web address.
+/// First image address in a cell that may list several ("a.jpg, b.jpg"), checked by the
+/// one image check (`domain::image_url`). `Err` carries the rejected text when something
+/// is there but is not an address.
 pub fn first_image_url(raw: &str) -> Result<Option<String>, String> {
     let mut first_other = None;
     for part in raw.split([',', ' ', '\n', '\t', ';', '|']) {
@@ -416,9 +311,8 @@ pub fn first_image_url(raw: &str) -> Result<Option<String>, String> {
         if p.is_empty() {
             continue;
         }
-        let lower = p.get(..8).unwrap_or(p).to_ascii_lowercase();
-        if lower.starts_with("https://") || lower.starts_with("http://") {
-            return Ok(Some(p.to_string()));
+        if let Some(url) = image_url::parse(p) {
+            return Ok(Some(url));
         }
         first_other.get_or_insert(p);
     }
@@ -447,29 +341,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn prices() {
-        let ok = |s: &str| parse_price(s).unwrap();
-        assert_eq!(ok("12,50"), Some(1250));
-        assert_eq!(ok("€ 1.234,50"), Some(123_450));
-        assert_eq!(ok("1234.5"), Some(123_450));
-        assert_eq!(ok("12,5 €"), Some(1250));
-        assert_eq!(ok("1.234"), Some(123_400));
-        assert_eq!(ok("1,234.50"), Some(123_450));
-        assert_eq!(ok("1.234.567,89"), Some(123_456_789));
-        assert_eq!(ok("0.125"), Some(13));
-        assert_eq!(ok("12"), Some(1200));
-        assert_eq!(ok("12.50 EUR"), Some(1250));
-        assert_eq!(ok("EUR 7"), Some(700));
-        assert_eq!(ok(""), None);
-        assert_eq!(ok("  "), None);
-        assert_eq!(ok("0"), Some(0));
-        assert_eq!(ok(",50"), Some(50));
-        assert_eq!(ok("1 234,50"), Some(123_450));
-        assert_eq!(parse_price("abc").unwrap_err(), "Prezzo non valido: «abc»");
-        assert!(parse_price("-5").unwrap_err().contains("negativo"));
-        assert!(parse_price("12,50,3").is_err());
-        assert!(parse_price("1.23.4").is_err());
-        assert!(parse_price("99999999999999999999").is_err());
+    fn price_cells_keep_the_row_messages() {
+        let ok = |s: &str, mark| parse_price(s, mark).unwrap().map(Price::cents);
+        assert_eq!(ok("€ 1.234,50", DecimalMark::Comma), Some(123_450));
+        assert_eq!(ok("1.234", DecimalMark::Comma), Some(123_400));
+        assert_eq!(ok("1.234", DecimalMark::Dot), Some(123));
+        assert_eq!(ok("12.50 EUR", DecimalMark::Comma), Some(1250));
+        assert_eq!(ok("  ", DecimalMark::Comma), None);
+        let err = |s: &str| parse_price(s, DecimalMark::Comma).unwrap_err();
+        assert_eq!(err(" abc "), "Prezzo non valido: «abc»");
+        assert_eq!(
+            err("-5"),
+            "Prezzo non valido: «-5» (il prezzo non può essere negativo)"
+        );
+        assert_eq!(
+            err("99999999999999999999"),
+            "Prezzo non valido: «99999999999999999999» (il prezzo supera 1.000.000,00 €)"
+        );
+        assert!(err("12,50,3").starts_with("Prezzo non valido"));
     }
 
     #[test]

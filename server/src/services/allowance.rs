@@ -1,6 +1,7 @@
-//! What the shop's plan still allows: the one check behind the import wizard's early
-//! answers (analyze and process say it before the work) and the final write (which holds
-//! it inside its transaction, so no client can pass it).
+//! What the shop's plan still allows: the one check behind every way products are added
+//! (one by one and in bulk through `/api/products`, the import wizard's early answers,
+//! which say it before the work, and the import's final write). Writers read it inside
+//! their transaction after `lock_store`, so no client can pass it.
 
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
@@ -38,7 +39,7 @@ pub struct AllowanceView {
 }
 
 impl Allowance {
-    /// Reads the shop's plan, product count and imports of the month. Inside the import's
+    /// Reads the shop's plan, product count and imports of the month. Inside a writer's
     /// transaction call it after `lock_store`.
     pub async fn read(db: &impl ConnectionTrait, store_id: i64) -> Result<Self> {
         let store = stores::find(db, store_id).await?;
@@ -64,9 +65,7 @@ impl Allowance {
 
     /// New products the shop may still add; `None` when unlimited.
     pub fn products_remaining(&self) -> Option<u64> {
-        self.limits
-            .products
-            .map(|cap| cap.saturating_sub(self.products))
+        self.limits.products_left(self.products)
     }
 
     /// Imports left this month; `None` when unlimited.
@@ -94,14 +93,11 @@ impl Allowance {
         }
     }
 
-    /// Refused with 403 and the plan's message when `creating` new products do not fit.
+    /// Refused with 403 and the plan's message when `creating` new products do not fit
+    /// (`Limits::ensure_room_for`, the one rule).
     pub fn ensure_room_for(&self, creating: usize) -> Result<()> {
-        match self.limits.products {
-            Some(cap) if self.creatable(creating) < creating => {
-                Err(AppError::Forbidden(messages::product_limit_reached(cap)))
-            }
-            _ => Ok(()),
-        }
+        let creating = u64::try_from(creating).unwrap_or(u64::MAX);
+        self.limits.ensure_room_for(self.products, creating)
     }
 
     pub fn view(&self) -> AllowanceView {

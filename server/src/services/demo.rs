@@ -7,6 +7,7 @@ use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
 use crate::auth::password;
+use crate::domain::{DecimalMark, Price, ProductStatus};
 use crate::error::Result;
 use crate::plans::Plan;
 
@@ -55,7 +56,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
     let hash = password::hash(PASSWORD.into()).await?;
     let (_, store) = stores::register(db, EMAIL, hash, details, true).await?;
     let mut active: crate::entities::store::ActiveModel = store.clone().into();
-    active.plan = Set(Plan::Pro.as_str().into());
+    active.plan = Set(Plan::Pro);
     active.update(db).await?;
     let items = parse_catalogue();
     let created = products::create_many(db, store.id, items).await?;
@@ -79,17 +80,13 @@ fn parse_catalogue() -> Vec<ProductData> {
             };
             Some(ProductData {
                 name: name.trim().to_owned(),
-                price_cents: price
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
-                    .map(|p| (p * 100.0).round() as i64),
+                price: Price::parse_as(price, DecimalMark::Dot).ok().flatten(),
                 description: opt(description),
                 category: opt(category),
                 brand: opt(brand),
                 image_url: None,
                 in_stock: in_stock.trim() == "si",
-                status: opt(status).unwrap_or_else(|| "normal".into()),
+                status: ProductStatus::parse(status).unwrap_or_default(),
                 sku: opt(sku),
                 ean: opt(ean),
             })
@@ -99,12 +96,21 @@ fn parse_catalogue() -> Vec<ProductData> {
 
 #[cfg(test)]
 mod tests {
+    use crate::domain::ProductStatus;
+
     #[test]
     fn the_catalogue_is_complete_and_varied() {
         let items = super::parse_catalogue();
         assert!(items.len() >= 60, "only {} demo products", items.len());
         assert!(items.iter().any(|p| !p.in_stock));
-        assert!(items.iter().any(|p| p.status == "uncertain"));
-        assert!(items.iter().any(|p| p.status == "incorrect"));
+        assert!(items.iter().any(|p| p.status == ProductStatus::Uncertain));
+        assert!(items.iter().any(|p| p.status == ProductStatus::Incorrect));
+        let written = super::CATALOGUE
+            .lines()
+            .skip(1)
+            .filter(|l| l.split('\t').nth(3).is_some_and(|p| !p.trim().is_empty()))
+            .count();
+        let read = items.iter().filter(|p| p.price.is_some()).count();
+        assert_eq!(read, written, "every price written in the catalogue reads");
     }
 }

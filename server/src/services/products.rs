@@ -8,23 +8,24 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
+use super::allowance::Allowance;
+use crate::domain::{Price, ProductStatus};
 use crate::entities::product;
 use crate::error::{AppError, Result};
 use crate::messages;
-use crate::plans;
 use crate::slug::slugify;
 
-/// A complete, validated product (`api::products`).
+/// A complete, validated product (`api::products`, imports, the demo shop).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductData {
     pub name: String,
-    pub price_cents: Option<i64>,
+    pub price: Option<Price>,
     pub description: Option<String>,
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
-    pub status: String,
+    pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
 }
@@ -33,13 +34,13 @@ pub struct ProductData {
 #[derive(Debug, Clone, Default)]
 pub struct ProductChanges {
     pub name: Option<String>,
-    pub price_cents: Option<Option<i64>>,
+    pub price: Option<Option<Price>>,
     pub description: Option<Option<String>>,
     pub category: Option<Option<String>>,
     pub brand: Option<Option<String>>,
     pub image_url: Option<Option<String>>,
     pub in_stock: Option<bool>,
-    pub status: Option<String>,
+    pub status: Option<ProductStatus>,
     pub sku: Option<Option<String>>,
     pub ean: Option<Option<String>>,
 }
@@ -116,23 +117,12 @@ pub async fn create_many(
     }
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
-    ensure_room_for(&txn, store_id, items.len() as u64).await?;
+    Allowance::read(&txn, store_id)
+        .await?
+        .ensure_room_for(items.len())?;
     let created = insert_all(&txn, store_id, items).await?;
     txn.commit().await?;
     Ok(created)
-}
-
-/// Refuses when `adding` more products would pass the plan's cap. Call after `lock_store`.
-pub async fn ensure_room_for(db: &impl ConnectionTrait, store_id: i64, adding: u64) -> Result<()> {
-    let store = super::stores::find(db, store_id).await?;
-    let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
-    if let Some(cap) = plan.limits().products {
-        let existing = super::stores::product_count(db, store_id).await?;
-        if existing + adding > cap {
-            return Err(AppError::Forbidden(messages::product_limit_reached(cap)));
-        }
-    }
-    Ok(())
 }
 
 /// Inserts in chunks and reads the rows back (the shop is locked, so the new ids of this
@@ -184,7 +174,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         store_id: Set(store_id),
         slug: Set(slugify(&data.name)),
         name: Set(data.name),
-        price_cents: Set(data.price_cents),
+        price: Set(data.price),
         description: Set(data.description),
         category: Set(data.category),
         brand: Set(data.brand),
@@ -213,8 +203,8 @@ pub async fn update(
         active.slug = Set(slugify(&name));
         active.name = Set(name);
     }
-    if let Some(v) = changes.price_cents {
-        active.price_cents = Set(v);
+    if let Some(v) = changes.price {
+        active.price = Set(v);
     }
     if let Some(v) = changes.description {
         active.description = Set(v);

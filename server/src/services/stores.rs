@@ -80,7 +80,7 @@ pub async fn register(
         website_url: Set(details.website_url),
         telephone: Set(details.telephone),
         email: Set(email.to_owned()),
-        plan: Set(Plan::Free.as_str().to_owned()),
+        plan: Set(Plan::Free),
         trial_plan: Set(None),
         trial_used: Set(false),
         trial_ends_at: Set(None),
@@ -211,7 +211,7 @@ pub async fn start_trial(
         return Err(AppError::Forbidden(messages::TRIAL_ONLY_FROM_FREE.into()));
     }
     let mut active: store::ActiveModel = current.into();
-    active.trial_plan = Set(Some(target.as_str().to_owned()));
+    active.trial_plan = Set(Some(target));
     active.trial_used = Set(true);
     active.trial_ends_at = Set(Some(now + Duration::days(plans::TRIAL_DAYS)));
     let updated = active.update(&txn).await?;
@@ -226,7 +226,7 @@ pub async fn set_plan(db: &DatabaseConnection, email: &str, plan: Plan) -> Resul
     super::lock_store(&txn, store_id).await?;
     let current = find(&txn, store_id).await?;
     let mut active: store::ActiveModel = current.into();
-    active.plan = Set(plan.as_str().to_owned());
+    active.plan = Set(plan);
     active.trial_plan = Set(None);
     active.trial_ends_at = Set(None);
     let updated = active.update(&txn).await?;

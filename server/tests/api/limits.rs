@@ -95,7 +95,7 @@ async fn sales_can_move_a_shop_to_business_and_the_cap_goes() {
     )
     .await
     .unwrap();
-    assert_eq!(store.plan, "business");
+    assert_eq!(store.plan, vetrina::plans::Plan::Business);
     assert_eq!(
         anna.post("/api/products/bulk_upload", products(60, "Vite"))
             .await

@@ -16,6 +16,7 @@ mod leads_geo;
 mod limits;
 mod page_errors;
 mod pages;
+mod prices;
 mod products;
 mod security;
 mod smtp_sink;

@@ -1,6 +1,6 @@
 use serde_json::{json, Value};
 
-use crate::helpers::{error_of, spawn_app};
+use crate::helpers::{browser, error_of, registration, spawn_app};
 
 #[tokio::test]
 async fn a_product_is_created_with_a_slug_and_a_two_decimal_price() {
@@ -93,6 +93,52 @@ async fn product_rules_have_italian_messages() {
     .await;
     assert!(error["fields"]["image_url"].is_string());
     assert_eq!(anna.me().await["product_count"], 0);
+}
+
+#[tokio::test]
+async fn an_image_address_is_checked_alike_for_a_product_and_a_logo() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    for bad in [
+        "javascript:alert(1)",
+        "/media/../vetrina.db",
+        "ftp://esempio.it/a.png",
+        "foto.jpg",
+        "https://",
+    ] {
+        let error = error_of(
+            anna.post("/api/products", json!({"name": "Sabbia", "image_url": bad}))
+                .await,
+            422,
+        )
+        .await;
+        assert_eq!(
+            error["fields"]["image_url"], "Inserisci un URL valido.",
+            "{bad}"
+        );
+        let mut shop = registration("carla@colori.it", "Colorificio Carla");
+        shop["logo_img_url"] = json!(bad);
+        let reply = browser()
+            .post(format!("{}/api/stores", app.url))
+            .json(&shop)
+            .send()
+            .await
+            .unwrap();
+        let error = error_of(reply, 422).await;
+        assert_eq!(
+            error["fields"]["logo_img_url"], "Inserisci un URL valido.",
+            "{bad}"
+        );
+    }
+    let reply = anna
+        .post(
+            "/api/products",
+            json!({"name": "Sabbia", "image_url": " /media/products/sabbia.png "}),
+        )
+        .await;
+    assert_eq!(reply.status(), 201);
+    let product: Value = reply.json().await.unwrap();
+    assert_eq!(product["image_url"], "/media/products/sabbia.png");
 }
 
 #[tokio::test]

@@ -32,26 +32,8 @@ pub struct RawProduct<'a> {
     pub description: Option<&'a str>,
 }
 
-/// How sure the engine is (spec section 4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// brand and category recognised
-    Normal,
-    /// only one of them, or a weak match ("Stato incerto")
-    Uncertain,
-    /// nothing recognised ("Stato errato")
-    Incorrect,
-}
-
-impl Status {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Status::Normal => "normal",
-            Status::Uncertain => "uncertain",
-            Status::Incorrect => "incorrect",
-        }
-    }
-}
+/// How sure the engine is (spec section 4): the product's status itself.
+pub use crate::domain::ProductStatus as Status;
 
 /// The completed product.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::CancelFlag;
 use crate::ai::builtin::{self, RawProduct};
+use crate::domain::{Price, ProductStatus};
 use crate::import::{
     build_drafts, read_table, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning,
@@ -30,14 +31,14 @@ pub struct ProcessOptions {
 pub struct ImportItem {
     pub row_number: usize,
     pub name: String,
-    pub price_cents: Option<i64>,
+    pub price: Option<Price>,
     pub description: Option<String>,
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
     /// `None` on an update that was not re-enriched: the product keeps its status.
-    pub status: Option<&'static str>,
+    pub status: Option<ProductStatus>,
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub existing_id: Option<i64>,
@@ -198,7 +199,7 @@ fn match_existing(
         items.push(ImportItem {
             row_number: d.row_number,
             name: d.name,
-            price_cents: d.price_cents,
+            price: d.price,
             description: d.description,
             category: d.category,
             brand: d.brand,
@@ -255,7 +256,7 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     item.description = Some(e.description).filter(|d| !d.is_empty());
     item.category = e.category;
     item.brand = e.brand;
-    item.status = Some(e.status.as_str());
+    item.status = Some(e.status);
 }
 
 #[cfg(test)]

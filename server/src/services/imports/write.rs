@@ -137,13 +137,13 @@ async fn still_existing(
 fn new_data(i: &ImportItem) -> ProductData {
     ProductData {
         name: i.name.clone(),
-        price_cents: i.price_cents,
+        price: i.price,
         description: i.description.clone(),
         category: i.category.clone(),
         brand: i.brand.clone(),
         image_url: i.image_url.clone(),
         in_stock: i.in_stock,
-        status: i.status.unwrap_or("normal").to_string(),
+        status: i.status.unwrap_or_default(),
         sku: i.sku.clone(),
         ean: i.ean.clone(),
     }
@@ -177,8 +177,8 @@ async fn update_row(
             update = update.col_expr(column, Expr::value(v.clone()));
         }
     }
-    if let Some(cents) = i.price_cents {
-        update = update.col_expr(product::Column::PriceCents, Expr::value(cents));
+    if let Some(price) = i.price {
+        update = update.col_expr(product::Column::Price, Expr::value(price));
     }
     if let Some(status) = i.status {
         update = update.col_expr(product::Column::Status, Expr::value(status));

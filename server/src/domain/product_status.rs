@@ -1,0 +1,80 @@
+//! How sure the enrichment is of a product (spec section 4, "Product status"): the same
+//! lowercase words in the database, the JSON API and the AI providers' answers.
+
+use sea_orm::entity::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
+#[serde(rename_all = "lowercase")]
+pub enum ProductStatus {
+    /// brand and category recognised
+    #[default]
+    #[sea_orm(string_value = "normal")]
+    Normal,
+    /// only one of them, or a weak match ("Stato incerto")
+    #[sea_orm(string_value = "uncertain")]
+    Uncertain,
+    /// nothing recognised ("Stato errato")
+    #[sea_orm(string_value = "incorrect")]
+    Incorrect,
+}
+
+impl ProductStatus {
+    /// `normal`, `uncertain` or `incorrect`, whatever the case and surrounding spaces.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "normal" => Some(Self::Normal),
+            "uncertain" => Some(Self::Uncertain),
+            "incorrect" => Some(Self::Incorrect),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Normal => "normal",
+            Self::Uncertain => "uncertain",
+            Self::Incorrect => "incorrect",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProductStatus;
+    use sea_orm::{ActiveEnum, Iterable};
+
+    #[test]
+    fn one_word_per_status_everywhere() {
+        for status in ProductStatus::iter() {
+            let word = status.as_str();
+            assert_eq!(status.to_value(), word, "database");
+            assert_eq!(
+                serde_json::to_value(status).ok(),
+                Some(serde_json::Value::from(word)),
+                "JSON"
+            );
+            assert_eq!(ProductStatus::parse(word), Some(status));
+            assert_eq!(
+                ProductStatus::parse(&format!(" {} ", word.to_uppercase())),
+                Some(status)
+            );
+        }
+        assert_eq!(ProductStatus::parse("exact"), None);
+        assert_eq!(ProductStatus::default(), ProductStatus::Normal);
+    }
+}
