@@ -24,6 +24,14 @@ export interface Store {
   product_count: number;
 }
 
+/** A plan's limits as the server sends them with the owner's shop (`limits` of
+ * GET /api/stores/me and every owner reply); null means unlimited. */
+export interface PlanLimits {
+  products: number | null;
+  imports_per_month: number | null;
+  regenerations_per_month: number | null;
+}
+
 export interface Product {
   id: number;
   store_id: number;

@@ -1,7 +1,9 @@
 // The owner dashboard's pure rules (spec sections 2, 3, 4 and 9): search, filters, sorts,
 // pagination of 20, bulk-delete targets, CSV export, share links, plan usage, product form.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { importSrc } from "./helpers.mjs";
 
 let l;
@@ -190,11 +192,22 @@ describe("plan usage (spec section 9)", () => {
     assert.equal(l.usagePercent(75, 50), 100);
     assert.equal(l.usagePercent(10, 50), 20);
   });
-  test("limits of each plan when the server sends none", () => {
-    assert.deepEqual(l.PLAN_LIMITS.free, { products: 50, imports_per_month: 3, regenerations_per_month: 0 });
-    assert.deepEqual(l.PLAN_LIMITS.starter, { products: 200, imports_per_month: 10, regenerations_per_month: 20 });
-    assert.deepEqual(l.PLAN_LIMITS.pro, { products: 500, imports_per_month: null, regenerations_per_month: null });
-    assert.deepEqual(l.PLAN_LIMITS.business, { products: null, imports_per_month: null, regenerations_per_month: null });
+  test("limits are the server's, as it sends them with the shop; none sent, none shown", () => {
+    const starter = { products: 200, imports_per_month: 10, regenerations_per_month: 20 };
+    assert.deepEqual(l.limitsOf({ plan: "starter", limits: starter }), starter);
+    // whatever the plan's name says, the figures come from the server (a trial, a changed plan)
+    assert.deepEqual(l.limitsOf({ plan: "free", limits: { products: 500, imports_per_month: null, regenerations_per_month: null } }), {
+      products: 500,
+      imports_per_month: null,
+      regenerations_per_month: null,
+    });
+    const business = { products: null, imports_per_month: null, regenerations_per_month: null };
+    assert.deepEqual(l.limitsOf({ plan: "business", limits: business }), business, "null is unlimited");
+    assert.equal(l.limitsOf({ plan: "free", limits: { products: 0, imports_per_month: 0, regenerations_per_month: 0 } }).regenerations_per_month, 0);
+    for (const store of [null, undefined, { plan: "free" }, { plan: "free", limits: null }, { limits: { products: 50 } }, { limits: { products: "50", imports_per_month: 3, regenerations_per_month: 0 } }, { limits: { products: -1, imports_per_month: 3, regenerations_per_month: 0 } }]) {
+      assert.equal(l.limitsOf(store), null, JSON.stringify(store));
+    }
+    assert.equal(l.PLAN_LIMITS, undefined, "no copy of the plans' figures in the browser");
     assert.equal(l.planKey("unknown"), "free");
   });
   test("customer since: month and year in Italian", () => {
@@ -245,13 +258,36 @@ describe("product form", () => {
       ["129,90", 129.9],
       ["12.50", 12.5],
       ["1.234,50", 1234.5],
+      ["1,234.50", 1234.5],
       ["€ 8", 8],
       [" 0,10 ", 0.1],
       [",5", 0.5],
+      ["1.234", 1234],
+      ["1,234", 1.23],
+      ["0,125", 0.13],
       ["", null],
     ]) {
       assert.equal(l.parsePrice(typed), value, typed);
     }
-    for (const typed of ["12 euro", "-3", "1,2,3", "abc", "12,50,", "1e3"]) assert.ok(Number.isNaN(l.parsePrice(typed)), typed);
+    for (const typed of ["12 euro", "12,5 euro", "EUR 8", "-3", "1,2,3", "abc", "12,50,", "1e3", "1000000,01"]) assert.ok(Number.isNaN(l.parsePrice(typed)), typed);
+  });
+  test("the dialog reads every price of the server's table as the server does", () => {
+    // server/src/domain/price_cases.json: the contract of docs/decisions/013-prices.md,
+    // checked by the Rust unit tests too.
+    const file = fileURLToPath(new URL("../../server/src/domain/price_cases.json", import.meta.url));
+    const cases = JSON.parse(readFileSync(file, "utf8"));
+    assert.ok(cases.length >= 40, `${cases.length} cases`);
+    for (const c of cases) {
+      const got = l.priceCents(c.text);
+      if (c.error) assert.ok(Number.isNaN(got), `${JSON.stringify(c.text)} is refused (${c.error}), got ${got}`);
+      else assert.equal(got, c.cents, JSON.stringify(c.text));
+    }
+  });
+  test("what the dialog sends reads back to the same cents", () => {
+    for (const typed of ["129,90", "1.234,50", "0,1", "999.999,99", "1,234"]) {
+      const euros = l.parsePrice(typed);
+      assert.equal(Math.round(euros * 100), l.priceCents(typed), typed);
+      assert.equal(l.priceCents(l.editablePrice(euros)), l.priceCents(typed), "shown as typed back");
+    }
   });
 });

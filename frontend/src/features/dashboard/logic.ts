@@ -1,7 +1,7 @@
 // The dashboard's pure rules (spec sections 2, 3, 4 and 9): filtering, sorting, pagination,
 // bulk-delete targets, CSV export, share links, plan usage. No React, no window.
 import { compareText, fold, formatDecimal } from "../../lib/format";
-import type { PlanKey, Product, Store } from "../../types";
+import type { PlanKey, PlanLimits, Product, Store } from "../../types";
 
 export const PAGE_SIZE = 20;
 export const DESCRIPTION_MAX = 1000;
@@ -213,19 +213,25 @@ export function shortName(name: string, width: number): string {
 
 // ---------- Plan usage (spec section 9) ----------
 
-export interface Limits {
-  products: number | null;
-  imports_per_month: number | null;
-  regenerations_per_month: number | null;
-}
+/** The limits in force, read from the server (`limits` beside the owner's shop): the
+ * server is the one place that knows them. */
+export type Limits = PlanLimits;
 
-/** The account panel's figures when the server sends none (null = unlimited). */
-export const PLAN_LIMITS: Record<PlanKey, Limits> = {
-  free: { products: 50, imports_per_month: 3, regenerations_per_month: 0 },
-  starter: { products: 200, imports_per_month: 10, regenerations_per_month: 20 },
-  pro: { products: 500, imports_per_month: null, regenerations_per_month: null },
-  business: { products: null, imports_per_month: null, regenerations_per_month: null },
-};
+/** The shop's limits as the server sent them; null (unlimited) kept. `null` when the reply
+ * carries none or a malformed one: the panel then shows no figure rather than a guess. */
+export function limitsOf(store: { limits?: unknown } | null | undefined): Limits | null {
+  const l = store?.limits;
+  if (!l || typeof l !== "object") return null;
+  const keys = ["products", "imports_per_month", "regenerations_per_month"] as const;
+  const given = l as Record<string, unknown>;
+  const figure = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v) && v >= 0);
+  if (!keys.every((k) => k in given && figure(given[k]))) return null;
+  return {
+    products: given.products as number | null,
+    imports_per_month: given.imports_per_month as number | null,
+    regenerations_per_month: given.regenerations_per_month as number | null,
+  };
+}
 
 export const PLAN_TITLES: Record<PlanKey, string> = { free: "Base", starter: "Avanzato", pro: "Pro", business: "Business" };
 
@@ -296,23 +302,73 @@ export function sameForm(a: ProductForm, b: ProductForm): boolean {
 
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
-/** Price as typed ("12,5", "12.50", "") → number or null; NaN when not a number. */
 /** 0.1 → "0,10", 1234.5 → "1234,50": how an Italian owner writes a price in a field (no
  * thousands separator, so what is shown is what the server reads back). */
 export function editablePrice(value: number): string {
   return formatDecimal(value).replace(/\./g, "");
 }
 
-/** A price as an owner types it: "129,90", "1.234,50", "12.50", "€ 8". "" is no price; anything
- * else that is not a number of at least 0 is NaN (the dialog refuses it rather than drop it). */
+/** The largest price, in cents: 1.000.000,00 €, as on the server. */
+export const PRICE_MAX_CENTS = 100_000_000;
+
+const firstGroup = (g: string) => g.length >= 1 && g.length <= 3 && g[0] !== "0";
+const grouped = (text: string, sep: string) => {
+  const [first, ...rest] = text.split(sep);
+  return firstGroup(first) && rest.every((g) => g.length === 3);
+};
+
+/** A price as an owner types it, read by the server's rules (docs/decisions/013-prices.md):
+ * "129,90", "12.50", "1.234,50", "1,234.50", "€ 8", "1 234,50". With both separators the last
+ * one marks the decimals; one kind repeated groups thousands; one separator followed by
+ * exactly three digits is read the Italian way ("1.234" is 1234 €, "1,234" is 1,234 €).
+ * Decimals past the cent are rounded half up. Returns cents; null for no price ("" or "-");
+ * NaN for anything else that is not a price from 0 to 1.000.000 € (the dialog refuses it
+ * rather than drop it), words included: the field says €. */
+export function priceCents(text: string): number | null {
+  let s = text.replace(/[\s€'’]/g, "");
+  if (s.startsWith("+")) s = s.slice(1);
+  if (s === "" || s === "-") return null;
+  if (!/^[\d.,]*\d[\d.,]*$/.test(s)) return Number.NaN;
+  const dots = s.split(".").length - 1;
+  const commas = s.split(",").length - 1;
+  let whole = s;
+  let decimals = "";
+  if (dots && commas) {
+    const mark = s.lastIndexOf(".") > s.lastIndexOf(",") ? "." : ",";
+    const group = mark === "." ? "," : ".";
+    const at = s.lastIndexOf(mark);
+    const head = s.slice(0, at);
+    decimals = s.slice(at + 1);
+    if (head.includes(mark) || !decimals || !grouped(head, group)) return Number.NaN;
+    whole = head.split(group).join("");
+  } else if (dots + commas > 1) {
+    const sep = dots ? "." : ",";
+    if (!grouped(s, sep)) return Number.NaN;
+    whole = s.split(sep).join("");
+  } else if (dots + commas === 1) {
+    const sep = dots ? "." : ",";
+    const at = s.indexOf(sep);
+    const head = s.slice(0, at);
+    const tail = s.slice(at + 1);
+    if (!tail) return Number.NaN;
+    if (sep === "." && tail.length === 3 && firstGroup(head)) {
+      whole = head + tail; // the Italian thousands dot
+    } else {
+      whole = head;
+      decimals = tail;
+    }
+  }
+  whole = whole.replace(/^0+/, "");
+  if (whole.length > 7) return Number.NaN;
+  const digit = (i: number) => Number(decimals[i] ?? "0");
+  const cents = Number(whole || "0") * 100 + digit(0) * 10 + digit(1) + (digit(2) >= 5 ? 1 : 0);
+  return cents <= PRICE_MAX_CENTS ? cents : Number.NaN;
+}
+
+/** The same price in euros, as the API takes it: 12.5, null, or NaN. */
 export function parsePrice(text: string): number | null {
-  let t = text.replace(/[\s€]/g, "");
-  if (!t) return null;
-  // With both separators the comma is the decimal one ("1.234,50"); a lone comma is decimal too.
-  if (t.includes(",")) t = t.replace(/\./g, "").replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(t) && !/^\.\d+$/.test(t)) return Number.NaN;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : Number.NaN;
+  const cents = priceCents(text);
+  return cents === null || Number.isNaN(cents) ? cents : cents / 100;
 }
 
 /** The body of POST /products and PUT /products/{id} (spec section 7). */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Product, Store } from "../../types";
 import { errorCode, fetchOwnStore, type OwnStore } from "./api";
-import { PLAN_LIMITS, planKey, type Limits } from "./logic";
+import { limitsOf, type Limits } from "./logic";
 
 export type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "unauthorized" } | { kind: "noStore" } | { kind: "error" };
 
@@ -11,21 +11,14 @@ export interface DashboardData {
   load: LoadState;
   store: Store | null;
   products: Product[];
-  limits: Limits;
+  /** As the server sent them; null until the shop is loaded. */
+  limits: Limits | null;
   reload: () => void;
   setStore: (s: Store) => void;
   addProduct: (p: Product) => void;
   replaceProduct: (p: Product) => void;
   removeProducts: (ids: number[]) => void;
   countRegeneration: () => void;
-}
-
-function limitsOf(store: OwnStore | null): Limits {
-  const fallback = PLAN_LIMITS[planKey(store?.plan ?? "free")];
-  const l = store?.limits;
-  if (!l) return fallback;
-  const pick = <K extends keyof Limits>(k: K) => (k in l ? (l[k] ?? null) : fallback[k]);
-  return { products: pick("products"), imports_per_month: pick("imports_per_month"), regenerations_per_month: pick("regenerations_per_month") };
 }
 
 function withoutProducts(s: OwnStore): OwnStore {

@@ -49,7 +49,8 @@ export function AccountPanel({
   onClose: () => void;
   store: Store;
   productCount: number;
-  limits: Limits;
+  /** From the server; null shows no figures. */
+  limits: Limits | null;
   onEditInfo: () => void;
   onFilters: () => void;
   onLogout: () => void;
@@ -126,15 +127,19 @@ export function AccountPanel({
               <span className="text-sm font-semibold text-brand-800">{t.plan(PLAN_TITLES[plan])}</span>
             </div>
             {trialEnd && <p className="text-xs text-stone-600">{t.trialUntil(trialEnd)}</p>}
-            <UsageRow label={t.products} used={productCount} limit={limits.products} unlimitedText={t.unlimited} />
-            <UsageRow label={t.imports} used={store.counter_csv_imported} limit={limits.imports_per_month} unlimitedText={t.unlimited} />
-            <UsageRow
-              label={t.regenerations}
-              used={store.regenerations_this_month}
-              limit={limits.regenerations_per_month}
-              zeroText={t.none}
-              unlimitedText={t.unlimited}
-            />
+            {limits && (
+              <>
+                <UsageRow label={t.products} used={productCount} limit={limits.products} unlimitedText={t.unlimited} />
+                <UsageRow label={t.imports} used={store.counter_csv_imported} limit={limits.imports_per_month} unlimitedText={t.unlimited} />
+                <UsageRow
+                  label={t.regenerations}
+                  used={store.regenerations_this_month}
+                  limit={limits.regenerations_per_month}
+                  zeroText={t.none}
+                  unlimitedText={t.unlimited}
+                />
+              </>
+            )}
           </section>
 
           <nav className="flex flex-col gap-1 border-t border-stone-100 pt-4">
