@@ -197,7 +197,7 @@ impl fmt::Display for Price {
         let euros = (self.0 / 100).to_string();
         let mut grouped = String::with_capacity(euros.len() + 2);
         for (i, c) in euros.chars().enumerate() {
-            if i > 0 && (euros.len() - i) % 3 == 0 {
+            if i > 0 && (euros.len() - i).is_multiple_of(3) {
                 grouped.push('.');
             }
             grouped.push(c);
