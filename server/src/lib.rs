@@ -19,6 +19,7 @@ pub mod services;
 pub mod slug;
 pub mod state;
 pub mod sync;
+pub mod telemetry;
 pub mod validation;
 pub mod views;
 
@@ -28,9 +29,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{middleware, Router};
-use tower_http::trace::TraceLayer;
 
 pub use config::Config;
 pub use state::AppState;
@@ -46,16 +47,16 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let db = db::connect(&config.database_url).await?;
     let geo_path = config.assets_dir.join("geo/cap.json");
     let geo = services::geo::CapIndex::load(&geo_path).unwrap_or_else(|err| {
-        tracing::warn!("ricerca CAP non disponibile: {err:#}");
+        tracing::warn!("postal-code lookup unavailable: {err:#}");
         services::geo::CapIndex::default()
     });
     let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
     let from = email::parse_mailbox(&config.mail_from).map_err(anyhow::Error::msg)?;
     let mailer = email::Mailer::new(config.smtp_url.as_deref(), from, config.outbox_dir())?;
-    tracing::info!("email in uscita: {}", mailer.describe());
+    tracing::info!("outgoing e-mail: {}", mailer.describe());
     auth::password::warm_up();
     let ai = ai::Ai::from_settings(&config.ai)?;
-    tracing::info!("provider AI: {}", ai.describe());
+    tracing::info!("AI provider: {}", ai.describe());
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -78,12 +79,11 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             auth::origin::same_origin_only,
         ));
-    Router::new()
+    let app = Router::new()
         .route("/healthz", get(healthz))
         .nest("/api", api)
-        .merge(pages::router(&state))
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .merge(pages::router(&state));
+    telemetry::layer(app).with_state(state)
 }
 
 /// A successful API write may change any shop's content_version: public pages must see
@@ -101,12 +101,15 @@ async fn forget_store_rows_after_writes(
     response
 }
 
-async fn healthz(State(app): State<AppState>) -> (StatusCode, &'static str) {
+async fn healthz(State(app): State<AppState>) -> Response {
     match app.db.ping().await {
-        Ok(()) => (StatusCode::OK, "ok"),
+        Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(err) => {
-            tracing::error!(error = %err, "health check: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, "database unreachable")
+            let mut response =
+                (StatusCode::SERVICE_UNAVAILABLE, "database unreachable").into_response();
+            telemetry::ErrorCause::new("health check: database unreachable", &err)
+                .attach(&mut response);
+            response
         }
     }
 }

@@ -20,6 +20,7 @@ use crate::services::imports::{
     self, Allowance, AllowanceView, Beyond, ExistingCodes, ImportItem, ProcessError,
     ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
 };
+use crate::telemetry::ErrorCause;
 use crate::views::StoreView;
 use crate::AppState;
 
@@ -38,6 +39,8 @@ pub struct Failure {
     status: StatusCode,
     error: String,
     code: ErrorCode,
+    /// Why a 500 happened, for the request log.
+    cause: Option<ErrorCause>,
 }
 
 type FileResult<T> = Result<T, Failure>;
@@ -48,14 +51,19 @@ impl Failure {
             status,
             error: error.into(),
             code,
+            cause: None,
         }
     }
 }
 
 impl From<AppError> for Failure {
     fn from(err: AppError) -> Self {
+        let cause = ErrorCause::of(&err);
         let (status, body) = err.into_parts();
-        Self::new(status, body.error, body.code)
+        Self {
+            cause,
+            ..Self::new(status, body.error, body.code)
+        }
     }
 }
 
@@ -73,7 +81,11 @@ impl From<ImportError> for Failure {
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let body = serde_json::json!({"success": false, "error": self.error, "code": self.code});
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(cause) = self.cause {
+            cause.attach(&mut response);
+        }
+        response
     }
 }
 
@@ -349,7 +361,7 @@ pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled
     if !cancelled {
         tracing::info!(
             store = owner.store.id,
-            "annullamento senza elaborazione in corso"
+            "cancel requested with no processing running"
         );
     }
     Json(Cancelled {
@@ -410,7 +422,7 @@ pub async fn import(
         store = store_id,
         created = written.created,
         updated = written.updated,
-        "importazione completata"
+        "import completed"
     );
     let store = crate::services::stores::find(&app.db, store_id).await?;
     Ok(Json(owner_view(&app, store).await?))

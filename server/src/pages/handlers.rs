@@ -16,6 +16,7 @@ use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::services::{products, stores};
 use crate::state::AppState;
+use crate::telemetry::ErrorCause;
 use crate::views::{ProductView, StoreView};
 
 /// Public pages may be stored by browsers and proxies but must be revalidated (ETag), so
@@ -129,12 +130,11 @@ fn is_database_error(err: &AppError) -> bool {
 /// hydrates the same route's error state ("Errore nel caricamento dei negozi", …) with a
 /// reload button and a link home. Never kept in the HTML cache, never cached by browsers.
 async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppError) -> Response {
-    tracing::error!(path, error = %err, "public page unavailable: database error");
     let props = json!({ "site": site(app), "loadError": true });
     let mut page = match app.pages.render(path, &props).await {
         Ok(page) => page,
         Err(render_err) => {
-            tracing::error!(path, error = %render_err, "error page not rendered, sending the plain one");
+            tracing::warn!(error = %render_err, "error page not rendered, sending the plain one");
             CachedPage::new(super::document::unavailable_document(), 503)
         }
     };
@@ -144,6 +144,7 @@ async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppE
         header::RETRY_AFTER,
         HeaderValue::from_static(RETRY_AFTER_SECONDS),
     );
+    ErrorCause::new("public page unavailable: database error", err).attach(&mut response);
     response
 }
 

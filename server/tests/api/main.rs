@@ -18,6 +18,7 @@ mod page_errors;
 mod pages;
 mod prices;
 mod products;
+mod request_id;
 mod security;
 mod smtp_sink;
 mod stores;
