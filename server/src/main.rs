@@ -37,10 +37,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             if let Err(err) =
                 vetrina::services::product_images::complete_all_in_background(&state).await
             {
-                tracing::warn!("immagini dei prodotti non avviate: {err}");
+                tracing::warn!("product image passes not started: {err}");
             }
             tracing::info!(
-                "Vetrina in ascolto su http://{} (pubblico: {})",
+                "Vetrina listening on http://{} (public URL: {})",
                 listener.local_addr()?,
                 state.config.public_url
             );

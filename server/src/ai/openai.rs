@@ -39,13 +39,13 @@ pub struct OpenAi {
 /// Why the provider gave no usable answer.
 #[derive(Debug, thiserror::Error)]
 enum Failure {
-    #[error("tempo scaduto")]
+    #[error("timed out")]
     Timeout,
-    #[error("risposta HTTP {0}")]
+    #[error("HTTP status {0}")]
     Status(StatusCode),
-    #[error("richiesta non riuscita: {0}")]
+    #[error("request failed: {0}")]
     Transport(reqwest::Error),
-    #[error("risposta non valida: {0}")]
+    #[error("invalid answer: {0}")]
     Malformed(String),
 }
 
@@ -89,7 +89,7 @@ impl OpenAi {
             match self.send(&body).await {
                 Err(Retry { status, wait }) if attempt < self.settings.retries => {
                     let backoff = self.settings.backoff * 2u32.saturating_pow(attempt);
-                    tracing::debug!(%status, attempt, "provider AI occupato, nuovo tentativo");
+                    tracing::debug!(%status, attempt, "AI provider busy, retrying");
                     tokio::time::sleep(wait.unwrap_or(backoff).min(MAX_RETRY_WAIT)).await;
                     attempt += 1;
                 }
@@ -138,7 +138,7 @@ impl Provider for OpenAi {
         match self.ask(raw).await.and_then(|a| into_enrichment(raw, a)) {
             Ok(enrichment) => enrichment,
             Err(failure) => {
-                tracing::warn!(product = raw.name, %failure, "provider AI: uso il motore interno");
+                tracing::warn!(product = raw.name, %failure, "AI provider gave no usable answer, using the builtin engine");
                 builtin::enrich(raw)
             }
         }
@@ -207,11 +207,11 @@ fn request_body(model: &str, raw: &RawProduct<'_>) -> Value {
 fn parse_reply(reply: &Value) -> Result<Answer, Failure> {
     let message = &reply["choices"][0]["message"];
     if let Some(refusal) = message["refusal"].as_str() {
-        return Err(Failure::Malformed(format!("rifiuto: {refusal}")));
+        return Err(Failure::Malformed(format!("refusal: {refusal}")));
     }
     let content = message["content"]
         .as_str()
-        .ok_or_else(|| Failure::Malformed("nessun contenuto".into()))?;
+        .ok_or_else(|| Failure::Malformed("no content".into()))?;
     serde_json::from_str(content).map_err(|e| Failure::Malformed(e.to_string()))
 }
 
@@ -224,18 +224,16 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
     let name = answer.name.split_whitespace().collect::<Vec<_>>().join(" ");
     let description = answer.description.trim().to_owned();
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(Failure::Malformed("nome vuoto o troppo lungo".into()));
+        return Err(Failure::Malformed("name empty or too long".into()));
     }
     if description.is_empty() || description.chars().count() > MAX_DESCRIPTION_CHARS {
-        return Err(Failure::Malformed(
-            "descrizione vuota o troppo lunga".into(),
-        ));
+        return Err(Failure::Malformed("description empty or too long".into()));
     }
     let status = match answer.status.as_str() {
         "normal" => Status::Normal,
         "uncertain" => Status::Uncertain,
         "incorrect" => Status::Incorrect,
-        other => return Err(Failure::Malformed(format!("stato «{other}»"))),
+        other => return Err(Failure::Malformed(format!("status \"{other}\""))),
     };
     // only a taxonomy name counts: a model may answer outside the enum
     let answered_category = non_empty(answer.category.as_deref())

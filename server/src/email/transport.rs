@@ -118,7 +118,7 @@ impl Mailer {
     pub fn describe(&self) -> String {
         match &self.route {
             Route::Smtp(_) => "SMTP".to_owned(),
-            Route::Outbox(dir) => format!("cartella {}", dir.display()),
+            Route::Outbox(dir) => format!("outbox folder {}", dir.display()),
         }
     }
 
@@ -127,20 +127,20 @@ impl Mailer {
         match &self.route {
             Route::Smtp(transport) => match transport.send(message).await {
                 Ok(_) => {
-                    tracing::info!(to = %email.to, subject = email.subject, "email inviata");
+                    tracing::info!(to = %email.to, subject = email.subject, "e-mail sent");
                     Ok(())
                 }
                 Err(err) => {
-                    tracing::error!(to = %email.to, subject = email.subject, error = %err, "invio email non riuscito");
+                    tracing::warn!(to = %email.to, subject = email.subject, error = %err, "e-mail not sent");
                     Err(MailError(err.to_string()))
                 }
             },
             Route::Outbox(dir) => {
                 let path = write_outbox(dir, &message.formatted()).await.map_err(|err| {
-                    tracing::error!(dir = %dir.display(), error = %err, "scrittura nella cartella outbox non riuscita");
+                    tracing::warn!(dir = %dir.display(), error = %err, "e-mail not written to the outbox");
                     MailError(err.to_string())
                 })?;
-                tracing::info!(to = %email.to, file = %path.display(), link = %email.link, "email salvata nella outbox: {}", email.link);
+                tracing::info!(to = %email.to, file = %path.display(), link = %email.link, "e-mail written to the outbox: {}", email.link);
                 Ok(())
             }
         }
@@ -150,7 +150,7 @@ impl Mailer {
         let to: Mailbox = email
             .to
             .parse()
-            .map_err(|e| MailError(format!("indirizzo non valido: {e}")))?;
+            .map_err(|e| MailError(format!("invalid address: {e}")))?;
         let part = |content_type: ContentType, text: &str| {
             SinglePart::builder()
                 .header(content_type)

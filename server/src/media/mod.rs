@@ -74,7 +74,7 @@ pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -
                     }
                 }
                 Err(err) => {
-                    tracing::warn!(url, error = %err, "immagine prodotto non scaricata");
+                    tracing::warn!(url, error = %err, "product image not downloaded");
                     warning = Some(messages::image_not_fetched(url, &err.to_string()));
                 }
             }
@@ -85,7 +85,7 @@ pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -
     let image_url = match generated_image_for(&config.media_dir(), card).await {
         Ok(path) => Some(path),
         Err(err) => {
-            tracing::error!(error = ?err, "immagine generata non salvata");
+            tracing::error!(error = ?err, "generated image not saved");
             None
         }
     };
@@ -150,13 +150,13 @@ pub async fn stored_image_from_url(
         .await
         .map_err(|_| FetchError::NotStored)?
         .map_err(|err| {
-            tracing::warn!(url, error = %err, "immagine non decodificabile");
+            tracing::warn!(url, error = %err, "image not decodable");
             FetchError::NotAnImage
         })?;
     for (width, jpeg) in resized {
         if let Err(err) = write_atomically(&dir.join(file(width)), &jpeg).await {
             // a full disk is ours, not the shop's: logged as an error, a warning for the shop
-            tracing::error!(error = ?err, "immagine prodotto non salvata");
+            tracing::error!(error = ?err, "product image not saved");
             return Err(FetchError::NotStored);
         }
     }
@@ -172,7 +172,7 @@ pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let picture = reader.decode().context("decodifica")?;
+    let picture = reader.decode().context("decoding")?;
     WIDTHS
         .iter()
         .map(|&width| {
@@ -218,17 +218,17 @@ async fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().context("media path without folder")?;
     tokio::fs::create_dir_all(dir)
         .await
-        .with_context(|| format!("cartella {}", dir.display()))?;
+        .with_context(|| format!("creating folder {}", dir.display()))?;
     let tmp: PathBuf = dir.join(format!(
         ".{}.tmp",
         &crate::services::sessions::new_token()[..16]
     ));
     tokio::fs::write(&tmp, bytes)
         .await
-        .with_context(|| format!("scrittura {}", tmp.display()))?;
+        .with_context(|| format!("writing {}", tmp.display()))?;
     tokio::fs::rename(&tmp, path)
         .await
-        .with_context(|| format!("rinomina in {}", path.display()))?;
+        .with_context(|| format!("renaming to {}", path.display()))?;
     Ok(())
 }
 

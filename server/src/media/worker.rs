@@ -24,7 +24,7 @@ static JOBS: LazyLock<Option<mpsc::Sender<Job>>> = LazyLock::new(|| {
                 job();
             }
         })
-        .inspect_err(|err| tracing::error!(error = %err, "thread delle immagini non avviato"))
+        .inspect_err(|err| tracing::error!(error = %err, "image thread not started"))
         .ok()?;
     Some(jobs)
 });

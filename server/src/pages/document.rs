@@ -17,9 +17,9 @@ impl Manifest {
     pub fn load(dist: &Path) -> anyhow::Result<Self> {
         let path = dist.join("manifest.json");
         let raw = std::fs::read(&path)
-            .with_context(|| format!("manifest del frontend non trovato: {}", path.display()))?;
+            .with_context(|| format!("frontend manifest not found: {}", path.display()))?;
         serde_json::from_slice(&raw)
-            .with_context(|| format!("manifest del frontend non valido: {}", path.display()))
+            .with_context(|| format!("frontend manifest invalid: {}", path.display()))
     }
 }
 

@@ -45,18 +45,13 @@ impl Pages {
                 ..PoolConfig::default()
             };
             let pool = RenderPool::from_file(&bundle, config).map_err(|e| {
-                anyhow::anyhow!(
-                    "bundle di rendering {} non caricabile: {e}",
-                    bundle.display()
-                )
+                anyhow::anyhow!("render bundle {} not loaded: {e}", bundle.display())
             })?;
             Ok((pool, manifest))
         });
         let engine = engine
             .inspect_err(|err| {
-                tracing::warn!(
-                    "pagine pubbliche non disponibili: {err:#}. Esegui scripts/build-frontend"
-                )
+                tracing::warn!("public pages unavailable: {err:#}; run scripts/build-frontend")
             })
             .ok();
         Self {
@@ -74,9 +69,10 @@ impl Pages {
             ));
         };
         let props_json = props.to_string();
-        let page = pool.render(url, &props_json).await.map_err(|e| {
-            AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}"))
-        })?;
+        let page = pool
+            .render(url, &props_json)
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering {url} failed: {e}")))?;
         let html = document::render_document(manifest, &page.head, &page.html, &props_json);
         Ok(CachedPage::new(html, page.status))
     }
@@ -91,9 +87,10 @@ impl Pages {
             ));
         };
         let props_json = props.to_string();
-        let page = pool.render(url, &props_json).await.map_err(|e| {
-            AppError::Internal(anyhow::anyhow!("rendering di {url} non riuscito: {e}"))
-        })?;
+        let page = pool
+            .render(url, &props_json)
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering {url} failed: {e}")))?;
         let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
         let html = document::render_document(manifest, &page.head, markup, &props_json);
         Ok(CachedPage::new(html, 200))

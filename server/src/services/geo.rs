@@ -14,9 +14,9 @@ pub struct CapIndex {
 impl CapIndex {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
         let raw = std::fs::read(path)
-            .with_context(|| format!("dati CAP non trovati in {}", path.display()))?;
+            .with_context(|| format!("postal-code data not found in {}", path.display()))?;
         let towns: HashMap<String, Vec<String>> = serde_json::from_slice(&raw)
-            .with_context(|| format!("dati CAP non leggibili in {}", path.display()))?;
+            .with_context(|| format!("postal-code data unreadable in {}", path.display()))?;
         Ok(Self { towns })
     }
 

@@ -47,7 +47,7 @@ pub fn complete_in_background(app: &AppState, store_id: i64, after: i64) {
         let mut from = after;
         loop {
             if let Err(err) = complete(&app, store_id, from).await {
-                tracing::error!(store = store_id, error = ?err, "immagini dei prodotti non completate");
+                tracing::error!(store = store_id, error = ?err, "product image pass not completed");
             }
             // Checked and cleared under the same lock a new request takes: none is lost.
             let mut shops = lock(&jobs.shops);
@@ -111,8 +111,12 @@ pub async fn complete(app: &AppState, store_id: i64, mut after: i64) -> Result<u
                     pictogram: builtin::pictogram_for(p.category.as_deref().unwrap_or("")),
                 };
                 let image = media::image_for(&app.config, p.image_url.as_deref(), card).await;
-                if let Some(warning) = &image.warning {
-                    tracing::warn!(store = store_id, product = p.id, "{warning}");
+                if image.warning.is_some() {
+                    tracing::warn!(
+                        store = store_id,
+                        product = p.id,
+                        "product image URL not fetched"
+                    );
                 }
                 let url = image.image_url;
                 (p, url)
