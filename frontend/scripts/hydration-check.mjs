@@ -59,7 +59,7 @@ const server = http.createServer((req, res) => {
     const comuni = caps[cap];
     return comuni
       ? res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ comuni }))
-      : res.writeHead(404, { "content-type": "application/json" }).end('{"error":"CAP non trovato"}');
+      : res.writeHead(404, { "content-type": "application/json" }).end('{"error":"CAP non trovato","code":"not_found"}');
   }
   if (url === "/api/leads" && req.method === "POST") {
     let body = "";
