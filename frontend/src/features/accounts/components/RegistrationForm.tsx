@@ -140,7 +140,7 @@ export function RegistrationForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5 sm:grid-cols-2 [&_[aria-invalid=true]]:border-red-500">
+    <form onSubmit={submit} noValidate className="grid gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">{field("name", t.name, text("name", { autoComplete: "organization" }))}</div>
       <div className="sm:col-span-2">{field("partner_group", t.partnerGroup, text("partner_group"))}</div>
       <div className="sm:col-span-2">
