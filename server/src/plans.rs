@@ -58,7 +58,7 @@ impl Limits {
     pub fn ensure_room_for(&self, existing: u64, adding: u64) -> Result<()> {
         match (self.products, self.products_left(existing)) {
             (Some(cap), Some(left)) if adding > left => {
-                Err(AppError::Forbidden(messages::product_limit_reached(cap)))
+                Err(AppError::PlanLimit(messages::product_limit_reached(cap)))
             }
             _ => Ok(()),
         }
@@ -211,7 +211,7 @@ mod tests {
         assert!(free.ensure_room_for(49, 1).is_ok());
         assert!(free.ensure_room_for(50, 0).is_ok());
         let refused = free.ensure_room_for(50, 1).unwrap_err();
-        assert!(matches!(refused, AppError::Forbidden(_)));
+        assert!(matches!(refused, AppError::PlanLimit(_)));
         assert!(
             refused.to_string().contains("limite di 50 prodotti"),
             "{refused}"

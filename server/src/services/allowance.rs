@@ -23,7 +23,7 @@ pub struct Allowance {
 }
 
 /// The figures the wizard shows; `None` (JSON null) means unlimited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct AllowanceView {
     pub plan: Plan,
     #[serde(rename = "planTitle")]
@@ -79,7 +79,7 @@ impl Allowance {
     pub fn ensure_import_left(&self) -> Result<()> {
         match self.limits.imports_per_month {
             Some(max) if self.imports >= max => {
-                Err(AppError::Forbidden(messages::import_limit_reached(max)))
+                Err(AppError::PlanLimit(messages::import_limit_reached(max)))
             }
             _ => Ok(()),
         }
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn no_import_left_is_refused_with_the_plan_message() {
         let refused = free(0, 3).ensure_import_left().unwrap_err();
-        assert!(matches!(refused, AppError::Forbidden(_)));
+        assert!(matches!(refused, AppError::PlanLimit(_)));
         assert!(refused.to_string().contains("3 importazioni mensili"));
     }
 }

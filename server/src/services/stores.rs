@@ -62,7 +62,7 @@ pub async fn register(
     .await
     .map_err(|err| {
         if is_unique_violation(&err) {
-            AppError::Conflict(messages::EMAIL_TAKEN.into())
+            AppError::EmailTaken
         } else {
             err.into()
         }
@@ -205,10 +205,10 @@ pub async fn start_trial(
     super::lock_store(&txn, store_id).await?;
     let current = find(&txn, store_id).await?;
     if current.trial_used {
-        return Err(AppError::Forbidden(messages::TRIAL_ALREADY_USED.into()));
+        return Err(AppError::TrialUsed);
     }
     if plans::effective_plan(&current, now) != Plan::Free {
-        return Err(AppError::Forbidden(messages::TRIAL_ONLY_FROM_FREE.into()));
+        return Err(AppError::TrialUnavailable);
     }
     let mut active: store::ActiveModel = current.into();
     active.trial_plan = Set(Some(target));

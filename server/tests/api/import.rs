@@ -431,7 +431,7 @@ async fn the_monthly_imports_and_the_product_cap_of_the_plan_hold() {
         .await;
     assert_eq!(reply.status(), StatusCode::FORBIDDEN);
     let body: Value = reply.json().await.unwrap();
-    assert_eq!(body["code"], "forbidden");
+    assert_eq!(body["code"], "plan_limit");
     assert!(
         body["error"]
             .as_str()

@@ -113,7 +113,7 @@ async fn with_no_import_left_analyze_and_process_refuse_at_once() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(
         body,
-        json!({"success": false, "error": messages::import_limit_reached(3), "code": "forbidden"})
+        json!({"success": false, "error": messages::import_limit_reached(3), "code": "plan_limit"})
     );
     let (status, p) = process(&shop, file, "listino.csv", &json!({"name": "Nome"}), false).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{p}");
@@ -147,7 +147,7 @@ async fn process_counts_the_rows_that_fit_and_updates_do_not_use_the_allowance()
     let (status, body) = import(&shop, &p["processId"], false).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(body["error"], messages::product_limit_reached(50));
-    assert_eq!(body["code"], "forbidden");
+    assert_eq!(body["code"], "plan_limit");
     assert_eq!(product_count(&shop).await, 5);
     assert_eq!(shop.me().await["counter_csv_imported"], 1);
 

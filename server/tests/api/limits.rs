@@ -35,6 +35,7 @@ async fn a_free_shop_stops_at_50_products_with_an_italian_message() {
             .contains("limite di 50 prodotti"),
         "{error}"
     );
+    assert_eq!(error["code"], "plan_limit");
     assert_eq!(anna.me().await["product_count"], 50);
 }
 

@@ -143,6 +143,7 @@ async fn a_second_shop_with_the_same_email_is_refused_with_409() {
     )
     .await;
     assert_eq!(error["error"], "Esiste già un account con questa email.");
+    assert_eq!(error["code"], "email_taken");
     let stores: Value = app.get("/api/stores").await.json().await.unwrap();
     assert_eq!(stores.as_array().unwrap().len(), 1);
 }

@@ -36,6 +36,7 @@ async fn a_free_shop_gets_one_14_day_trial_of_starter_or_pro() {
         .as_str()
         .unwrap()
         .starts_with("Hai già utilizzato la tua prova gratuita."));
+    assert_eq!(error["code"], "trial_used");
 }
 
 #[tokio::test]
@@ -107,17 +108,19 @@ async fn an_ended_trial_reads_as_free_everywhere_without_any_job() {
         .unwrap();
     assert_eq!(public["plan"], "free");
     // Back on Base: over the 50-product cap, so nothing more can be added.
-    error_of(
+    let full = error_of(
         anna.post("/api/products", json!({"name": "Ancora una"}))
             .await,
         403,
     )
     .await;
+    assert_eq!(full["code"], "plan_limit");
     // And the trial cannot start again.
-    error_of(
+    let again = error_of(
         anna.post("/api/stores/start-trial", json!({"targetPlan": "pro"}))
             .await,
         403,
     )
     .await;
+    assert_eq!(again["code"], "trial_used");
 }
