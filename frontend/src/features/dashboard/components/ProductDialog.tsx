@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { ProductImage } from "../../../components/ProductImage";
 import { Button } from "../../../components/ui/Button";
-import { Input, Label, inputClass } from "../../../components/ui/Field";
+import { Input, Label } from "../../../components/ui/Field";
 import { IconSparkles } from "../../../components/ui/Icons";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
@@ -9,23 +8,11 @@ import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { Product, Store } from "../../../types";
 import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct } from "../api";
-import { DESCRIPTION_MAX, emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
+import { emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { ProductFields, type SetField } from "./ProductFields";
 
 const t = it.dashboard.product;
-
-/** The preview loads only a whole address: while the owner types "https://…", the partial
- * text ("h", "htt") would be fetched as a path of this site. */
-function previewable(url: string): string | null {
-  const u = url.trim();
-  if (u.startsWith("/media/")) return u;
-  try {
-    const parsed = new URL(u);
-    return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname.includes(".") ? u : null;
-  } catch {
-    return null;
-  }
-}
 
 export type ProductDialogState = { mode: "add" } | { mode: "edit"; product: Product } | null;
 
@@ -71,7 +58,7 @@ export function ProductDialog({
 
   if (!state) return null;
   const mode = state.mode;
-  const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const priceValid = (text: string) => !Number.isNaN(parsePrice(text));
   const nameMissing = !form.name.trim();
 
@@ -168,64 +155,15 @@ export function ProductDialog({
               </Button>
             </div>
           </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <Label htmlFor="product-price">{t.price}</Label>
-              <Input
-                id="product-price"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0,00"
-                value={form.price}
-                aria-invalid={priceError || undefined}
-                aria-describedby={priceError ? "product-price-error" : undefined}
-                onChange={(e) => {
-                  set("price", e.target.value);
-                  if (priceError && priceValid(e.target.value)) setPriceError(false);
-                }}
-              />
-              {priceError && (
-                <p id="product-price-error" className="mt-1 text-xs font-medium text-red-700">
-                  {t.priceInvalid}
-                </p>
-              )}
-            </div>
-            <div>
-              <Label htmlFor="product-brand">{t.brand}</Label>
-              <Input id="product-brand" value={form.brand} onChange={(e) => set("brand", e.target.value)} />
-            </div>
-            <div>
-              <Label htmlFor="product-category">{t.category}</Label>
-              <Input id="product-category" value={form.category} onChange={(e) => set("category", e.target.value)} />
-            </div>
-          </div>
-          <div>
-            <div className="flex items-baseline justify-between">
-              <Label htmlFor="product-description">{t.description}</Label>
-              <span className={`text-xs ${form.description.length > DESCRIPTION_MAX ? "font-semibold text-red-700" : "text-stone-500"}`} data-counter aria-live="polite">
-                {t.counter(form.description.length)}
-              </span>
-            </div>
-            <textarea
-              id="product-description"
-              rows={5}
-              value={form.description}
-              onChange={(e) => set("description", e.target.value)}
-              maxLength={DESCRIPTION_MAX}
-              className={inputClass}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_6rem] sm:items-end">
-            <div>
-              <Label htmlFor="product-image">{t.imageUrl}</Label>
-              <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
-            </div>
-            <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
-          </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-            <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
-            {t.inStock}
-          </label>
+          <ProductFields
+            form={form}
+            set={set}
+            priceError={priceError}
+            onPriceChange={(price) => {
+              set("price", price);
+              if (priceError && priceValid(price)) setPriceError(false);
+            }}
+          />
           <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={requestClose} disabled={busy}>
               {t.cancel}
