@@ -111,7 +111,7 @@ pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<i
 }
 
 /// Delete the account: user, shop, products and sessions are gone.
-#[utoipa::path(delete, path = "/api/auth/account", tag = "auth",
+#[utoipa::path(delete, path = "/api/auth/account", tag = "auth", security(("session" = [])),
     responses((status = 200, body = Done), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn delete_account(
     State(app): State<AppState>,

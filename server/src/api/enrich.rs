@@ -53,7 +53,7 @@ pub struct GeneratedProduct {
 }
 
 /// Complete a new product from what the owner typed (not saved, not counted).
-#[utoipa::path(post, path = "/api/products/generate", tag = "products", request_body = GenerateInput,
+#[utoipa::path(post, path = "/api/products/generate", tag = "products", request_body = GenerateInput, security(("session" = [])),
     responses((status = 200, body = GeneratedProduct), (status = 401, body = crate::error::ErrorBody),
         (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn generate(
@@ -82,7 +82,7 @@ pub async fn generate(
 
 /// Complete a product of the caller's shop again (not saved; one regeneration counted).
 /// An optional body with the product as edited replaces the stored fields it gives.
-#[utoipa::path(put, path = "/api/products/regenerate/{id}", tag = "products", params(("id" = i64, Path)),
+#[utoipa::path(put, path = "/api/products/regenerate/{id}", tag = "products", params(("id" = i64, Path)), security(("session" = [])),
     request_body(content = Option<GenerateInput>),
     responses((status = 200, body = GeneratedProduct), (status = 403, body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
@@ -156,8 +156,8 @@ fn edited_product(body: &[u8]) -> Result<GenerateInput> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(GenerateInput::default());
     }
-    let value: serde_json::Value = serde_json::from_slice(body)
-        .map_err(|_| AppError::InvalidJson)?;
+    let value: serde_json::Value =
+        serde_json::from_slice(body).map_err(|_| AppError::InvalidJson)?;
     let product = match value.get("product") {
         Some(p) if p.is_object() => p.clone(),
         _ => value,

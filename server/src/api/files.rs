@@ -1,19 +1,21 @@
 //! `/api/file/*`: the import wizard's calls (spec section 7; docs/decisions/006-import-api.md).
 //! Failures answer `{success: false, error, code}` so the wizard reads one shape.
 
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use utoipa::ToSchema;
 
 use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
 use crate::domain::{Price, ProductStatus};
-use crate::error::{AppError, ErrorCode};
+use crate::error::{AppError, ErrorBody, ErrorCode};
 use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use crate::messages;
 use crate::services::imports::{
@@ -78,9 +80,23 @@ impl From<ImportError> for Failure {
     }
 }
 
+/// The wizard's failure reply.
+#[derive(Serialize, ToSchema)]
+pub struct FileFailure {
+    /// Always false.
+    success: bool,
+    /// Italian text for the owner.
+    error: String,
+    code: ErrorCode,
+}
+
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"success": false, "error": self.error, "code": self.code});
+        let body = FileFailure {
+            success: false,
+            error: self.error,
+            code: self.code,
+        };
         let mut response = (self.status, Json(body)).into_response();
         if let Some(cause) = self.cause {
             cause.attach(&mut response);
@@ -89,12 +105,38 @@ impl IntoResponse for Failure {
     }
 }
 
-#[derive(Serialize)]
+/// The multipart form of `analyze`: the file (CSV, XLSX or XLS, at most 50 MB).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct FileForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// The multipart form of `process`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ProcessForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// The mapping as JSON text (`Mapping`); without it the name column is missing.
+    mapping: Option<String>,
+    /// "true" or "false".
+    #[schema(rename = "regenerateName")]
+    regenerate_name: Option<String>,
+    /// "true" or "false".
+    #[schema(rename = "regeneratePresentProducts")]
+    regenerate_present_products: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
 pub struct Analysis {
     success: bool,
     error: Option<String>,
     headers: Vec<String>,
+    /// The first data rows, `{header: value}`.
     #[serde(rename = "sampleData")]
+    #[schema(value_type = Vec<std::collections::HashMap<String, String>>)]
     sample_data: Vec<serde_json::Map<String, serde_json::Value>>,
     mapping: Mapping,
     #[serde(rename = "totalRows")]
@@ -105,15 +147,26 @@ pub struct Analysis {
 }
 
 /// Read the file's headers and first rows and propose a column mapping. With no import
-/// left this month it answers 403 with the plan's message before reading the file.
+/// left this month it answers 403 `plan_limit` with the plan's message before reading the
+/// file.
+#[utoipa::path(post, path = "/api/file/analyze", tag = "files",
+    request_body(content = FileForm, content_type = "multipart/form-data"),
+    security(("session" = [])),
+    responses((status = 200, body = Analysis),
+        (status = 400, description = "`file_missing`: no file in the form", body = FileFailure),
+        (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
+        (status = 413, description = "`payload_too_large`, `file_too_large`", body = FileFailure),
+        (status = 415, description = "`unsupported_format`", body = FileFailure),
+        (status = 422, description = "`empty_file`, `no_header`, `no_rows`, `too_many_rows`, `corrupt_file`, `password_protected`", body = FileFailure),
+        (status = 500, description = "`internal`", body = FileFailure)))]
 pub async fn analyze(
     State(app): State<AppState>,
     owner: Owner,
     headers: HeaderMap,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> FileResult<Json<Analysis>> {
     refuse_oversized(&headers)?;
-    let form = read_form(&mut multipart).await?;
+    let form = read_form(multipart).await?;
     let allowance = Allowance::read(&app.db, owner.store.id).await?;
     allowance.ensure_import_left()?;
     let file = form.file.ok_or_else(missing_file)?;
@@ -155,7 +208,7 @@ fn analysis(table: Table, limits: AllowanceView) -> Analysis {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ProcessReply {
     success: bool,
     error: Option<String>,
@@ -174,10 +227,14 @@ pub struct ProcessReply {
 /// The file's figures and how many of its valid rows the plan lets in: every update and
 /// the first new products up to the allowance (`fitting`); `beyondPlan` new products
 /// would pass it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct StatisticsView {
-    #[serde(flatten)]
-    rows: Statistics,
+    /// Data rows of the file that are not blank.
+    total: usize,
+    valid: usize,
+    invalid: usize,
+    create: usize,
+    update: usize,
     fitting: usize,
     #[serde(rename = "beyondPlan")]
     beyond_plan: usize,
@@ -187,18 +244,32 @@ impl StatisticsView {
     fn new(rows: Statistics, allowance: &Allowance) -> Self {
         let creatable = allowance.creatable(rows.create);
         Self {
-            rows,
+            total: rows.total,
+            valid: rows.valid,
+            invalid: rows.invalid,
+            create: rows.create,
+            update: rows.update,
             fitting: rows.update + creatable,
             beyond_plan: rows.create - creatable,
         }
     }
 }
 
-#[derive(Serialize)]
+/// "create" or "update": what the import will do with the row.
+#[derive(Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+enum RowAction {
+    Create,
+    Update,
+}
+
+#[derive(Serialize, ToSchema)]
 struct ItemView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
     name: String,
+    /// Euros with 2 decimals, e.g. 12.50; null when the row gives no price.
+    #[schema(value_type = Option<f64>)]
     price: Option<Box<RawValue>>,
     description: Option<String>,
     category: Option<String>,
@@ -208,8 +279,7 @@ struct ItemView {
     status: Option<ProductStatus>,
     sku: Option<String>,
     ean: Option<String>,
-    /// "create" or "update"
-    action: &'static str,
+    action: RowAction,
 }
 
 impl From<&ImportItem> for ItemView {
@@ -227,15 +297,15 @@ impl From<&ImportItem> for ItemView {
             sku: i.sku.clone(),
             ean: i.ean.clone(),
             action: if i.existing_id.is_some() {
-                "update"
+                RowAction::Update
             } else {
-                "create"
+                RowAction::Create
             },
         }
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct RowErrorView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
@@ -253,7 +323,8 @@ impl From<&RowError> for RowErrorView {
     }
 }
 
-#[derive(Serialize)]
+/// A remark about the file (`rowIndex` 0) or one of its rows.
+#[derive(Serialize, ToSchema)]
 struct WarningView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
@@ -270,15 +341,26 @@ impl From<&RowWarning> for WarningView {
 }
 
 /// Validate every row with the chosen mapping, enrich it and match it to existing
-/// products; the result waits on the server for `import`.
+/// products; the result waits on the server for `import` (`processId`, 60 minutes).
+#[utoipa::path(post, path = "/api/file/process", tag = "files",
+    request_body(content = ProcessForm, content_type = "multipart/form-data"),
+    security(("session" = [])),
+    responses((status = 200, body = ProcessReply),
+        (status = 400, description = "`file_missing`: no file in the form", body = FileFailure),
+        (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
+        (status = 409, description = "`cancelled` by `cancel-processing`", body = FileFailure),
+        (status = 413, description = "`payload_too_large`, `file_too_large`", body = FileFailure),
+        (status = 415, description = "`unsupported_format`", body = FileFailure),
+        (status = 422, description = "`invalid_mapping`, `name_not_mapped`, `unknown_column` and the file's own failures", body = FileFailure),
+        (status = 500, description = "`internal`", body = FileFailure)))]
 pub async fn process(
     State(app): State<AppState>,
     owner: Owner,
     headers: HeaderMap,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> FileResult<Json<ProcessReply>> {
     refuse_oversized(&headers)?;
-    let form = read_form(&mut multipart).await?;
+    let form = read_form(multipart).await?;
     let file = form.file.ok_or_else(missing_file)?;
     let mapping: Mapping = match form.mapping.as_deref() {
         Some(json) => serde_json::from_str(json).map_err(|_| {
@@ -348,14 +430,17 @@ pub async fn process(
     }))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct Cancelled {
     success: bool,
     /// False when nothing was running.
     cancelled: bool,
 }
 
-/// Stop the shop's running process; its own request then answers 409.
+/// Stop the shop's running process; its own request then answers 409 `cancelled`.
+#[utoipa::path(post, path = "/api/file/cancel-processing", tag = "files",
+    security(("session" = [])),
+    responses((status = 200, body = Cancelled)))]
 pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled> {
     let cancelled = app.imports.cancel(owner.store.id);
     if !cancelled {
@@ -370,7 +455,8 @@ pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled
     })
 }
 
-#[derive(Deserialize)]
+/// `processId` of a processed file, or (spec shape) the products themselves.
+#[derive(Deserialize, ToSchema)]
 pub struct ImportRequest {
     #[serde(rename = "processId")]
     process_id: Option<String>,
@@ -382,12 +468,23 @@ pub struct ImportRequest {
     fit_to_plan: bool,
 }
 
-/// Write the processed rows (or the given products) in one transaction.
+/// Write the processed rows (or the given products) in one transaction; the reply is the
+/// shop as `GET /api/stores/me` gives it.
+#[utoipa::path(post, path = "/api/file/import", tag = "files", request_body = ImportRequest,
+    security(("session" = [])),
+    responses((status = 200, body = StoreView),
+        (status = 400, description = "`invalid_json`", body = FileFailure),
+        (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
+        (status = 410, description = "`process_expired`: process the file again", body = FileFailure),
+        (status = 413, description = "`payload_too_large`", body = FileFailure),
+        (status = 422, description = "`nothing_to_import`, `validation`", body = FileFailure),
+        (status = 500, description = "`internal`", body = FileFailure)))]
 pub async fn import(
     State(app): State<AppState>,
     owner: Owner,
-    ApiJson(request): ApiJson<ImportRequest>,
+    request: Result<ApiJson<ImportRequest>, AppError>,
 ) -> FileResult<Json<StoreView>> {
+    let ApiJson(request) = request?;
     let store_id = owner.store.id;
     let beyond = if request.fit_to_plan {
         Beyond::Drop
@@ -467,6 +564,11 @@ fn nothing_to_import() -> Failure {
 }
 
 /// Every failed row of a processed file, as CSV for Excel.
+#[utoipa::path(get, path = "/api/file/error-report/{process_id}", tag = "files",
+    params(("process_id" = String, Path, description = "`processId` of `process`")),
+    security(("session" = [])),
+    responses((status = 200, description = "Riga;Prodotto;Errori", content_type = "text/csv", body = String),
+        (status = 410, description = "`process_expired`", body = FileFailure)))]
 pub async fn error_report(
     State(app): State<AppState>,
     owner: Owner,
@@ -484,6 +586,8 @@ pub async fn error_report(
 }
 
 /// The template CSV with the spec's columns and two example rows.
+#[utoipa::path(get, path = "/api/file/template", tag = "files",
+    responses((status = 200, description = "The template", content_type = "text/csv", body = String)))]
 pub async fn template() -> Response {
     csv_attachment(TEMPLATE.to_string(), "modello-prodotti-vetrina.csv")
 }
@@ -545,8 +649,10 @@ fn missing_file() -> Failure {
     )
 }
 
-/// Reads the form's parts; the file is refused as soon as it passes the size limit.
-async fn read_form(multipart: &mut Multipart) -> FileResult<Form> {
+/// Reads the form's parts; the file is refused as soon as it passes the size limit. A body
+/// that is not `multipart/form-data` has no file.
+async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> FileResult<Form> {
+    let mut multipart = multipart.map_err(|_| missing_file())?;
     let broken = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_large()

@@ -23,7 +23,10 @@ pub struct Towns {
 
 /// Towns with this CAP; 404 when none, 400 (and no lookup) when it is not 5 digits.
 #[utoipa::path(get, path = "/api/geo/city-by-cap", tag = "geo", params(CapQuery),
-    responses((status = 200, body = Towns), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Towns),
+        (status = 400, description = "`bad_request`: not 5 digits", body = crate::error::ErrorBody),
+        (status = 404, description = "`not_found`: no town has this CAP", body = crate::error::ErrorBody),
+        (status = 503, description = "`unavailable`: the postal data is missing", body = crate::error::ErrorBody)))]
 pub async fn city_by_cap(
     State(app): State<AppState>,
     Query(query): Query<CapQuery>,

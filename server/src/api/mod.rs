@@ -15,8 +15,13 @@ pub mod uploads;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
-use utoipa::OpenApi;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{Content, Ref, RefOr};
+use utoipa::{Modify, OpenApi};
 
+use crate::auth::cookie;
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -82,6 +87,8 @@ pub fn router() -> Router<AppState> {
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
 }
 
+/// Every route of [`router`] is here (a test compares the two), with its request, its
+/// replies and its error statuses; `scripts/test-api-schema` checks the server against it.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Vetrina API", description = "API JSON di Vetrina: negozi, prodotti, sessioni e piani."),
@@ -90,14 +97,170 @@ pub fn router() -> Router<AppState> {
         auth::login, auth::logout, auth::delete_account,
         accounts::verify_email, accounts::resend_verification, accounts::request_password_reset,
         accounts::confirm_password_reset, uploads::logo,
+        files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete,
         enrich::generate, enrich::regenerate,
-        geo::city_by_cap, leads::create,
+        geo::city_by_cap, leads::create, openapi,
     ),
-    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "geo"), (name = "leads"), (name = "uploads"))
+    modifiers(&CommonErrors),
+    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "files"), (name = "geo"), (name = "leads"), (name = "uploads"), (name = "meta"))
 )]
 pub struct ApiDoc;
 
+/// This document (OpenAPI 3.1).
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI document", content_type = "application/json", body = Object)))]
 async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
+}
+
+/// The failures any call of a kind can answer, whatever its handler does, added to every
+/// operation that does not describe them itself: the session cookie (`401 unauthorized`
+/// where `security` names it), the same-origin check on state-changing methods (`403
+/// foreign_origin`), the body parsers (`400 invalid_json`, `413`, `422 validation`) and
+/// `500 internal`.
+struct CommonErrors;
+
+impl Modify for CommonErrors {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        doc.components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme(
+                "session",
+                SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                    cookie::NAME,
+                    "Session cookie set by POST /api/auth/login.",
+                ))),
+            );
+        for item in doc.paths.paths.values_mut() {
+            let safe = [&mut item.get, &mut item.head].into_iter().flatten();
+            for op in safe {
+                add_common(op, false);
+            }
+            let changing = [
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for op in changing.into_iter().flatten() {
+                add_common(op, true);
+            }
+        }
+    }
+}
+
+fn add_common(op: &mut Operation, changes_state: bool) {
+    let body_types: Vec<String> = op
+        .request_body
+        .as_ref()
+        .map(|b| b.content.keys().cloned().collect())
+        .unwrap_or_default();
+    let json_body = body_types.iter().any(|t| t == "application/json");
+    let any_body = !body_types.is_empty();
+    let secured = op.security.as_ref().is_some_and(|s| !s.is_empty());
+    let mut add = |status: &str, description: &str| {
+        op.responses
+            .responses
+            .entry(status.to_owned())
+            .or_insert_with(|| error_response(description));
+    };
+    if json_body {
+        add("400", "`invalid_json`: the body is not JSON.");
+        add("422", "`validation`: a field has the wrong type or value.");
+    }
+    if any_body {
+        add("413", "`payload_too_large`: the body is over the limit.");
+    }
+    if changes_state {
+        add(
+            "403",
+            "`foreign_origin`: a state-changing request from another site.",
+        );
+    }
+    if secured {
+        add("401", "`unauthorized`: no session, or it ended.");
+    }
+    add("500", "`internal`: the server failed; the text is generic.");
+}
+
+fn error_response(description: &str) -> RefOr<utoipa::openapi::response::Response> {
+    RefOr::T(
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+            )
+            .build(),
+    )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// `(METHOD, /api/path)` of every `.route(...)` in [`router`], read from this file.
+    fn routed() -> BTreeSet<(String, String)> {
+        let source = include_str!("mod.rs");
+        let start = source.find("pub fn router()").unwrap();
+        let end = start + source[start..].find(".fallback(").unwrap();
+        let mut found = BTreeSet::new();
+        for chunk in source[start..end].split(".route(").skip(1) {
+            let path = chunk.split('"').nth(1).unwrap();
+            for method in ["get", "post", "put", "delete", "patch"] {
+                let call = format!("{method}(");
+                let calls = chunk.match_indices(&call).filter(|(i, _)| {
+                    let before = chunk[..*i].chars().last().unwrap_or(' ');
+                    !before.is_alphanumeric() && before != '_' && before != ':'
+                });
+                if calls.count() > 0 {
+                    found.insert((method.to_uppercase(), format!("/api{path}")));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_route_is_in_the_openapi_document_and_nothing_else() {
+        let doc = serde_json::to_value(ApiDoc::openapi()).unwrap();
+        let mut documented = BTreeSet::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                documented.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+        let routed = routed();
+        assert!(routed.len() >= 30, "parsed the router: {routed:?}");
+        assert_eq!(documented, routed);
+    }
+
+    #[test]
+    fn every_operation_describes_its_failures() {
+        let doc = serde_json::to_value(ApiDoc::openapi()).unwrap();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let responses = op["responses"].as_object().unwrap();
+                assert!(responses.contains_key("500"), "{method} {path}");
+                if method != "get" {
+                    assert!(responses.contains_key("403"), "{method} {path}");
+                }
+                if op.get("security").is_some() {
+                    assert!(responses.contains_key("401"), "{method} {path}");
+                }
+                if op
+                    .pointer("/requestBody/content/application~1json")
+                    .is_some()
+                {
+                    for status in ["400", "413", "422"] {
+                        assert!(responses.contains_key(status), "{status}: {method} {path}");
+                    }
+                }
+            }
+        }
+    }
 }

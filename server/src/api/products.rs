@@ -157,7 +157,7 @@ pub async fn show(
 }
 
 /// Add a product to the caller's shop.
-#[utoipa::path(post, path = "/api/products", tag = "products", request_body = ProductInput,
+#[utoipa::path(post, path = "/api/products", tag = "products", request_body = ProductInput, security(("session" = [])),
     responses((status = 201, body = ProductView), (status = 403, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn create(
     State(app): State<AppState>,
@@ -171,7 +171,7 @@ pub async fn create(
 }
 
 /// Add many products at once: all or none.
-#[utoipa::path(post, path = "/api/products/bulk_upload", tag = "products", request_body = [ProductInput],
+#[utoipa::path(post, path = "/api/products/bulk_upload", tag = "products", request_body = [ProductInput], security(("session" = [])),
     responses((status = 201, body = [ProductView]), (status = 403, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn bulk_upload(
     State(app): State<AppState>,
@@ -193,7 +193,7 @@ pub async fn bulk_upload(
 }
 
 /// Change a product of the caller's shop; absent fields stay as they are.
-#[utoipa::path(put, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)), request_body = ProductInput,
+#[utoipa::path(put, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)), request_body = ProductInput, security(("session" = [])),
     responses((status = 200, body = ProductView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn update(
     State(app): State<AppState>,
@@ -211,7 +211,7 @@ pub async fn update(
 }
 
 /// Delete a product of the caller's shop.
-#[utoipa::path(delete, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
+#[utoipa::path(delete, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)), security(("session" = [])),
     responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn delete(
     State(app): State<AppState>,
@@ -227,7 +227,7 @@ pub async fn delete(
 }
 
 /// Delete the listed products of the caller's shop; ids of other shops are skipped.
-#[utoipa::path(delete, path = "/api/products/bulk_delete", tag = "products", request_body = BulkDeleteInput,
+#[utoipa::path(delete, path = "/api/products/bulk_delete", tag = "products", request_body = BulkDeleteInput, security(("session" = [])),
     responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn bulk_delete(
     State(app): State<AppState>,

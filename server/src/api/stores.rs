@@ -254,7 +254,7 @@ pub async fn show(
 }
 
 /// The logged-in owner's shop, with products, usage and limits.
-#[utoipa::path(get, path = "/api/stores/me", tag = "stores",
+#[utoipa::path(get, path = "/api/stores/me", tag = "stores", security(("session" = [])),
     responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreView>> {
     let products = products::list_for_store(&app.db, owner.store.id).await?;
@@ -264,7 +264,7 @@ pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreV
 }
 
 /// Change the shop's details (owner only).
-#[utoipa::path(put, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)), request_body = StoreUpdateInput,
+#[utoipa::path(put, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)), request_body = StoreUpdateInput, security(("session" = [])),
     responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn update(
     State(app): State<AppState>,
@@ -282,7 +282,7 @@ pub async fn update(
 }
 
 /// Start the one 14-day free trial of starter or pro.
-#[utoipa::path(post, path = "/api/stores/start-trial", tag = "stores", request_body = TrialInput,
+#[utoipa::path(post, path = "/api/stores/start-trial", tag = "stores", request_body = TrialInput, security(("session" = [])),
     responses((status = 200, body = StoreView), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn start_trial(
     State(app): State<AppState>,

@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{ConnectInfo, Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -28,14 +29,27 @@ pub struct Uploaded {
     pub url: String,
 }
 
+/// The multipart form of a logo upload.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct LogoForm {
+    /// PNG, JPEG, GIF or WebP, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
 /// Upload a logo image (multipart, field `file`).
 #[utoipa::path(post, path = "/api/uploads/logo", tag = "uploads",
-    responses((status = 201, body = Uploaded), (status = 413, body = crate::error::ErrorBody),
-        (status = 415, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+    request_body(content = LogoForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = Uploaded),
+        (status = 400, description = "`bad_request`: no file in the form", body = crate::error::ErrorBody),
+        (status = 413, body = crate::error::ErrorBody),
+        (status = 415, description = "`unsupported_media_type`: not an image", body = crate::error::ErrorBody),
+        (status = 429, description = "`rate_limited`", body = crate::error::ErrorBody)))]
 pub async fn logo(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<Uploaded>)> {
     let bucket = format!("upload:ip:{}", peer.ip());
     if rate_limit::count(&app.db, &bucket, UPLOAD_WINDOW).await? >= UPLOADS_PER_CLIENT {
@@ -45,6 +59,8 @@ pub async fn logo(
             retry_after,
         });
     }
+    let mut multipart =
+        multipart.map_err(|_| AppError::BadRequest(messages::LOGO_MISSING.into()))?;
     let bytes = read_file(&mut multipart).await?;
     let ext = image_extension(&bytes)
         .ok_or(AppError::UnsupportedMedia(messages::LOGO_NOT_IMAGE.into()))?;

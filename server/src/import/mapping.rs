@@ -7,7 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::values::fold_key;
 use super::ImportError;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Spec keys (and `sku`, `ean`, the fallbacks) to header names of the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Mapping {
     #[serde(
         default,
