@@ -147,7 +147,7 @@ describe("/upload", () => {
 
     // A process the server no longer has (410): the error is listed and the file can be processed again.
     await page.route("**/api/file/import", (route) =>
-      route.fulfill({ status: 410, contentType: "application/json", body: JSON.stringify({ success: false, error: "Elaborazione scaduta", code: "gone" }) }),
+      route.fulfill({ status: 410, contentType: "application/json", body: JSON.stringify({ success: false, error: "Elaborazione scaduta", code: "process_expired" }) }),
     );
     await page.getByRole("button", { name: "Conferma importazione" }).click();
     await page.locator("[data-import-errors]").getByText("Errore nell'importazione dei prodotti").waitFor();

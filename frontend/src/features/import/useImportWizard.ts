@@ -1,12 +1,13 @@
 // The import wizard's state machine (spec section 4): none → analyzing → mapping →
-// processing → preview, and error from analyzing or processing. Every asynchronous step
-// carries a run number: a reply that arrives after a reset or a cancellation is ignored.
+// processing → preview, and error from analyzing or processing. Every asynchronous step is a
+// job (useLatestJob): a reply that arrives after a reset or a cancellation is ignored.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useToast } from "../../components/ui/Toast";
 import { it } from "../../i18n/it";
 import { useSession } from "../../lib/session";
 import { analyzeFile, cancelProcessing, errorCode, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
+import { useLatestJob } from "./useLatestJob";
 import { isSupportedFile, mappingProblem, nextProgress, PREVIEW_DELAY_MS, PROGRESS_TICK_MS, type Mapping, type MappingKey, type RowError } from "./logic";
 
 const t = it.upload;
@@ -32,34 +33,22 @@ const initial: WizardState = { step: "none", rejected: null };
 export function useImportWizard() {
   const [state, setState] = useState<WizardState>(initial);
   const [progress, setProgress] = useState(0);
-  const run = useRef(0);
-  const request = useRef<AbortController | null>(null);
-  const ticker = useRef<ReturnType<typeof setInterval> | null>(null);
-  const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const jobs = useLatestJob();
+  // The server is processing a file for this page: leaving the page must cancel it.
   const processingNow = useRef(false);
   const toast = useToast();
   const navigate = useNavigate();
   const { setStore } = useSession();
 
-  /** Forgets whatever is in flight: pending replies and timers no longer count. */
+  const { begin: beginJob, stop: stopJob } = jobs;
   const stopAll = useCallback(() => {
-    run.current += 1;
-    request.current?.abort();
-    request.current = null;
-    if (ticker.current) clearInterval(ticker.current);
-    if (previewTimer.current) clearTimeout(previewTimer.current);
-    ticker.current = null;
-    previewTimer.current = null;
+    stopJob();
     processingNow.current = false;
-  }, []);
-
+  }, [stopJob]);
   const begin = useCallback(() => {
-    stopAll();
-    const controller = new AbortController();
-    request.current = controller;
-    const id = run.current;
-    return { signal: controller.signal, current: () => run.current === id };
-  }, [stopAll]);
+    processingNow.current = false;
+    return beginJob();
+  }, [beginJob]);
 
   const reset = useCallback(() => {
     stopAll();
@@ -124,18 +113,14 @@ export function useImportWizard() {
       processingNow.current = true;
       setProgress(0);
       setState({ step: "processing", ...loaded });
-      ticker.current = setInterval(() => setProgress((p) => nextProgress(p, loaded.analysis.totalRows)), PROGRESS_TICK_MS);
+      job.every(PROGRESS_TICK_MS, () => setProgress((p) => nextProgress(p, loaded.analysis.totalRows)));
       try {
         const result = await processFile(loaded.file, loaded.mapping, loaded.options, job.signal);
         if (!job.current()) return;
         processingNow.current = false;
-        if (ticker.current) clearInterval(ticker.current);
-        ticker.current = null;
+        job.stopTimers();
         setProgress(100);
-        previewTimer.current = setTimeout(() => {
-          if (!job.current()) return;
-          setState({ step: "preview", ...loaded, result, importErrors: [], expired: false, importing: false });
-        }, PREVIEW_DELAY_MS);
+        job.after(PREVIEW_DELAY_MS, () => setState({ step: "preview", ...loaded, result, importErrors: [], expired: false, importing: false }));
       } catch (err) {
         if (!job.current()) return;
         stopAll();
