@@ -49,10 +49,18 @@ pub struct StoreView {
     pub plan: Plan,
     pub product_count: u64,
     pub created: String,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub account: Option<AccountView>,
+    /// The shop's products, newest first, where the call says so.
     #[serde(rename = "Products", skip_serializing_if = "Option::is_none")]
     pub products: Option<Vec<ProductView>>,
+}
+
+/// The owner's view of their shop: the public fields plus trial, usage and limits.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OwnerStoreView {
+    #[serde(flatten)]
+    pub store: StoreView,
+    #[serde(flatten)]
+    pub account: AccountView,
 }
 
 /// What only the owner sees of their shop.
@@ -109,7 +117,6 @@ impl StoreView {
             email: store.email,
             product_count,
             created: rfc3339(store.created_at),
-            account: None,
             products: None,
         }
     }
@@ -120,7 +127,7 @@ impl StoreView {
         product_count: u64,
         usage: (i32, i32),
         now: OffsetDateTime,
-    ) -> Self {
+    ) -> OwnerStoreView {
         let plan = plans::effective_plan(&store, now);
         let account = AccountView {
             trial_used: store.trial_used,
@@ -129,14 +136,23 @@ impl StoreView {
             regenerations_this_month: usage.1,
             limits: plan.limits(),
         };
-        Self {
-            account: Some(account),
-            ..Self::public(store, product_count, now)
+        OwnerStoreView {
+            store: Self::public(store, product_count, now),
+            account,
         }
     }
 
     pub fn with_products(mut self, products: Vec<product::Model>) -> Self {
         self.products = Some(products.into_iter().map(ProductView::from).collect());
         self
+    }
+}
+
+impl OwnerStoreView {
+    pub fn with_products(self, products: Vec<product::Model>) -> Self {
+        Self {
+            store: self.store.with_products(products),
+            ..self
+        }
     }
 }

@@ -18,7 +18,7 @@ use crate::entities::user;
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::{rate_limit, sessions, stores};
-use crate::views::StoreView;
+use crate::views::OwnerStoreView;
 use crate::AppState;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
@@ -39,7 +39,7 @@ pub struct Done {
 
 /// Log in with e-mail and password; a new session id is issued every time.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginInput,
-    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = OwnerStoreView), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn login(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,

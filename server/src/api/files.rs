@@ -23,7 +23,7 @@ use crate::services::imports::{
     ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
 };
 use crate::telemetry::ErrorCause;
-use crate::views::StoreView;
+use crate::views::OwnerStoreView;
 use crate::AppState;
 
 /// The request may carry the multipart envelope and the mapping around the largest file.
@@ -472,7 +472,7 @@ pub struct ImportRequest {
 /// shop as `GET /api/stores/me` gives it.
 #[utoipa::path(post, path = "/api/file/import", tag = "files", request_body = ImportRequest,
     security(("session" = [])),
-    responses((status = 200, body = StoreView),
+    responses((status = 200, body = OwnerStoreView),
         (status = 400, description = "`invalid_json`", body = FileFailure),
         (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
         (status = 410, description = "`process_expired`: process the file again", body = FileFailure),
@@ -483,7 +483,7 @@ pub async fn import(
     State(app): State<AppState>,
     owner: Owner,
     request: Result<ApiJson<ImportRequest>, AppError>,
-) -> FileResult<Json<StoreView>> {
+) -> FileResult<Json<OwnerStoreView>> {
     let ApiJson(request) = request?;
     let store_id = owner.store.id;
     let beyond = if request.fit_to_plan {

@@ -19,7 +19,7 @@ use crate::pages;
 use crate::plans::Plan;
 use crate::services::{accounts, products, stores, usage};
 use crate::validation::{is_valid_email, password_problem};
-use crate::views::StoreView;
+use crate::views::{OwnerStoreView, StoreView};
 use crate::AppState;
 
 /// Registration payload (spec section 7). Fields a client must not set (plan, counters,
@@ -159,7 +159,7 @@ pub struct TrialInput {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Registered {
     #[serde(flatten)]
-    pub store: StoreView,
+    pub store: OwnerStoreView,
     #[serde(rename = "emailSent")]
     pub email_sent: bool,
     /// Italian text for the user: check the mailbox, or the e-mail could not be sent.
@@ -255,8 +255,8 @@ pub async fn show(
 
 /// The logged-in owner's shop, with products, usage and limits.
 #[utoipa::path(get, path = "/api/stores/me", tag = "stores", security(("session" = [])),
-    responses((status = 200, body = StoreView), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreView>> {
+    responses((status = 200, body = OwnerStoreView), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<OwnerStoreView>> {
     let products = products::list_for_store(&app.db, owner.store.id).await?;
     Ok(Json(
         owner_view(&app, owner.store).await?.with_products(products),
@@ -265,13 +265,13 @@ pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<StoreV
 
 /// Change the shop's details (owner only).
 #[utoipa::path(put, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)), request_body = StoreUpdateInput, security(("session" = [])),
-    responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = OwnerStoreView), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn update(
     State(app): State<AppState>,
     owner: Owner,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<StoreUpdateInput>,
-) -> Result<Json<StoreView>> {
+) -> Result<Json<OwnerStoreView>> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
     if id != owner.store.id {
         return Err(AppError::not_found(messages::STORE_NOT_FOUND));
@@ -283,12 +283,12 @@ pub async fn update(
 
 /// Start the one 14-day free trial of starter or pro.
 #[utoipa::path(post, path = "/api/stores/start-trial", tag = "stores", request_body = TrialInput, security(("session" = [])),
-    responses((status = 200, body = StoreView), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = OwnerStoreView), (status = 400, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
 pub async fn start_trial(
     State(app): State<AppState>,
     owner: Owner,
     ApiJson(input): ApiJson<TrialInput>,
-) -> Result<Json<StoreView>> {
+) -> Result<Json<OwnerStoreView>> {
     let plan = input
         .target_plan
         .as_deref()
@@ -299,7 +299,10 @@ pub async fn start_trial(
     Ok(Json(owner_view(&app, store).await?))
 }
 
-pub async fn owner_view(app: &AppState, store: crate::entities::store::Model) -> Result<StoreView> {
+pub async fn owner_view(
+    app: &AppState,
+    store: crate::entities::store::Model,
+) -> Result<OwnerStoreView> {
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
     Ok(StoreView::owner(
