@@ -65,6 +65,10 @@ pub enum ErrorCode {
     NoHeader,
     NoRows,
     TooManyRows,
+    /// A CSV with a filled cell beyond the widest table accepted.
+    TooManyColumns,
+    /// The file's reading ran past its time budget.
+    ReadTimeout,
     FileTooLarge,
     CorruptFile,
     PasswordProtected,

@@ -114,11 +114,16 @@ async fn healthz(State(app): State<AppState>) -> Response {
     }
 }
 
-/// Serves until Ctrl-C / SIGTERM, then lets requests in flight finish.
+/// Serves until Ctrl-C / SIGTERM, then lets requests in flight finish; file analyses and
+/// processing in flight are cancelled at their next chunk of rows, so they answer at once.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow::Result<()> {
+    let imports = state.imports.clone();
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            imports.close();
+        })
         .await
         .context("server error")
 }

@@ -74,6 +74,7 @@ impl From<ImportError> for Failure {
         let status = match err {
             ImportError::UnsupportedFormat => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ImportError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ImportError::Cancelled => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
         Self::new(status, err.to_string(), err.code())
@@ -155,9 +156,10 @@ pub struct Analysis {
     responses((status = 200, body = Analysis),
         (status = 400, description = "`file_missing`: no file in the form", body = FileFailure),
         (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
+        (status = 409, description = "`cancelled` by `cancel-processing`, a newer analysis of the shop or shutdown", body = FileFailure),
         (status = 413, description = "`payload_too_large`, `file_too_large`", body = FileFailure),
         (status = 415, description = "`unsupported_format`", body = FileFailure),
-        (status = 422, description = "`empty_file`, `no_header`, `no_rows`, `too_many_rows`, `corrupt_file`, `password_protected`", body = FileFailure),
+        (status = 422, description = "`empty_file`, `no_header`, `no_rows`, `too_many_rows`, `too_many_columns`, `read_timeout`, `corrupt_file`, `password_protected`", body = FileFailure),
         (status = 500, description = "`internal`", body = FileFailure)))]
 pub async fn analyze(
     State(app): State<AppState>,
@@ -170,12 +172,16 @@ pub async fn analyze(
     let allowance = Allowance::read(&app.db, owner.store.id).await?;
     allowance.ensure_import_left()?;
     let file = form.file.ok_or_else(missing_file)?;
+    // Cancelled by cancel-processing, shutdown, or this request being dropped.
+    let run = app.imports.begin(owner.store.id);
+    let cancel = run.flag();
     let table = tokio::task::spawn_blocking(move || {
-        import::read_table(
+        import::read_table_until(
             &file.bytes,
             &file.name,
             file.content_type.as_deref(),
             &Limits::default(),
+            &|| cancel.is_cancelled(),
         )
     })
     .await
@@ -379,7 +385,8 @@ pub async fn process(
     let store_id = owner.store.id;
     let allowance = Allowance::read(&app.db, store_id).await?;
     allowance.ensure_import_left()?;
-    let (run, cancel) = app.imports.start(store_id);
+    let run = app.imports.begin(store_id);
+    let cancel = run.flag();
     let existing: ExistingCodes = imports::existing_codes(&app.db, store_id).await?;
     let outcome = tokio::task::spawn_blocking(move || {
         let upload = Upload {
@@ -391,7 +398,7 @@ pub async fn process(
     })
     .await
     .map_err(|e| AppError::Internal(e.into()));
-    app.imports.finish(store_id, run);
+    drop(run);
     let processed = match outcome? {
         Ok(p) => p,
         Err(ProcessError::Cancelled) => {

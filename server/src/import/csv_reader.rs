@@ -3,14 +3,21 @@
 use std::borrow::Cow;
 
 use super::table::{build_table, RawRow, RowError, RowWarning};
-use super::{ImportError, Limits, Table};
+use super::{ImportError, Limits, Table, Watch};
 
 /// Candidate separators, in order of preference on ties.
 const SEPARATORS: [u8; 4] = [b';', b'\t', b',', b'|'];
 /// Lines sampled for separator detection.
 const SAMPLE_LINES: usize = 50;
+/// Records read between two looks at the cancel flag and the clock.
+const WATCH_EVERY: usize = 256;
 
-pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
+pub(super) fn read_csv(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+) -> Result<Table, ImportError> {
+    watch.check()?;
     let text = decode(bytes);
     if text.trim().is_empty() {
         return Err(ImportError::Empty);
@@ -34,7 +41,12 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
     let mut next_line = 1u64;
     // Header search may skip a few title rows; allow for them.
     let row_cap = limits.max_rows.saturating_add(64);
+    let mut records = 0usize;
     loop {
+        if records % WATCH_EVERY == 0 {
+            watch.check()?;
+        }
+        records += 1;
         match reader.read_record(&mut record) {
             Ok(false) => break,
             Ok(true) => {}
@@ -55,6 +67,20 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
             });
         }
 
+        // As wide as a spreadsheet may be: empty cells past the limit (trailing
+        // separators) are dropped, a filled one refuses the file.
+        if record.len() > limits.max_columns {
+            if record
+                .iter()
+                .skip(limits.max_columns)
+                .any(|f| !f.trim().is_empty())
+            {
+                return Err(ImportError::TooManyColumns {
+                    max: limits.max_columns,
+                });
+            }
+            record.truncate(limits.max_columns);
+        }
         let too_long = record.iter().position(|f| {
             f.len() > limits.max_field_chars && f.chars().count() > limits.max_field_chars
         });
@@ -78,6 +104,7 @@ pub fn read_csv(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
         return Err(ImportError::NoHeader);
     }
     warnings.truncate(super::table::MAX_WARNINGS);
+    watch.check()?;
     build_table(raw, warnings, rejected, true, limits)
 }
 
@@ -204,6 +231,10 @@ fn detect_separator(text: &str) -> u8 {
 mod tests {
     use super::*;
 
+    fn read(bytes: &[u8]) -> Result<Table, ImportError> {
+        read_csv(bytes, &Limits::default(), &Watch::unlimited())
+    }
+
     #[test]
     fn separators() {
         assert_eq!(detect_separator("a;b;c\n1,5;2;3\n"), b';');
@@ -219,14 +250,12 @@ mod tests {
 
     #[test]
     fn excel_sep_hint_and_title_line() {
-        let t = read_csv(b"sep=,\r\nNome,Prezzo\r\nA,\"1,5\"\r\n", &Limits::default()).unwrap();
+        let t = read(b"sep=,\r\nNome,Prezzo\r\nA,\"1,5\"\r\n").unwrap();
         assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
         assert_eq!((t.first_row_number, t.rows[0][1].as_str()), (2, "1,5"));
-        let t = read_csv(
-            "Listino Ferramenta Rossi 2024\n\nNome;Prezzo;Marca\nA;1,5;X\nB;2;Y\n".as_bytes(),
-            &Limits::default(),
-        )
-        .unwrap();
+        let t =
+            read("Listino Ferramenta Rossi 2024\n\nNome;Prezzo;Marca\nA;1,5;X\nB;2;Y\n".as_bytes())
+                .unwrap();
         assert_eq!(t.headers, vec!["Nome", "Prezzo", "Marca"]);
         assert_eq!(t.first_row_number, 4);
     }
@@ -245,16 +274,52 @@ mod tests {
 
     #[test]
     fn blank_lines_and_quoted_newlines_keep_row_numbers() {
-        let t = read_csv(
-            b"Nome;Descrizione\nA;\"riga1\nriga2\"\n\nB;x\n",
-            &Limits::default(),
-        )
-        .unwrap();
+        let t = read(b"Nome;Descrizione\nA;\"riga1\nriga2\"\n\nB;x\n").unwrap();
         assert_eq!(t.first_row_number, 2);
         assert_eq!(t.rows.len(), 3);
         assert_eq!(t.rows[0], vec!["A", "riga1\nriga2"]);
         assert!(t.rows[1].is_empty() || t.rows[1].iter().all(|c| c.is_empty()));
         assert_eq!(t.row_number(2), 4);
         assert_eq!(t.rows[2], vec!["B", "x"]);
+    }
+
+    /// The 16 KB header of 4,000 columns named "a" that took 26 s of CPU: refused
+    /// at the first record.
+    #[test]
+    fn a_header_wider_than_a_spreadsheet_is_refused() {
+        let header = vec!["a"; 4000].join(";");
+        let r = read(format!("{header}\n{}\n", vec!["1"; 4000].join(";")).as_bytes());
+        assert_eq!(r.unwrap_err(), ImportError::TooManyColumns { max: 256 });
+        // Trailing separators past the limit are not columns.
+        let t = read(format!("Nome;Prezzo{}\nA;1\n", ";".repeat(5000)).as_bytes()).unwrap();
+        assert_eq!(t.headers, vec!["Nome", "Prezzo"]);
+        let at_limit = vec!["c"; 256].join(";");
+        assert_eq!(
+            read(format!("{at_limit}\n{at_limit}\n").as_bytes())
+                .unwrap()
+                .headers
+                .len(),
+            256
+        );
+    }
+
+    #[test]
+    fn a_cancelled_or_overlong_read_stops() {
+        let csv = "Nome;Prezzo\nA;1\n".repeat(1000);
+        let cancelled = || true;
+        let r = super::super::read_table_until(
+            csv.as_bytes(),
+            "a.csv",
+            None,
+            &Limits::default(),
+            &cancelled,
+        );
+        assert_eq!(r.unwrap_err(), ImportError::Cancelled);
+        let no_time = Limits {
+            max_read_time: std::time::Duration::ZERO,
+            ..Limits::default()
+        };
+        let r = super::super::read_table_until(csv.as_bytes(), "a.csv", None, &no_time, &|| false);
+        assert_eq!(r.unwrap_err(), ImportError::TooSlow);
     }
 }

@@ -10,6 +10,8 @@ mod values;
 mod xls_guard;
 mod zip_guard;
 
+use std::time::{Duration, Instant};
+
 use crate::error::ErrorCode;
 pub use mapping::{propose_mapping, validate_mapping, Mapping};
 pub use rows::{
@@ -28,8 +30,12 @@ pub struct Limits {
     pub max_field_chars: usize,
     /// Sum of the declared uncompressed sizes inside an XLSX.
     pub max_uncompressed_bytes: u64,
-    /// Columns beyond this are ignored (a crafted sheet can address column XFD).
+    /// Widest table: a spreadsheet's columns beyond it are ignored (a crafted sheet can
+    /// address column XFD); a CSV with a filled cell beyond it is refused.
     pub max_columns: usize,
+    /// Time a file's reading may take (checked between chunks of rows): a file that
+    /// needs more is refused, so no upload holds a core for long.
+    pub max_read_time: Duration,
 }
 
 impl Default for Limits {
@@ -39,6 +45,7 @@ impl Default for Limits {
             max_field_chars: 10_000,
             max_uncompressed_bytes: 200 * 1024 * 1024,
             max_columns: 256,
+            max_read_time: Duration::from_secs(60),
         }
     }
 }
@@ -58,6 +65,13 @@ pub enum ImportError {
     NoRows,
     #[error("Il file contiene troppe righe: il massimo è {max}")]
     TooManyRows { max: usize },
+    #[error("Il file contiene troppe colonne: il massimo è {max}")]
+    TooManyColumns { max: usize },
+    #[error("La lettura del file richiede troppo tempo: dividilo in file più piccoli e riprova.")]
+    TooSlow,
+    /// The owner cancelled, or the server is shutting down.
+    #[error("{}", crate::messages::IMPORT_CANCELLED)]
+    Cancelled,
     #[error("Il file Excel è troppo grande una volta decompresso o è malformato: non può essere importato")]
     TooLarge,
     #[error("Il file Excel è danneggiato o non leggibile.")]
@@ -81,6 +95,9 @@ impl ImportError {
             ImportError::NoHeader => ErrorCode::NoHeader,
             ImportError::NoRows => ErrorCode::NoRows,
             ImportError::TooManyRows { .. } => ErrorCode::TooManyRows,
+            ImportError::TooManyColumns { .. } => ErrorCode::TooManyColumns,
+            ImportError::TooSlow => ErrorCode::ReadTimeout,
+            ImportError::Cancelled => ErrorCode::Cancelled,
             ImportError::TooLarge => ErrorCode::FileTooLarge,
             ImportError::CorruptSpreadsheet => ErrorCode::CorruptFile,
             ImportError::PasswordProtected => ErrorCode::PasswordProtected,
@@ -101,24 +118,72 @@ pub fn read_table(
     content_type: Option<&str>,
     limits: &Limits,
 ) -> Result<Table, ImportError> {
+    read_table_until(bytes, file_name, content_type, limits, &|| false)
+}
+
+/// `read_table` that stops between chunks of rows with `ImportError::Cancelled` once
+/// `cancelled()` says so, and with `ImportError::TooSlow` past `limits.max_read_time`.
+pub fn read_table_until(
+    bytes: &[u8],
+    file_name: &str,
+    content_type: Option<&str>,
+    limits: &Limits,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Table, ImportError> {
+    let watch = Watch::new(limits, cancelled);
     let declared =
         declared_format(file_name, content_type).ok_or(ImportError::UnsupportedFormat)?;
     if bytes.iter().all(|b| b.is_ascii_whitespace()) || bytes == b"\xEF\xBB\xBF" {
         return Err(ImportError::Empty);
     }
     let table = match sniff(bytes) {
-        Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits),
-        Sniffed::Ole => sheet_reader::read_xls(bytes, limits),
+        Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits, &watch),
+        Sniffed::Ole => sheet_reader::read_xls(bytes, limits, &watch),
         Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
         Sniffed::Binary if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
         // Old management programs save text as ".xls"; nothing saves text as ".xlsx".
         _ if declared == Declared::Xlsx => Err(ImportError::CorruptSpreadsheet),
-        _ => csv_reader::read_csv(bytes, limits),
+        _ => csv_reader::read_csv(bytes, limits, &watch),
     }?;
     if table.data_row_count() == 0 && table.rejected.is_empty() {
         return Err(ImportError::NoRows);
     }
     Ok(table)
+}
+
+/// Looked at by the readers between chunks of rows: stops a read that was cancelled or
+/// that ran past its time budget.
+pub(crate) struct Watch<'a> {
+    deadline: Option<Instant>,
+    cancelled: &'a dyn Fn() -> bool,
+}
+
+impl<'a> Watch<'a> {
+    fn new(limits: &Limits, cancelled: &'a dyn Fn() -> bool) -> Self {
+        Watch {
+            deadline: Instant::now().checked_add(limits.max_read_time),
+            cancelled,
+        }
+    }
+
+    /// No cancellation, the default time budget (unit tests of one reader).
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Watch<'static> {
+        Watch {
+            deadline: None,
+            cancelled: &|| false,
+        }
+    }
+
+    pub(crate) fn check(&self) -> Result<(), ImportError> {
+        if (self.cancelled)() {
+            return Err(ImportError::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(ImportError::TooSlow);
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,20 +11,32 @@ use super::table::{build_table, is_blank_row, RawRow, RowError, RowWarning};
 use super::values::truncate_chars;
 use super::xls_guard::check_xls;
 use super::zip_guard::check_xlsx;
-use super::{ImportError, Limits, Table};
+use super::{ImportError, Limits, Table, Watch};
 
 /// Rows above the header a title block may use.
 const HEADER_SLACK: usize = 64;
+/// Cells (XLSX) or rows (XLS) read between two looks at the cancel flag and the clock.
+const WATCH_EVERY: usize = 4096;
 
-pub fn read_xlsx(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
+pub(super) fn read_xlsx(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+) -> Result<Table, ImportError> {
     check_xlsx(bytes, limits)?;
-    let (raw, warnings, rejected) = fenced(|| xlsx_rows(bytes, limits))?;
+    let (raw, warnings, rejected) = fenced(|| xlsx_rows(bytes, limits, watch))?;
+    watch.check()?;
     build_table(raw, warnings, rejected, false, limits)
 }
 
-pub fn read_xls(bytes: &[u8], limits: &Limits) -> Result<Table, ImportError> {
+pub(super) fn read_xls(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+) -> Result<Table, ImportError> {
     check_xls(bytes)?;
-    let (raw, warnings, rejected) = fenced(|| xls_rows(bytes, limits))?;
+    let (raw, warnings, rejected) = fenced(|| xls_rows(bytes, limits, watch))?;
+    watch.check()?;
     build_table(raw, warnings, rejected, false, limits)
 }
 
@@ -35,7 +47,7 @@ fn fenced(f: impl FnOnce() -> Result<Rows, ImportError>) -> Result<Rows, ImportE
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(Err(ImportError::CorruptSpreadsheet))
 }
 
-fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
+fn xlsx_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, ImportError> {
     let mut book = Xlsx::new(Cursor::new(bytes)).map_err(xlsx_error)?;
     let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
     for name in book.sheet_names() {
@@ -46,7 +58,12 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
             Err(e) => return Err(xlsx_error(e)),
         };
         let mut grid = Grid::new(limits);
+        let mut cells = 0usize;
         while let Some(cell) = reader.next_cell().map_err(xlsx_error)? {
+            if cells % WATCH_EVERY == 0 {
+                watch.check()?;
+            }
+            cells += 1;
             let (row, col) = cell.get_position();
             if row as usize >= row_cap {
                 return Err(ImportError::TooManyRows {
@@ -63,7 +80,7 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
     Err(ImportError::Empty)
 }
 
-fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
+fn xls_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, ImportError> {
     let mut book = Xls::new(Cursor::new(bytes)).map_err(xls_error)?;
     let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
     for i in 0..book.sheet_names().len() {
@@ -76,6 +93,9 @@ fn xls_rows(bytes: &[u8], limits: &Limits) -> Result<Rows, ImportError> {
         };
         let mut grid = Grid::new(limits);
         for (r, cells) in range.rows().enumerate() {
+            if r % WATCH_EVERY == 0 {
+                watch.check()?;
+            }
             let row = row0 as usize + r;
             if row >= row_cap {
                 return Err(ImportError::TooManyRows {

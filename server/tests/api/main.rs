@@ -20,6 +20,7 @@ mod prices;
 mod products;
 mod request_id;
 mod security;
+mod security_inputs;
 mod smtp_sink;
 mod stores;
 mod trial;

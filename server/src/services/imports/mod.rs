@@ -10,7 +10,7 @@ pub use crate::services::allowance::{Allowance, AllowanceView};
 pub use pipeline::{
     process, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Processed, Statistics, Upload,
 };
-pub use runs::{CancelFlag, Runs};
+pub use runs::{CancelFlag, Run, Runs};
 pub use write::{existing_codes, import, Beyond, Written};
 
 /// The largest file accepted by analyze and process.

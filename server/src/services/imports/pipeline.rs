@@ -11,7 +11,7 @@ use super::CancelFlag;
 use crate::ai::builtin::{self, RawProduct};
 use crate::domain::{Price, ProductStatus};
 use crate::import::{
-    build_drafts, read_table, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
+    build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning,
 };
 
@@ -86,7 +86,10 @@ pub enum ProcessError {
 
 impl From<ImportError> for ProcessError {
     fn from(e: ImportError) -> Self {
-        Self::File(e)
+        match e {
+            ImportError::Cancelled => Self::Cancelled,
+            e => Self::File(e),
+        }
     }
 }
 
@@ -103,11 +106,12 @@ pub fn process(
     existing: &ExistingCodes,
     cancel: &CancelFlag,
 ) -> Result<Processed, ProcessError> {
-    let table = read_table(
+    let table = read_table_until(
         upload.bytes,
         upload.file_name,
         upload.content_type,
         &Limits::default(),
+        &|| cancel.is_cancelled(),
     )?;
     checkpoint(cancel)?;
     validate_mapping(mapping, &table.headers)?;

@@ -36,6 +36,32 @@ pub struct Runs {
     running: Mutex<HashMap<i64, (u64, CancelFlag)>>,
     kept: Mutex<HashMap<String, Kept>>,
     next_run: AtomicU64,
+    /// Set at shutdown: every run is cancelled, and a new one starts cancelled.
+    closing: AtomicBool,
+}
+
+/// One shop's analysis or processing of a file, registered for `cancel-processing` and
+/// shutdown. Dropping it (the work is done, or its request was dropped because the
+/// client went away) cancels the flag and ends the run.
+pub struct Run {
+    runs: Arc<Runs>,
+    store_id: i64,
+    run: u64,
+    flag: CancelFlag,
+}
+
+impl Run {
+    /// What the work looks at between chunks.
+    pub fn flag(&self) -> CancelFlag {
+        self.flag.clone()
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.flag.cancel();
+        self.runs.finish(self.store_id, self.run);
+    }
 }
 
 impl Runs {
@@ -43,10 +69,35 @@ impl Runs {
     pub fn start(&self, store_id: i64) -> (u64, CancelFlag) {
         let run = self.next_run.fetch_add(1, Ordering::Relaxed);
         let flag = CancelFlag::default();
-        if let Some((_, older)) = lock(&self.running).insert(store_id, (run, flag.clone())) {
+        let mut running = lock(&self.running);
+        if self.closing.load(Ordering::Relaxed) {
+            flag.cancel();
+        }
+        if let Some((_, older)) = running.insert(store_id, (run, flag.clone())) {
             older.cancel();
         }
         (run, flag)
+    }
+
+    /// `start` as a guard that ends the run when dropped.
+    pub fn begin(self: &Arc<Self>, store_id: i64) -> Run {
+        let (run, flag) = self.start(store_id);
+        Run {
+            runs: self.clone(),
+            store_id,
+            run,
+            flag,
+        }
+    }
+
+    /// Shutdown: cancels every run, so the requests in flight answer and the server can
+    /// stop, and cancels the runs that start afterwards.
+    pub fn close(&self) {
+        let running = lock(&self.running);
+        self.closing.store(true, Ordering::Relaxed);
+        for (_, flag) in running.values() {
+            flag.cancel();
+        }
     }
 
     pub fn finish(&self, store_id: i64, run: u64) {
@@ -94,5 +145,37 @@ impl Runs {
     /// Drops a result once it has been imported.
     pub fn forget(&self, id: &str) {
         lock(&self.kept).remove(id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_run_cancels_the_older_one_and_a_dropped_run_is_cancelled() {
+        let runs = Arc::new(Runs::default());
+        let first = runs.begin(1);
+        let second = runs.begin(1);
+        let other_shop = runs.begin(2);
+        assert!(first.flag().is_cancelled());
+        assert!(!second.flag().is_cancelled());
+        let flag = second.flag();
+        drop(second);
+        assert!(flag.is_cancelled());
+        assert!(!runs.cancel(1), "the dropped run is no longer running");
+        assert!(!other_shop.flag().is_cancelled());
+        assert!(runs.cancel(2));
+        assert!(other_shop.flag().is_cancelled());
+    }
+
+    #[test]
+    fn shutdown_cancels_every_run_and_the_later_ones() {
+        let runs = Arc::new(Runs::default());
+        let a = runs.begin(1);
+        let b = runs.begin(2);
+        runs.close();
+        assert!(a.flag().is_cancelled() && b.flag().is_cancelled());
+        assert!(runs.begin(3).flag().is_cancelled());
     }
 }
