@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
@@ -13,11 +13,9 @@ import { ProductList } from "../features/dashboard/components/ProductList";
 import { ShareDialog } from "../features/dashboard/components/ShareDialog";
 import { StoreBanner } from "../features/dashboard/components/StoreBanner";
 import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
-import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "../features/dashboard/api";
 import { downloadCsv } from "../features/dashboard/download";
 import { useLoginRequired } from "../features/accounts/hooks/useLoginRequired";
 import {
-  bulkTargets,
   categoriesOf,
   changeList,
   clearFilters,
@@ -25,14 +23,12 @@ import {
   initialListState,
   listView,
   productsToCsv,
-  type BulkKind,
   type ListState,
 } from "../features/dashboard/logic";
 import { useDashboard } from "../features/dashboard/useDashboard";
+import { useDeletions } from "../features/dashboard/useDeletions";
 import { it } from "../i18n/it";
-import { isSessionLost } from "../lib/api";
 import { useSession } from "../lib/session";
-import type { Product } from "../types";
 
 const t = it.dashboard;
 
@@ -48,14 +44,11 @@ function Loading({ title, text }: { title: string; text?: string }) {
   );
 }
 
-type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bulk: BulkKind; ids: number[] } | { kind: "account" } | null;
-
 /** /dashboard: the owner's catalogue (spec section 2, "Dashboard"; section 4, "Session"). */
 export function DashboardPage() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  const leaving = useRef(false);
   const data = useDashboard(session.status === "owner");
   const [list, setList] = useState<ListState>(initialListState);
   const [dialog, setDialog] = useState<ProductDialogState>(null);
@@ -63,8 +56,7 @@ export function DashboardPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
+  const deletions = useDeletions(data);
 
   // Never logged in here: told as an expired session (spec section 4). A session lost while
   // working ("expired") is told by the session itself; after the owner's own logout
@@ -75,7 +67,7 @@ export function DashboardPage() {
   useLoginRequired(notAuthenticated);
 
   useEffect(() => {
-    if (noStore && !leaving.current) navigate("/create", { replace: true });
+    if (noStore) navigate("/create", { replace: true });
   }, [noStore, navigate]);
 
   const categories = useMemo(() => categoriesOf(data.products), [data.products]);
@@ -114,56 +106,6 @@ export function DashboardPage() {
     toast({ title: t.export.done, description: t.export.doneText(data.products.length) });
   };
 
-  const askBulk = (bulk: BulkKind) => {
-    const ids = bulkTargets(data.products, bulk);
-    if (!ids.length) {
-      toast({ title: t.errorTitle, description: t.bulk.nothing, destructive: true });
-      return;
-    }
-    setPending({ kind: "bulk", bulk, ids });
-  };
-
-  const confirmPending = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      if (pending.kind === "product") {
-        await deleteProduct(pending.product.id);
-        data.removeProducts([pending.product.id]);
-        toast({ title: t.product.deleted, description: t.product.deletedText(pending.product.name) });
-      } else if (pending.kind === "bulk") {
-        await bulkDelete(pending.ids);
-        data.removeProducts(pending.ids);
-        toast({ title: t.bulk.done, description: t.bulk.doneText(pending.ids.length) });
-      } else {
-        await deleteAccount();
-        leaving.current = true;
-        toast({ title: t.account.deleted, description: t.account.deletedText });
-        navigate("/");
-        session.setStore?.(null);
-        return;
-      }
-      setPending(null);
-    } catch (err) {
-      if (isSessionLost(err)) return;
-      const fallback = pending.kind === "product" ? t.product.deleteError : pending.kind === "bulk" ? t.bulk.error : t.account.deleteError;
-      toast({ title: t.errorTitle, description: messageOf(err, fallback), destructive: true });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirmText =
-    pending?.kind === "product"
-      ? t.confirm.deleteProduct(pending.product.name)
-      : pending?.kind === "bulk"
-        ? pending.bulk === "incorrect"
-          ? t.confirm.bulkIncorrect(pending.ids.length)
-          : pending.bulk === "uncertain"
-            ? t.confirm.bulkUncertain(pending.ids.length)
-            : t.confirm.bulkAll(pending.ids.length)
-        : t.account.deleteText;
-
   const inlineFilters = <Filters state={list} categories={categories} onChange={change} idPrefix="bar" />;
 
   return (
@@ -183,7 +125,7 @@ export function DashboardPage() {
           onAddSingle={() => setDialog({ mode: "add" })}
           onImport={() => navigate("/upload")}
           onExport={exportCsv}
-          onBulkDelete={askBulk}
+          onBulkDelete={deletions.askBulk}
         />
         <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
           {inlineFilters}
@@ -193,7 +135,7 @@ export function DashboardPage() {
           storeIsEmpty={data.products.length === 0}
           onPage={setPage}
           onEdit={(product) => setDialog({ mode: "edit", product })}
-          onDelete={(product) => setPending({ kind: "product", product })}
+          onDelete={deletions.askProduct}
           onAddFirst={() => setDialog({ mode: "add" })}
           onClearFilters={clear}
         />
@@ -240,7 +182,7 @@ export function DashboardPage() {
         }}
         onDeleteAccount={() => {
           setAccountOpen(false);
-          setPending({ kind: "account" });
+          deletions.askAccount();
         }}
       />
       <StoreSettingsDialog
@@ -253,15 +195,15 @@ export function DashboardPage() {
         }}
       />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === "account" ? t.account.deleteTitle : t.confirm.title}
-        text={confirmText}
-        confirmLabel={pending?.kind === "account" ? t.account.deleteConfirm : t.confirm.confirm}
+        open={deletions.pending !== null}
+        title={deletions.pending?.kind === "account" ? t.account.deleteTitle : t.confirm.title}
+        text={deletions.text}
+        confirmLabel={deletions.pending?.kind === "account" ? t.account.deleteConfirm : t.confirm.confirm}
         busyLabel={t.confirm.deleting}
         cancelLabel={t.confirm.cancel}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={confirmPending}
+        busy={deletions.busy}
+        onCancel={deletions.cancel}
+        onConfirm={deletions.confirm}
       />
     </div>
   );

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useToast } from "../../components/ui/Toast";
+import { it } from "../../i18n/it";
+import { isSessionLost } from "../../lib/api";
+import { useSession } from "../../lib/session";
+import type { Product } from "../../types";
+import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "./api";
+import { bulkTargets, type BulkKind } from "./logic";
+import type { DashboardData } from "./useDashboard";
+
+const t = it.dashboard;
+
+export type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bulk: BulkKind; ids: number[] } | { kind: "account" } | null;
+
+/** The dashboard's deletions, each confirmed first (spec section 2, "Dialogs"): one product,
+ * the bulk deletes by status, and the account. */
+export function useDeletions(data: Pick<DashboardData, "products" | "removeProducts">) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { setStore } = useSession();
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+
+  const askBulk = (bulk: BulkKind) => {
+    const ids = bulkTargets(data.products, bulk);
+    if (!ids.length) {
+      toast({ title: t.errorTitle, description: t.bulk.nothing, destructive: true });
+      return;
+    }
+    setPending({ kind: "bulk", bulk, ids });
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === "product") {
+        await deleteProduct(pending.product.id);
+        data.removeProducts([pending.product.id]);
+        toast({ title: t.product.deleted, description: t.product.deletedText(pending.product.name) });
+      } else if (pending.kind === "bulk") {
+        await bulkDelete(pending.ids);
+        data.removeProducts(pending.ids);
+        toast({ title: t.bulk.done, description: t.bulk.doneText(pending.ids.length) });
+      } else {
+        await deleteAccount();
+        toast({ title: t.account.deleted, description: t.account.deletedText });
+        navigate("/");
+        setStore?.(null);
+        return;
+      }
+      setPending(null);
+    } catch (err) {
+      if (isSessionLost(err)) return;
+      const fallback = pending.kind === "product" ? t.product.deleteError : pending.kind === "bulk" ? t.bulk.error : t.account.deleteError;
+      toast({ title: t.errorTitle, description: messageOf(err, fallback), destructive: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text =
+    pending?.kind === "product"
+      ? t.confirm.deleteProduct(pending.product.name)
+      : pending?.kind === "bulk"
+        ? pending.bulk === "incorrect"
+          ? t.confirm.bulkIncorrect(pending.ids.length)
+          : pending.bulk === "uncertain"
+            ? t.confirm.bulkUncertain(pending.ids.length)
+            : t.confirm.bulkAll(pending.ids.length)
+        : t.account.deleteText;
+
+  return {
+    pending,
+    busy,
+    text,
+    askProduct: (product: Product) => setPending({ kind: "product", product }),
+    askBulk,
+    askAccount: () => setPending({ kind: "account" }),
+    cancel: () => setPending(null),
+    confirm: confirmPending,
+  };
+}
