@@ -126,295 +126,342 @@ fn dim_max(s: &str) -> f64 {
 /// Find attributes in a token list. Tokens covered by an attribute are reported
 /// through `start..end`; attributes never overlap and come in input order.
 pub fn extract(toks: &[Tok]) -> Vec<Attr> {
+    let scan = Scanner { toks };
     let mut out = Vec::new();
-    let n = toks.len();
-    let word = |i: usize| {
-        toks.get(i)
+    let mut i = 0;
+    while i < toks.len() {
+        match scan.attr_at(i) {
+            Some(attr) => {
+                i = attr.end;
+                out.push(attr);
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+fn attr(kind: AttrKind, text: String, value: String, start: usize, end: usize) -> Attr {
+    Attr {
+        kind,
+        text,
+        value,
+        start,
+        end,
+    }
+}
+
+/// An attribute whose name form is its value (`25 kg`).
+fn plain(kind: AttrKind, value: String, start: usize, end: usize) -> Attr {
+    attr(kind, value.clone(), value, start, end)
+}
+
+/// The tokens, read by the patterns below; each pattern looks at the attribute that may
+/// start at token `i`.
+struct Scanner<'a> {
+    toks: &'a [Tok],
+}
+
+impl<'a> Scanner<'a> {
+    fn word(&self, i: usize) -> Option<&'a str> {
+        self.toks
+            .get(i)
             .filter(|t| t.kind == Kind::Word)
             .map(|t| t.key.as_str())
-    };
-    let num = |i: usize| {
-        toks.get(i)
+    }
+
+    fn num(&self, i: usize) -> Option<&'a str> {
+        self.toks
+            .get(i)
             .filter(|t| t.kind == Kind::Num)
             .map(|t| t.text.as_str())
-    };
-    // an optional length unit after a number, returns (display, tokens used)
-    let len_unit = |i: usize| -> Option<&'static str> {
-        match word(i) {
+    }
+
+    /// An optional length unit after a number.
+    fn len_unit(&self, i: usize) -> Option<&'static str> {
+        match self.word(i) {
             Some("mm") => Some("mm"),
             Some("cm") => Some("cm"),
             Some("m" | "mt" | "mtl" | "metri") => Some("m"),
             _ => None,
         }
-    };
-    // thickness and diameter are never written in metres
-    let small_unit = |i: usize| -> Option<&'static str> {
-        match word(i) {
+    }
+
+    /// Thickness and diameter are never written in metres.
+    fn small_unit(&self, i: usize) -> Option<&'static str> {
+        match self.word(i) {
             Some("mm") => Some("mm"),
             Some("cm") => Some("cm"),
             _ => None,
         }
-    };
-    let mut i = 0;
-    while i < n {
-        let t = &toks[i];
-        let push = |out: &mut Vec<Attr>, kind, text: String, value: String, end| {
-            out.push(Attr {
-                kind,
-                text,
-                value,
-                start: i,
-                end,
-            })
-        };
-        // Ø 8 / D.8 / diam. 8
+    }
+
+    /// The attribute that starts at token `i`, if any; the patterns are tried in order.
+    fn attr_at(&self, i: usize) -> Option<Attr> {
+        self.diameter(i).or_else(|| match self.toks[i].kind {
+            Kind::Word => self
+                .lime_class(i)
+                .or_else(|| self.thickness(i))
+                .or_else(|| self.pack(i))
+                .or_else(|| self.length_or_height(i))
+                .or_else(|| self.unit_before_number(i)),
+            Kind::Num => self
+                .inch_thread(i)
+                .or_else(|| self.cement_class(i))
+                .or_else(|| self.spaced_dimensions(i))
+                .or_else(|| self.angle(i))
+                .or_else(|| self.number_and_unit(i)),
+            Kind::Frac => self.fraction_thread(i),
+            Kind::Dim => Some(self.dimensions(i)),
+            Kind::Sym => None,
+        })
+    }
+
+    /// Ø 8 / D.8 / diam. 8
+    fn diameter(&self, i: usize) -> Option<Attr> {
+        let t = &self.toks[i];
         let is_diam_word = match t.kind {
             Kind::Sym => t.key == "ø",
             Kind::Word => {
                 matches!(t.key.as_str(), "diam" | "diametro")
-                    || (t.key == "d" && (t.dotted || toks.get(i + 1).is_some_and(|x| x.glued)))
+                    || (t.key == "d" && (t.dotted || self.toks.get(i + 1).is_some_and(|x| x.glued)))
             }
             _ => false,
         };
-        if is_diam_word {
-            if let Some(v) = num(i + 1) {
-                let v = fmt_num(v);
-                if let Some(u) = small_unit(i + 2) {
-                    let value = format!("{v} {u}");
-                    push(
-                        &mut out,
-                        AttrKind::Diameter,
-                        format!("Ø {value}"),
-                        value,
-                        i + 3,
-                    );
-                    i += 3;
-                } else {
-                    push(&mut out, AttrKind::Diameter, format!("Ø {v}"), v, i + 2);
-                    i += 2;
-                }
-                continue;
-            }
+        if !is_diam_word {
+            return None;
         }
-        if t.kind == Kind::Word {
-            let key = t.key.as_str();
-            // natural hydraulic lime class (EN 459-1): NHL 2, NHL 3,5, NHL 5
-            if key == "nhl" {
-                if let Some(v) = num(i + 1).filter(|v| matches!(*v, "2" | "3,5" | "3.5" | "5")) {
-                    let value = format!("NHL {}", fmt_num(v));
-                    push(&mut out, AttrKind::CementClass, value.clone(), value, i + 2);
-                    i += 2;
-                    continue;
-                }
+        let v = fmt_num(self.num(i + 1)?);
+        Some(match self.small_unit(i + 2) {
+            Some(u) => {
+                let value = format!("{v} {u}");
+                attr(AttrKind::Diameter, format!("Ø {value}"), value, i, i + 3)
             }
-            // sp. 12,5 (mm)
-            if matches!(key, "sp" | "spess" | "spessore") {
-                if let Some(v) = num(i + 1) {
-                    let v = fmt_num(v);
-                    let (u, used) = match small_unit(i + 2) {
-                        Some(u) => (u, 3),
-                        None => ("mm", 2),
-                    };
-                    let value = format!("{v} {u}");
-                    push(
-                        &mut out,
-                        AttrKind::Thickness,
-                        format!("sp. {value}"),
-                        value,
-                        i + used,
-                    );
-                    i += used;
-                    continue;
-                }
-            }
-            // conf. (da) 100 (pz)
-            if matches!(key, "conf" | "cf" | "confezione" | "confezioni") {
-                let mut j = i + 1;
-                if word(j) == Some("da") {
-                    j += 1;
-                }
-                if let Some(v) = num(j) {
-                    let v = fmt_num(v);
-                    let unit = word(j + 1).and_then(|u| match u {
-                        "pz" | "pezzi" | "pzz" | "pezzo" => Some("pezzi"),
-                        "paia" | "paio" => Some("paia"),
-                        other => unit_of(other)
-                            .filter(|(_, k)| !matches!(k, AttrKind::Pieces))
-                            .map(|(d, _)| d),
-                    });
-                    let (value, end) = match unit {
-                        Some(u) => (format!("{v} {u}"), j + 2),
-                        None => (v, j + 1),
-                    };
-                    push(
-                        &mut out,
-                        AttrKind::Pack,
-                        format!("confezione da {value}"),
-                        value,
-                        end,
-                    );
-                    i = end;
-                    continue;
-                }
-            }
-            // L. 3000 / L 6 m (length), H 150 (height)
-            let dims_follow = word(i + 2) == Some("x");
-            if !dims_follow
-                && ((key == "l" && (t.dotted || len_unit(i + 2).is_some()))
-                    || key == "lungh"
-                    || key == "lunghezza"
-                    || key == "h"
-                    || key == "altezza")
-            {
-                if let Some(v) = num(i + 1) {
-                    let v = fmt_num(v);
-                    let is_h = key == "h" || key == "altezza";
-                    let (value, end) = match len_unit(i + 2) {
-                        Some(u) => (format!("{v} {u}"), i + 3),
-                        None => (v, i + 2),
-                    };
-                    let (kind, prefix) = if is_h {
-                        (AttrKind::Height, "H")
-                    } else {
-                        (AttrKind::Length, "L")
-                    };
-                    push(&mut out, kind, format!("{prefix} {value}"), value, end);
-                    i = end;
-                    continue;
-                }
-            }
-            // unit before number: KG 25, LT 14, ML 3, PZ 100, MT 75
-            if let Some(v) = num(i + 1) {
-                let unit_first = match key {
-                    "kg" | "lt" | "l" | "mt" | "mq" | "pz" | "cm" | "mm" | "ml" | "gr" => {
-                        unit_of(key)
-                    }
-                    _ => None,
-                };
-                if let Some((mut u, mut kind)) = unit_first {
-                    // next token must not itself be a unit (`KG 25 KG`)
-                    if toks
-                        .get(i + 2)
-                        .is_none_or(|x| x.kind != Kind::Word || unit_of(&x.key).is_none())
-                        || key == "ml"
-                    {
-                        if key == "ml" {
-                            // price lists write `ML 3` for metres (metri lineari), `ML 400` for millilitres
-                            let val: f64 = v.replace(',', ".").parse().unwrap_or(0.0);
-                            if val < 50.0 {
-                                u = "m";
-                                kind = AttrKind::Length;
-                            }
-                        }
-                        let v = fmt_num(v);
-                        let value = format!("{v} {u}");
-                        push(&mut out, kind, value.clone(), value, i + 2);
-                        i += 2;
-                        continue;
-                    }
-                }
-            }
-        }
-        if t.kind == Kind::Num {
-            let v = fmt_num(&t.text);
-            // thread in inches: 1" / 1 1/4"
-            if t.inch {
-                push(
-                    &mut out,
-                    AttrKind::Thread,
-                    format!("{v}\""),
-                    format!("{v}\""),
-                    i + 1,
-                );
-                i += 1;
-                continue;
-            }
-            if let Some(f) = toks.get(i + 1).filter(|x| x.kind == Kind::Frac && x.inch) {
-                let value = format!("{v} {}\"", f.text);
-                push(&mut out, AttrKind::Thread, value.clone(), value, i + 2);
-                i += 2;
-                continue;
-            }
-            // cement class 32,5 R
-            if is_cement_class(&t.text) {
-                let (value, end) = match word(i + 1) {
-                    Some("r") => (format!("{v} R"), i + 2),
-                    Some("n") => (format!("{v} N"), i + 2),
-                    _ => (v.clone(), i + 1),
-                };
-                push(&mut out, AttrKind::CementClass, value.clone(), value, end);
-                i = end;
-                continue;
-            }
-            // 50 x 50 written with spaces
-            if word(i + 1) == Some("x") {
-                if let Some(b) = num(i + 2) {
-                    let mut parts = vec![v.clone(), fmt_num(b)];
-                    let mut j = i + 3;
-                    while word(j) == Some("x") && num(j + 1).is_some() {
-                        parts.push(fmt_num(num(j + 1).unwrap_or_default()));
-                        j += 2;
-                    }
-                    let body = parts.join("x");
-                    let (value, end) = match len_unit(j) {
-                        Some(u) => (format!("{body} {u}"), j + 1),
-                        None => (body, j),
-                    };
-                    push(&mut out, AttrKind::Dimensions, value.clone(), value, end);
-                    i = end;
-                    continue;
-                }
-            }
-            if toks
-                .get(i + 1)
-                .is_some_and(|x| x.kind == Kind::Sym && x.key == "°")
-            {
-                let value = format!("{v}°");
-                push(&mut out, AttrKind::Angle, value.clone(), value, i + 2);
-                i += 2;
-                continue;
-            }
-            if let Some(w) = word(i + 1) {
-                if matches!(w, "pollici" | "pollice") {
-                    let value = format!("{v}\"");
-                    push(&mut out, AttrKind::Thread, value.clone(), value, i + 2);
-                    i += 2;
-                    continue;
-                }
-                if let Some((u, kind)) = unit_of(w) {
-                    let value = format!("{v} {u}");
-                    push(&mut out, kind, value.clone(), value, i + 2);
-                    i += 2;
-                    continue;
-                }
-            }
-        }
-        if t.kind == Kind::Frac && (t.inch || matches!(word(i + 1), Some("pollici" | "pollice"))) {
-            let value = format!("{}\"", t.text);
-            let end = if t.inch { i + 1 } else { i + 2 };
-            push(&mut out, AttrKind::Thread, value.clone(), value, end);
-            i = end;
-            continue;
-        }
-        if t.kind == Kind::Dim {
-            let body = dim_text(&t.text);
-            let unit = match word(i + 1) {
-                Some("mmq") => Some(("mm²", 2)),
-                Some(u) => len_unit(i + 1).filter(|_| !u.is_empty()).map(|u| (u, 2)),
-                None => None,
-            };
-            let (value, end) = match unit {
-                Some((u, used)) => (format!("{body} {u}"), i + used),
-                None if dim_max(&t.text) >= 500.0 => (format!("{body} mm"), i + 1),
-                None => (body, i + 1),
-            };
-            push(&mut out, AttrKind::Dimensions, value.clone(), value, end);
-            i = end;
-            continue;
-        }
-        i += 1;
+            None => attr(AttrKind::Diameter, format!("Ø {v}"), v, i, i + 2),
+        })
     }
-    out
+
+    /// Natural hydraulic lime class (EN 459-1): NHL 2, NHL 3,5, NHL 5.
+    fn lime_class(&self, i: usize) -> Option<Attr> {
+        if self.toks[i].key != "nhl" {
+            return None;
+        }
+        let v = self
+            .num(i + 1)
+            .filter(|v| matches!(*v, "2" | "3,5" | "3.5" | "5"))?;
+        let value = format!("NHL {}", fmt_num(v));
+        Some(plain(AttrKind::CementClass, value, i, i + 2))
+    }
+
+    /// sp. 12,5 (mm)
+    fn thickness(&self, i: usize) -> Option<Attr> {
+        if !matches!(self.toks[i].key.as_str(), "sp" | "spess" | "spessore") {
+            return None;
+        }
+        let v = fmt_num(self.num(i + 1)?);
+        let (u, used) = match self.small_unit(i + 2) {
+            Some(u) => (u, 3),
+            None => ("mm", 2),
+        };
+        let value = format!("{v} {u}");
+        Some(attr(
+            AttrKind::Thickness,
+            format!("sp. {value}"),
+            value,
+            i,
+            i + used,
+        ))
+    }
+
+    /// conf. (da) 100 (pz)
+    fn pack(&self, i: usize) -> Option<Attr> {
+        if !matches!(
+            self.toks[i].key.as_str(),
+            "conf" | "cf" | "confezione" | "confezioni"
+        ) {
+            return None;
+        }
+        let mut j = i + 1;
+        if self.word(j) == Some("da") {
+            j += 1;
+        }
+        let v = fmt_num(self.num(j)?);
+        let unit = self.word(j + 1).and_then(|u| match u {
+            "pz" | "pezzi" | "pzz" | "pezzo" => Some("pezzi"),
+            "paia" | "paio" => Some("paia"),
+            other => unit_of(other)
+                .filter(|(_, k)| !matches!(k, AttrKind::Pieces))
+                .map(|(d, _)| d),
+        });
+        let (value, end) = match unit {
+            Some(u) => (format!("{v} {u}"), j + 2),
+            None => (v, j + 1),
+        };
+        Some(attr(
+            AttrKind::Pack,
+            format!("confezione da {value}"),
+            value,
+            i,
+            end,
+        ))
+    }
+
+    /// L. 3000 / L 6 m (length), H 150 (height)
+    fn length_or_height(&self, i: usize) -> Option<Attr> {
+        let t = &self.toks[i];
+        let key = t.key.as_str();
+        let dims_follow = self.word(i + 2) == Some("x");
+        let is_h = key == "h" || key == "altezza";
+        let is_l = (key == "l" && (t.dotted || self.len_unit(i + 2).is_some()))
+            || key == "lungh"
+            || key == "lunghezza";
+        if dims_follow || !(is_l || is_h) {
+            return None;
+        }
+        let v = fmt_num(self.num(i + 1)?);
+        let (value, end) = match self.len_unit(i + 2) {
+            Some(u) => (format!("{v} {u}"), i + 3),
+            None => (v, i + 2),
+        };
+        let (kind, prefix) = if is_h {
+            (AttrKind::Height, "H")
+        } else {
+            (AttrKind::Length, "L")
+        };
+        Some(attr(kind, format!("{prefix} {value}"), value, i, end))
+    }
+
+    /// Unit before number: KG 25, LT 14, ML 3, PZ 100, MT 75
+    fn unit_before_number(&self, i: usize) -> Option<Attr> {
+        let key = self.toks[i].key.as_str();
+        let v = self.num(i + 1)?;
+        let (mut u, mut kind) = match key {
+            "kg" | "lt" | "l" | "mt" | "mq" | "pz" | "cm" | "mm" | "ml" | "gr" => unit_of(key)?,
+            _ => return None,
+        };
+        // next token must not itself be a unit (`KG 25 KG`)
+        let unit_follows = self
+            .toks
+            .get(i + 2)
+            .is_some_and(|x| x.kind == Kind::Word && unit_of(&x.key).is_some());
+        if unit_follows && key != "ml" {
+            return None;
+        }
+        if key == "ml" {
+            // price lists write `ML 3` for metres (metri lineari), `ML 400` for millilitres
+            let val: f64 = v.replace(',', ".").parse().unwrap_or(0.0);
+            if val < 50.0 {
+                u = "m";
+                kind = AttrKind::Length;
+            }
+        }
+        let value = format!("{} {u}", fmt_num(v));
+        Some(plain(kind, value, i, i + 2))
+    }
+
+    /// Thread in inches: 1" / 1 1/4"
+    fn inch_thread(&self, i: usize) -> Option<Attr> {
+        let t = &self.toks[i];
+        let v = fmt_num(&t.text);
+        if t.inch {
+            return Some(plain(AttrKind::Thread, format!("{v}\""), i, i + 1));
+        }
+        let f = self
+            .toks
+            .get(i + 1)
+            .filter(|x| x.kind == Kind::Frac && x.inch)?;
+        Some(plain(
+            AttrKind::Thread,
+            format!("{v} {}\"", f.text),
+            i,
+            i + 2,
+        ))
+    }
+
+    /// Cement class 32,5 R
+    fn cement_class(&self, i: usize) -> Option<Attr> {
+        let t = &self.toks[i];
+        if !is_cement_class(&t.text) {
+            return None;
+        }
+        let v = fmt_num(&t.text);
+        let (value, end) = match self.word(i + 1) {
+            Some("r") => (format!("{v} R"), i + 2),
+            Some("n") => (format!("{v} N"), i + 2),
+            _ => (v, i + 1),
+        };
+        Some(plain(AttrKind::CementClass, value, i, end))
+    }
+
+    /// 50 x 50 written with spaces
+    fn spaced_dimensions(&self, i: usize) -> Option<Attr> {
+        if self.word(i + 1) != Some("x") {
+            return None;
+        }
+        let b = self.num(i + 2)?;
+        let mut parts = vec![fmt_num(&self.toks[i].text), fmt_num(b)];
+        let mut j = i + 3;
+        while let (Some("x"), Some(next)) = (self.word(j), self.num(j + 1)) {
+            parts.push(fmt_num(next));
+            j += 2;
+        }
+        let body = parts.join("x");
+        let (value, end) = match self.len_unit(j) {
+            Some(u) => (format!("{body} {u}"), j + 1),
+            None => (body, j),
+        };
+        Some(plain(AttrKind::Dimensions, value, i, end))
+    }
+
+    /// 45°
+    fn angle(&self, i: usize) -> Option<Attr> {
+        self.toks
+            .get(i + 1)
+            .filter(|x| x.kind == Kind::Sym && x.key == "°")?;
+        let value = format!("{}°", fmt_num(&self.toks[i].text));
+        Some(plain(AttrKind::Angle, value, i, i + 2))
+    }
+
+    /// 25 kg, 3 pollici
+    fn number_and_unit(&self, i: usize) -> Option<Attr> {
+        let v = fmt_num(&self.toks[i].text);
+        let w = self.word(i + 1)?;
+        if matches!(w, "pollici" | "pollice") {
+            return Some(plain(AttrKind::Thread, format!("{v}\""), i, i + 2));
+        }
+        let (u, kind) = unit_of(w)?;
+        Some(plain(kind, format!("{v} {u}"), i, i + 2))
+    }
+
+    /// 1/2" or 1/2 pollici
+    fn fraction_thread(&self, i: usize) -> Option<Attr> {
+        let t = &self.toks[i];
+        if !(t.inch || matches!(self.word(i + 1), Some("pollici" | "pollice"))) {
+            return None;
+        }
+        let end = if t.inch { i + 1 } else { i + 2 };
+        Some(plain(AttrKind::Thread, format!("{}\"", t.text), i, end))
+    }
+
+    /// 1200x2500 (mm when the largest side is 500 or more and no unit is written)
+    fn dimensions(&self, i: usize) -> Attr {
+        let t = &self.toks[i];
+        let body = dim_text(&t.text);
+        let unit = match self.word(i + 1) {
+            Some("mmq") => Some(("mm²", 2)),
+            Some(u) => self
+                .len_unit(i + 1)
+                .filter(|_| !u.is_empty())
+                .map(|u| (u, 2)),
+            None => None,
+        };
+        let (value, end) = match unit {
+            Some((u, used)) => (format!("{body} {u}"), i + used),
+            None if dim_max(&t.text) >= 500.0 => (format!("{body} mm"), i + 1),
+            None => (body, i + 1),
+        };
+        plain(AttrKind::Dimensions, value, i, end)
+    }
 }
 
 #[cfg(test)]

@@ -206,6 +206,34 @@ pub(super) fn deletions(s: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 fn build() -> Kb {
+    let taxonomy = read_taxonomy();
+    let brands = read_brands(&taxonomy.cat_by_id);
+    let (abbreviations, proper) = read_abbreviations();
+    Kb {
+        cats: taxonomy.cats,
+        cat_by_key: taxonomy.cat_by_key,
+        keywords: taxonomy.keywords,
+        brands: brands.brands,
+        aliases: brands.aliases,
+        fuzzy: brands.fuzzy,
+        abbreviations,
+        vocab: taxonomy.vocab,
+        whole_words: brands.whole_words,
+        proper,
+        brand_words: brands.brand_words,
+    }
+}
+
+/// The categories with their keywords, and the non-trade vocabulary.
+struct Taxonomy {
+    cats: Vec<Category>,
+    cat_by_key: FxMap<String, u8>,
+    cat_by_id: HashMap<&'static str, u8>,
+    keywords: FxMap<String, Vec<Keyword>>,
+    vocab: FxSet<String>,
+}
+
+fn read_taxonomy() -> Taxonomy {
     let mut cats = Vec::new();
     let mut cat_by_key = FxMap::default();
     let mut cat_by_id: HashMap<&str, u8> = HashMap::new();
@@ -265,82 +293,107 @@ fn build() -> Kb {
     for list in keywords.values_mut() {
         list.sort_by_key(|k| std::cmp::Reverse(k.stems.len()));
     }
+    Taxonomy {
+        cats,
+        cat_by_key,
+        cat_by_id,
+        keywords,
+        vocab,
+    }
+}
 
-    let mut brands = Vec::new();
-    let mut aliases: FxMap<String, Vec<Alias>> = FxMap::default();
-    let mut fuzzy: FxMap<String, Vec<u16>> = FxMap::default();
-    let mut whole_words = FxSet::default();
-    let mut brand_words: Vec<Vec<String>> = Vec::new();
+/// The brands and the indexes that find them in a name.
+#[derive(Default)]
+struct BrandIndex {
+    brands: Vec<Brand>,
+    aliases: FxMap<String, Vec<Alias>>,
+    fuzzy: FxMap<String, Vec<u16>>,
+    whole_words: FxSet<String>,
+    brand_words: Vec<Vec<String>>,
+}
+
+impl BrandIndex {
+    /// Indexes `text` as a name of brand `id`, or as one of its product lines when `line`
+    /// (the spelling to keep) is given.
+    fn add(&mut self, id: u16, text: &str, line: Option<&'static str>) {
+        let keys: Vec<String> = fold(text)
+            .split(|c: char| {
+                c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.'
+            })
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        if keys.is_empty() {
+            return;
+        }
+        if keys.len() == 1 && keys[0].chars().any(|c| c.is_ascii_digit()) {
+            self.whole_words.insert(keys[0].clone());
+        }
+        let words = &mut self.brand_words[id as usize];
+        if keys.len() == 1 && line.is_none() && !words.contains(&keys[0]) {
+            words.push(keys[0].clone());
+        }
+        if keys.len() == 1 && keys[0].len() >= 5 && keys[0].is_ascii() && line.is_none() {
+            let k = keys[0].clone();
+            for d in deletions(&k).chain(std::iter::once(k.clone())) {
+                let e = self.fuzzy.entry(d).or_default();
+                if !e.contains(&id) {
+                    e.push(id);
+                }
+            }
+        }
+        let list = self.aliases.entry(keys[0].clone()).or_default();
+        if !list.iter().any(|a| a.keys == keys) {
+            list.push(Alias {
+                keys,
+                brand: id,
+                line,
+            });
+        }
+    }
+}
+
+fn read_brands(cat_by_id: &HashMap<&str, u8>) -> BrandIndex {
+    let mut index = BrandIndex::default();
     for cols in data_lines(BRANDS_TSV) {
         if cols.len() < 3 {
             continue;
         }
-        let id = brands.len() as u16;
+        let id = index.brands.len() as u16;
         let cats_of: Vec<u8> = cols[2]
             .split(',')
             .filter_map(|c| cat_by_id.get(c.trim()).copied())
             .collect();
         let ambiguous = cols.get(3).is_some_and(|f| f.contains("amb"));
-        brands.push(Brand {
+        index.brands.push(Brand {
             canonical: cols[0],
             cats: cats_of,
             ambiguous,
         });
-        brand_words.push(Vec::new());
-        let mut add = |text: &str, line: Option<&'static str>| {
-            let keys: Vec<String> = fold(text)
-                .split(|c: char| {
-                    c.is_whitespace() || c == '-' || c == '\'' || c == '+' || c == '&' || c == '.'
-                })
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect();
-            if keys.is_empty() {
-                return;
-            }
-            if keys.len() == 1 && keys[0].chars().any(|c| c.is_ascii_digit()) {
-                whole_words.insert(keys[0].clone());
-            }
-            if keys.len() == 1 && line.is_none() && !brand_words[id as usize].contains(&keys[0]) {
-                brand_words[id as usize].push(keys[0].clone());
-            }
-            if keys.len() == 1 && keys[0].len() >= 5 && keys[0].is_ascii() && line.is_none() {
-                let k = keys[0].clone();
-                for d in deletions(&k).chain(std::iter::once(k.clone())) {
-                    let e = fuzzy.entry(d).or_default();
-                    if !e.contains(&id) {
-                        e.push(id);
-                    }
-                }
-            }
-            let list = aliases.entry(keys[0].clone()).or_default();
-            if !list.iter().any(|a| a.keys == keys) {
-                list.push(Alias {
-                    keys,
-                    brand: id,
-                    line,
-                });
-            }
-        };
-        add(cols[0], None);
+        index.brand_words.push(Vec::new());
+        index.add(id, cols[0], None);
         for a in cols[1].split(',') {
             if !a.trim().is_empty() {
-                add(a.trim(), None);
+                index.add(id, a.trim(), None);
             }
         }
         if let Some(lines) = cols.get(4) {
             for l in lines.split(',') {
                 let l = l.trim();
                 if !l.is_empty() {
-                    add(l, Some(l));
+                    index.add(id, l, Some(l));
                 }
             }
         }
     }
-    for list in aliases.values_mut() {
+    for list in index.aliases.values_mut() {
         list.sort_by_key(|a| std::cmp::Reverse(a.keys.len()));
     }
+    index
+}
 
+/// The abbreviations, and the proper nouns written in their expansions.
+fn read_abbreviations() -> (FxMap<String, Abbreviation>, FxMap<String, &'static str>) {
     let mut abbreviations = FxMap::default();
     let mut proper: FxMap<String, &'static str> = FxMap::default();
     for cols in data_lines(ABBREVIATIONS_TSV) {
@@ -371,19 +424,7 @@ fn build() -> Kb {
             },
         );
     }
-    Kb {
-        cats,
-        cat_by_key,
-        keywords,
-        brands,
-        aliases,
-        fuzzy,
-        abbreviations,
-        vocab,
-        whole_words,
-        proper,
-        brand_words,
-    }
+    (abbreviations, proper)
 }
 
 pub(super) static KB: LazyLock<Kb> = LazyLock::new(build);

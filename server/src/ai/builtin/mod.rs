@@ -21,7 +21,7 @@ mod eval_tests;
 
 pub use extract::{Attr, AttrKind};
 
-use kb::KB;
+use kb::{Kb, KB};
 
 /// One product line as the shop wrote it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,53 +62,17 @@ fn non_empty(s: Option<&str>) -> Option<&str> {
 /// Complete one product. Deterministic, no I/O.
 pub fn enrich(input: &RawProduct) -> Enrichment {
     let kb = &*KB;
-    let given_brand = non_empty(input.brand);
     let given_category = non_empty(input.category);
     let given_description = non_empty(input.description);
     let raw_name = input.name.trim();
 
     let mut an = score::analyse(kb, raw_name, given_description.unwrap_or(""));
-
-    // brand: the shop's own brand wins (spelled canonically when we know it)
-    let given_brand_id = given_brand.and_then(|b| kb.brand_by_name(b));
-    let brand_id = given_brand_id.or(if given_brand.is_some() {
-        None
-    } else {
-        an.brand
-    });
-    if given_brand.is_some() && an.brand.is_some() && an.brand != given_brand_id {
-        // the name mentions another brand than the shop's: keep it in the name as written
-        an.brand_in_name = false;
-    }
-    if let Some(b) = brand_id {
-        score::apply_brand_prior(kb, &mut an, b);
-    }
-    let brand: Option<String> = match (given_brand, brand_id) {
-        (_, Some(b)) => Some(kb.brands[b as usize].canonical.to_string()),
-        (Some(g), None) => Some(g.to_string()),
-        (None, None) => None,
-    };
+    let brand = settle_brand(kb, &mut an, non_empty(input.brand));
 
     // category
     let best = an.best();
-    let kw_best = best.map_or(0.0, |(_, kw)| kw);
-    let max_kw = an.kw.iter().copied().fold(0.0, f32::max);
     let given_cat_idx = given_category.and_then(|c| kb.category_index(c));
-    let not_a_product = an.nontrade && max_kw < TRADE_OVERRIDES_NONTRADE;
-    let category_sure = given_cat_idx.is_some() || kw_best >= CATEGORY_SURE;
-    let evidence = best.is_some_and(|(c, kw)| kw + an.boost[c] >= 1.0);
-    let brand_sure = brand.is_some();
-
-    let status = if not_a_product {
-        Status::Incorrect
-    } else if brand_sure && category_sure {
-        Status::Normal
-    } else if brand_sure || evidence || given_cat_idx.is_some() {
-        Status::Uncertain
-    } else {
-        Status::Incorrect
-    };
-
+    let status = judge(&an, best, given_cat_idx, brand.is_some());
     let inferred: Option<u8> = match status {
         Status::Incorrect => None,
         _ => given_cat_idx.or(best.map(|(c, _)| c as u8)),
@@ -157,6 +121,53 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
         brand,
         status,
         pictogram,
+    }
+}
+
+/// The brand: the shop's own wins (spelled canonically when we know it), otherwise the one
+/// found in the name; its product range becomes a prior on the categories.
+fn settle_brand(kb: &Kb, an: &mut score::Analysis, given_brand: Option<&str>) -> Option<String> {
+    let given_brand_id = given_brand.and_then(|b| kb.brand_by_name(b));
+    let brand_id = given_brand_id.or(if given_brand.is_some() {
+        None
+    } else {
+        an.brand
+    });
+    if given_brand.is_some() && an.brand.is_some() && an.brand != given_brand_id {
+        // the name mentions another brand than the shop's: keep it in the name as written
+        an.brand_in_name = false;
+    }
+    if let Some(b) = brand_id {
+        score::apply_brand_prior(kb, an, b);
+    }
+    match (given_brand, brand_id) {
+        (_, Some(b)) => Some(kb.brands[b as usize].canonical.to_string()),
+        (Some(g), None) => Some(g.to_string()),
+        (None, None) => None,
+    }
+}
+
+/// How sure the engine is: sure of brand and category → normal; of one of them, or with
+/// some evidence → uncertain; nothing, or not a building product → incorrect.
+fn judge(
+    an: &score::Analysis,
+    best: Option<(usize, f32)>,
+    given_cat_idx: Option<u8>,
+    brand_sure: bool,
+) -> Status {
+    let kw_best = best.map_or(0.0, |(_, kw)| kw);
+    let max_kw = an.kw.iter().copied().fold(0.0, f32::max);
+    let not_a_product = an.nontrade && max_kw < TRADE_OVERRIDES_NONTRADE;
+    let category_sure = given_cat_idx.is_some() || kw_best >= CATEGORY_SURE;
+    let evidence = best.is_some_and(|(c, kw)| kw + an.boost[c] >= 1.0);
+    if not_a_product {
+        Status::Incorrect
+    } else if brand_sure && category_sure {
+        Status::Normal
+    } else if brand_sure || evidence || given_cat_idx.is_some() {
+        Status::Uncertain
+    } else {
+        Status::Incorrect
     }
 }
 

@@ -160,22 +160,37 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         prev_apostrophe = piece.ends_with('\'');
     }
     let body = capitalize(body.trim());
+    let full = full_name(
+        &body,
+        brand.filter(|b| an.brand_in_name && !b.is_empty()),
+        &tail,
+    );
+    let plain = capitalize(plain.trim());
+    NameParts {
+        body,
+        plain,
+        full: capitalize(&full),
+    }
+}
+
+/// The body with the brand (when the name should show it) and the quantities at the end.
+fn full_name(body: &str, brand: Option<&str>, tail: &[&str]) -> String {
     let mut full = String::with_capacity(body.len() + 32);
-    match brand.filter(|b| an.brand_in_name && !b.is_empty()) {
+    match brand {
         // `Styrodur 3035 CS`: a name that would start with a code keeps the brand first
         Some(b) if body.is_empty() || body.starts_with(|c: char| c.is_ascii_digit()) => {
             full.push_str(b);
             if !body.is_empty() {
                 full.push(' ');
-                full.push_str(&body);
+                full.push_str(body);
             }
         }
         Some(b) => {
-            full.push_str(&body);
+            full.push_str(body);
             full.push(' ');
             full.push_str(b);
         }
-        None => full.push_str(&body),
+        None => full.push_str(body),
     }
     for q in tail {
         if !full.is_empty() {
@@ -183,10 +198,5 @@ pub(super) fn build_name(kb: &Kb, an: &Analysis, brand: Option<&str>) -> NamePar
         }
         full.push_str(q);
     }
-    let plain = capitalize(plain.trim());
-    NameParts {
-        body,
-        plain,
-        full: capitalize(&full),
-    }
+    full
 }

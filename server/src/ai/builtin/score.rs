@@ -148,12 +148,37 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
     let keep_whole = |k: &str| kb.whole_words.contains(k);
     let toks = tokenize(name, &keep_whole);
     let attrs = extract(&toks);
-    let mut roles = vec![Role::Plain; toks.len()];
+    let mut roles = attribute_roles(toks.len(), &attrs);
+    let all_caps = !name.chars().any(|c| c.is_lowercase());
+    let found = find_brands(kb, &toks, &mut roles);
+    let extra_folded = fold(extra);
+    let (mt, extra_start) = match_tokens(kb, &toks, &roles, &extra_folded);
+    let (kw, nontrade) = keyword_scores(kb, &mt, extra_start);
+    let boost = attribute_evidence(kb, &attrs);
+    let mut an = Analysis {
+        toks,
+        roles,
+        attrs,
+        brand: None,
+        brand_in_name: false,
+        kw,
+        boost,
+        prior: [0.0; NCAT],
+        nontrade,
+        all_caps,
+    };
+    choose_brand(kb, &mut an, &found);
+    an
+}
+
+/// Tokens covered by an attribute: its first one, then the rest.
+fn attribute_roles(n_toks: usize, attrs: &[Attr]) -> Vec<Role> {
+    let mut roles = vec![Role::Plain; n_toks];
     for (n, a) in attrs.iter().enumerate() {
         for (k, r) in roles
             .iter_mut()
             .enumerate()
-            .take(a.end.min(toks.len()))
+            .take(a.end.min(n_toks))
             .skip(a.start)
         {
             *r = if k == a.start {
@@ -163,10 +188,21 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             };
         }
     }
-    let all_caps = !name.chars().any(|c| c.is_lowercase());
+    roles
+}
 
-    // --- brands -------------------------------------------------------------
-    let mut found: Vec<(u16, bool, usize, usize)> = Vec::new(); // (brand, is product line, start, len)
+/// A brand (or one of its product lines) written in the name.
+struct FoundBrand {
+    brand: u16,
+    is_line: bool,
+    start: usize,
+    len: usize,
+}
+
+/// Marks the brand names and product lines among the plain words (aliases first, then a
+/// close spelling of a brand for long words that are no keyword or abbreviation).
+fn find_brands(kb: &Kb, toks: &[Tok], roles: &mut [Role]) -> Vec<FoundBrand> {
+    let mut found = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if roles[i] != Role::Plain || toks[i].kind != Kind::Word {
@@ -190,7 +226,12 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
                             (None, _) => Role::Brand,
                         };
                     }
-                    found.push((a.brand, a.line.is_some(), i, len));
+                    found.push(FoundBrand {
+                        brand: a.brand,
+                        is_line: a.line.is_some(),
+                        start: i,
+                        len,
+                    });
                     matched = len;
                     break;
                 }
@@ -204,16 +245,30 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             {
                 if let Some(b) = kb.fuzzy_brand(key) {
                     roles[i] = Role::Brand;
-                    found.push((b, false, i, 1));
+                    found.push(FoundBrand {
+                        brand: b,
+                        is_line: false,
+                        start: i,
+                        len: 1,
+                    });
                     matched = 1;
                 }
             }
         }
         i += matched.max(1);
     }
+    found
+}
 
-    // --- keywords -----------------------------------------------------------
-    let extra_folded = fold(extra);
+/// The stems the keywords are matched against: the name's words (abbreviations expanded,
+/// attributes and brand names left out), then the extra text's; returns them with the
+/// index where the extra text's begin.
+fn match_tokens<'a>(
+    kb: &'a Kb,
+    toks: &'a [Tok],
+    roles: &[Role],
+    extra_folded: &'a str,
+) -> (Vec<MatchTok<'a>>, usize) {
     let mut mt: Vec<MatchTok> = Vec::with_capacity(toks.len() + 4);
     let mut secondary = false;
     for (k, t) in toks.iter().enumerate() {
@@ -226,7 +281,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         if t.kind == Kind::Sym || t.kind == Kind::Frac {
             continue;
         }
-        if let Some(words) = expansion_words(kb, &toks, k) {
+        if let Some(words) = expansion_words(kb, toks, k) {
             for f in words {
                 if f == "per" || f == "con" {
                     secondary = true;
@@ -268,7 +323,11 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             secondary: true,
         });
     }
+    (mt, extra_start)
+}
 
+/// Keyword evidence per category, and whether the name itself names a non-trade product.
+fn keyword_scores(kb: &Kb, mt: &[MatchTok], extra_start: usize) -> ([f32; NCAT], bool) {
     let mut kw = [0f32; NCAT];
     let mut nontrade = false;
     let mut first_hit = true;
@@ -312,8 +371,11 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         }
         j += step;
     }
+    (kw, nontrade)
+}
 
-    // --- attribute evidence -------------------------------------------------
+/// Evidence from attributes (voltage → tools, thread → plumbing…).
+fn attribute_evidence(kb: &Kb, attrs: &[Attr]) -> [f32; NCAT] {
     let mut boost = [0f32; NCAT];
     let cat = |id: &str| kb.cats.iter().position(|c| c.id == id);
     let mut add = |id: &str, w: f32| {
@@ -321,7 +383,7 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             boost[c] += w;
         }
     };
-    for a in &attrs {
+    for a in attrs {
         match a.kind {
             AttrKind::CementClass => add("cem", 3.0),
             AttrKind::Thread => add("idr", 1.5),
@@ -338,43 +400,33 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
             _ => {}
         }
     }
+    boost
+}
 
-    let mut an = Analysis {
-        toks,
-        roles,
-        attrs,
-        brand: None,
-        brand_in_name: false,
-        kw,
-        boost,
-        prior: [0.0; NCAT],
-        nontrade,
-        all_caps,
-    };
-
-    // --- choose the brand: company names before product lines; ambiguous words only
-    // when the product's category is one the brand makes
+/// Chooses the brand: company names before product lines; ambiguous words only when the
+/// product's category is one the brand makes. Rejected brand words become ordinary words
+/// again (another real brand keeps its spelling in place).
+fn choose_brand(kb: &Kb, an: &mut Analysis, found: &[FoundBrand]) {
     let evidence = an.best_evidence();
     let mut chosen: Option<u16> = None;
     for pass_line in [false, true] {
-        for &(b, is_line, _, _) in &found {
-            if is_line != pass_line || chosen.is_some() {
+        for f in found {
+            if f.is_line != pass_line || chosen.is_some() {
                 continue;
             }
-            let brand = &kb.brands[b as usize];
+            let brand = &kb.brands[f.brand as usize];
             if brand.ambiguous && !evidence.is_some_and(|c| brand.cats.contains(&(c as u8))) {
                 continue;
             }
-            chosen = Some(b);
+            chosen = Some(f.brand);
         }
     }
-    // rejected brand words (other brands, ambiguous words) become ordinary words again
-    for &(b, is_line, start, len) in &found {
-        if !is_line && Some(b) != chosen {
-            let brand = &kb.brands[b as usize];
-            for (k, r) in an.roles.iter_mut().enumerate().skip(start).take(len) {
+    for f in found {
+        if !f.is_line && Some(f.brand) != chosen {
+            let brand = &kb.brands[f.brand as usize];
+            for (k, r) in an.roles.iter_mut().enumerate().skip(f.start).take(f.len) {
                 // another real brand keeps its spelling in place; an ordinary word is a word
-                *r = match (brand.ambiguous, k == start) {
+                *r = match (brand.ambiguous, k == f.start) {
                     (true, _) => Role::Plain,
                     (false, true) => Role::LineStart(brand.canonical),
                     (false, false) => Role::LineInner,
@@ -386,7 +438,6 @@ pub(super) fn analyse(kb: &Kb, name: &str, extra: &str) -> Analysis {
         an.brand = Some(b);
         an.brand_in_name = an.roles.contains(&Role::Brand);
     }
-    an
 }
 
 /// Add the brand's product range as a prior on categories.

@@ -240,17 +240,7 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
-            '+' if !(prev.is_alphanumeric()
-                && next.is_alphabetic()
-                && !(prev.is_alphabetic()
-                    && chars[..i]
-                        .iter()
-                        .rev()
-                        .take_while(|c| c.is_alphabetic())
-                        .count()
-                        >= 3))
-                && !(prev.is_alphanumeric() && next.is_whitespace()) =>
-            {
+            '+' if plus_separates(&chars, i) => {
                 flush(&mut chunk, &mut out, pending_glue);
                 pending_glue = false;
             }
@@ -300,6 +290,24 @@ pub(super) fn tokenize(raw: &str, keep_whole: &dyn Fn(&str) -> bool) -> Vec<Tok>
     flush(&mut chunk, &mut out, pending_glue);
     merge_dotted_letters(&mut out);
     out
+}
+
+/// Whether the `+` at `chars[i]` separates words. It stays inside a code (`A+B`, `2P+T`,
+/// a short prefix such as `XL+plus`) and at the end of a name (`One+`), and separates
+/// two words (`stucco+rasante`: three letters or more before it).
+fn plus_separates(chars: &[char], i: usize) -> bool {
+    let prev = if i > 0 { chars[i - 1] } else { ' ' };
+    let next = chars.get(i + 1).copied().unwrap_or(' ');
+    let letters_before = chars[..i]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    let inside_code = prev.is_alphanumeric()
+        && next.is_alphabetic()
+        && !(prev.is_alphabetic() && letters_before >= 3);
+    let ends_word = prev.is_alphanumeric() && next.is_whitespace();
+    !inside_code && !ends_word
 }
 
 /// `P.V.C.` → one token `PVC`, `C.A.` → `CA` (marked dotted).
@@ -409,26 +417,14 @@ fn classify(
     if piece.is_empty() {
         return;
     }
-    let mut p = piece;
-    let mut inch = false;
-    if let Some(s) = p.strip_suffix('"') {
-        p = s;
-        inch = true;
-    }
-    let mut dotted = false;
-    if p.len() > 1 {
-        if let Some(s) = p.strip_suffix('.') {
-            p = s;
-            dotted = true;
-        }
-    }
-    let mut apostrophe = false;
-    if p.len() > 1 {
-        if let Some(s) = p.strip_suffix('\'') {
-            p = s;
-            apostrophe = true;
-        }
-    }
+    let (
+        p,
+        Marks {
+            inch,
+            dotted,
+            apostrophe,
+        },
+    ) = strip_marks(piece);
     if p.is_empty() {
         return;
     }
@@ -465,27 +461,8 @@ fn classify(
         }
     }
     let key = fold(p);
-    if !keep_whole(&key) {
-        // number + unit: `25KG`, `18V`, `32,5R`
-        let n = num_prefix_len(p);
-        if n > 0 && n < p.len() {
-            let unit = &p[n..];
-            if short_fold(unit).is_some_and(|uk| UNIT_SUFFIXES.contains(&uk.as_str())) {
-                push(out, Tok::new(&p[..n], Kind::Num), glued, hyphen);
-                let mut u = Tok::new(unit, Kind::Word);
-                u.dotted = dotted;
-                push(out, u, true, false);
-                return;
-            }
-        }
-        // unit + number: `KG25`, `LT20`, `PZ100`
-        for pre in UNIT_PREFIXES {
-            if key.len() > pre.len() && key.starts_with(pre) && is_number(&p[pre.len()..]) {
-                push(out, Tok::new(&p[..pre.len()], Kind::Word), glued, hyphen);
-                push(out, Tok::new(&p[pre.len()..], Kind::Num), true, false);
-                return;
-            }
-        }
+    if !keep_whole(&key) && split_quantity(p, &key, dotted, glued, hyphen, out) {
+        return;
     }
     let mut t = Tok::with_key(p, key, Kind::Word);
     t.dotted = dotted;
@@ -494,6 +471,81 @@ fn classify(
         t.text.push('\'');
     }
     push(out, t, glued, hyphen);
+}
+
+/// The marks a piece ended with.
+struct Marks {
+    /// `1/2"`
+    inch: bool,
+    /// `CEM.`
+    dotted: bool,
+    /// `dell'`
+    apostrophe: bool,
+}
+
+/// `piece` without its trailing inch mark, full stop and apostrophe (in that order; a
+/// lone `.` or `'` is kept), and which of them it had.
+fn strip_marks(piece: &str) -> (&str, Marks) {
+    let mut p = piece;
+    let mut inch = false;
+    if let Some(s) = p.strip_suffix('"') {
+        p = s;
+        inch = true;
+    }
+    let mut dotted = false;
+    if p.len() > 1 {
+        if let Some(s) = p.strip_suffix('.') {
+            p = s;
+            dotted = true;
+        }
+    }
+    let mut apostrophe = false;
+    if p.len() > 1 {
+        if let Some(s) = p.strip_suffix('\'') {
+            p = s;
+            apostrophe = true;
+        }
+    }
+    (
+        p,
+        Marks {
+            inch,
+            dotted,
+            apostrophe,
+        },
+    )
+}
+
+/// A number glued to its unit, either way round: pushes the two tokens and says so.
+fn split_quantity(
+    p: &str,
+    key: &str,
+    dotted: bool,
+    glued: bool,
+    hyphen: bool,
+    out: &mut Vec<Tok>,
+) -> bool {
+    // number + unit: `25KG`, `18V`, `32,5R`
+    let n = num_prefix_len(p);
+    if n > 0 && n < p.len() {
+        let unit = &p[n..];
+        if short_fold(unit).is_some_and(|uk| UNIT_SUFFIXES.contains(&uk.as_str())) {
+            push(out, Tok::new(&p[..n], Kind::Num), glued, hyphen);
+            let mut u = Tok::new(unit, Kind::Word);
+            u.dotted = dotted;
+            push(out, u, true, false);
+            return true;
+        }
+    }
+    // unit + number: `KG25`, `LT20`, `PZ100`
+    for pre in UNIT_PREFIXES {
+        if key.len() > pre.len() && key.starts_with(pre) && is_number(&p[pre.len()..]) {
+            push(out, Tok::new(&p[..pre.len()], Kind::Word), glued, hyphen);
+            push(out, Tok::new(&p[pre.len()..], Kind::Num), true, false);
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
