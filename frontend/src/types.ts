@@ -1,72 +1,17 @@
-// Shapes of the props the server passes to every page (docs/decisions/002-ssr-contract.md).
+// What the server sends: page props (docs/decisions/002-ssr-contract.md), API replies and
+// error codes. Every shape is generated from the server's Rust types into ./generated
+// (server/src/typescript.rs; a Rust test fails when they differ): none is written by hand.
+// The names below are the ones the frontend has always used.
 
-export type PlanKey = "free" | "starter" | "pro" | "business";
-
-export interface Store {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  partner_group: string | null;
-  logo_img_url: string | null;
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  website_url: string | null;
-  telephone: string | null;
-  email: string | null;
-  plan: PlanKey | string;
-  trial_used: boolean;
-  trial_ends_at: string | null;
-  created: string;
-  counter_csv_imported: number;
-  regenerations_this_month: number;
-  product_count: number;
-}
-
-/** A plan's limits as the server sends them with the owner's shop (`limits` of
- * GET /api/stores/me and every owner reply); null means unlimited. */
-export interface PlanLimits {
-  products: number | null;
-  imports_per_month: number | null;
-  regenerations_per_month: number | null;
-}
-
-export interface Product {
-  id: number;
-  store_id: number;
-  slug: string;
-  name: string;
-  price: number | null;
-  description: string | null;
-  category: string | null;
-  brand: string | null;
-  image_url: string | null;
-  in_stock: boolean;
-  status: "normal" | "uncertain" | "incorrect" | string;
-  sku: string | null;
-  ean: string | null;
-  created: string;
-}
-
-export interface Site {
-  publicUrl: string;
-}
-
-export interface PageProps {
-  site: Site;
-  store?: Store;
-  product?: Product;
-  related?: Product[];
-  products?: Product[];
-  stores?: Store[];
-  notFound?: boolean;
-  /** Set by the server when the page's data could not be read (database down): the page
-   * shows its error state and the server answers 503 (docs/decisions/012-public-page-errors.md). */
-  loadError?: boolean;
-  /** Set by the server on owner pages: the client renders from scratch (no hydration). */
-  clientOnly?: boolean;
-  /** Owner pages: whether the request carried a session cookie. When false the client does
-   * not ask for the current shop (an anonymous visitor is not an expired session). */
-  hasSession?: boolean;
-}
+export type * from "./generated";
+export type {
+  /** A shop as anyone sees it (explore, shop and product pages, GET /api/stores/{id}). */
+  StoreView as Store,
+  /** The owner's shop: the public fields plus trial, usage and limits (GET /api/stores/me,
+   * login and every owner call that answers the shop). */
+  OwnerStoreView as OwnStore,
+  ProductView as Product,
+  Plan as PlanKey,
+  /** A plan's limits; null means unlimited. */
+  Limits as PlanLimits,
+} from "./generated";

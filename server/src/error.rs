@@ -16,7 +16,7 @@ use crate::telemetry::ErrorCause;
 
 /// Stable machine-readable codes of error replies (`code`). Every code an API call can
 /// answer is here, so the client's union of codes is complete.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// A request the server cannot read (missing required values, bad query).
@@ -202,7 +202,8 @@ impl AppError {
     }
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+/// Every error reply of the API: `{error, code, fields?, remainingTime?}`.
+#[derive(Serialize, utoipa::ToSchema, ts_rs::TS)]
 pub struct ErrorBody {
     /// Italian message for the user, from the spec's error catalogue.
     pub error: String,
@@ -210,9 +211,11 @@ pub struct ErrorBody {
     pub code: ErrorCode,
     /// Per-field messages for validation errors.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[ts(as = "Option<BTreeMap<String, String>>", optional)]
     pub fields: BTreeMap<&'static str, String>,
     /// Seconds to wait before retrying (429 only: `rate_limited`, `resend_cooldown`).
     #[serde(rename = "remainingTime", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub remaining_time: Option<u64>,
 }
 

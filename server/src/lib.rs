@@ -20,6 +20,7 @@ pub mod slug;
 pub mod state;
 pub mod sync;
 pub mod telemetry;
+pub mod typescript;
 pub mod validation;
 pub mod views;
 

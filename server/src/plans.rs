@@ -23,6 +23,7 @@ use crate::messages;
     Serialize,
     Deserialize,
     utoipa::ToSchema,
+    ts_rs::TS,
 )]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
 #[serde(rename_all = "lowercase")]
@@ -38,7 +39,7 @@ pub enum Plan {
 }
 
 /// `None` means unlimited.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema, ts_rs::TS)]
 pub struct Limits {
     pub products: Option<u64>,
     pub imports_per_month: Option<u32>,

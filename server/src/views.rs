@@ -5,13 +5,14 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
+use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::domain::{Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::plans::{self, Limits, Plan};
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct ProductView {
     pub id: i64,
     pub store_id: i64,
@@ -19,6 +20,7 @@ pub struct ProductView {
     pub name: String,
     /// Euros with 2 decimals, e.g. 12.50; null when the shop gives no price.
     #[schema(value_type = Option<f64>)]
+    #[ts(type = "number | null")]
     pub price: Option<Box<RawValue>>,
     pub description: Option<String>,
     pub category: Option<String>,
@@ -31,7 +33,7 @@ pub struct ProductView {
     pub created: String,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct StoreView {
     pub id: i64,
     pub name: String,
@@ -51,11 +53,12 @@ pub struct StoreView {
     pub created: String,
     /// The shop's products, newest first, where the call says so.
     #[serde(rename = "Products", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub products: Option<Vec<ProductView>>,
 }
 
 /// The owner's view of their shop: the public fields plus trial, usage and limits.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct OwnerStoreView {
     #[serde(flatten)]
     pub store: StoreView,
@@ -64,7 +67,7 @@ pub struct OwnerStoreView {
 }
 
 /// What only the owner sees of their shop.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct AccountView {
     pub trial_used: bool,
     pub trial_ends_at: Option<String>,

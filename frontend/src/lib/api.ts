@@ -1,8 +1,8 @@
 // Typed calls to the JSON API (browser only: never called during server rendering).
-import type { Store } from "../types";
+import type { ErrorCode, Store } from "../types";
 
-/** The `code` of an error reply (server/src/error.rs, `ErrorCode`). */
-export type ErrorCode = "bad_request" | "invalid_json" | "validation" | "unauthorized" | "invalid_credentials" | "email_not_verified" | "token_invalid" | "token_expired" | "foreign_origin" | "plan_limit" | "trial_used" | "trial_unavailable" | "forbidden" | "not_found" | "email_taken" | "already_verified" | "conflict" | "rate_limited" | "resend_cooldown" | "payload_too_large" | "unsupported_media_type" | "unavailable" | "internal" | "unsupported_format" | "empty_file" | "no_header" | "no_rows" | "too_many_rows" | "too_many_columns" | "read_timeout" | "file_too_large" | "corrupt_file" | "password_protected" | "name_not_mapped" | "unknown_column" | "invalid_mapping" | "file_missing" | "process_expired" | "nothing_to_import" | "cancelled";
+/** The `code` of an error reply (`ErrorCode` of server/src/error.rs, generated). */
+export type { ErrorCode };
 
 /** An error reply `{error, code, fields?, remainingTime?}`, or a failure with no such body
  * (`code` null). Callers branch on `code`, never on the Italian text or the status. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Store } from "../types";
+import type { OwnStore } from "../types";
 
 /** Where the session stands: still asking the server, nobody logged in, logged in without a
  * shop, logged in with a shop, lost while working (a call answered 401), or ended by the
@@ -8,11 +8,11 @@ export type SessionStatus = "loading" | "anonymous" | "noStore" | "owner" | "exp
 
 export interface Session {
   /** The logged-in owner's shop, or null for an anonymous visitor. */
-  store: Store | null;
+  store: OwnStore | null;
   /** Absent while the server renders (always anonymous there). */
   status?: SessionStatus;
   /** Replaces the shop after login or a change (browser only). */
-  setStore?: (store: Store | null) => void;
+  setStore?: (store: OwnStore | null) => void;
   /** Opens the logout confirmation (browser only). */
   requestLogout?: () => void;
   /** The logout confirmation's state, for components/layout/LogoutDialog (browser only). */

@@ -43,7 +43,7 @@ pub struct ResetInput {
     pub password_confirm: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Outcome {
     pub success: bool,
     /// Italian text for the user.

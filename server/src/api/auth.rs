@@ -32,7 +32,7 @@ pub struct LoginInput {
     pub password: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Done {
     pub success: bool,
 }

@@ -35,10 +35,11 @@ pub struct GenerateInput {
 }
 
 /// The completed product, not saved.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct GeneratedProduct {
     /// The regenerated product's id; absent for a generated one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub id: Option<i64>,
     pub name: String,
     pub description: String,
@@ -49,6 +50,7 @@ pub struct GeneratedProduct {
     pub status: ProductStatus,
     /// Why the given image URL was not used.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub warning: Option<String>,
 }
 

@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::api::extract::ApiJson;
@@ -82,7 +83,7 @@ impl From<ImportError> for Failure {
 }
 
 /// The wizard's failure reply.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, TS)]
 pub struct FileFailure {
     /// Always false.
     success: bool,
@@ -130,7 +131,7 @@ pub struct ProcessForm {
     regenerate_present_products: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, TS)]
 pub struct Analysis {
     success: bool,
     error: Option<String>,
@@ -138,6 +139,7 @@ pub struct Analysis {
     /// The first data rows, `{header: value}`.
     #[serde(rename = "sampleData")]
     #[schema(value_type = Vec<std::collections::HashMap<String, String>>)]
+    #[ts(type = "Array<Record<string, string>>")]
     sample_data: Vec<serde_json::Map<String, serde_json::Value>>,
     mapping: Mapping,
     #[serde(rename = "totalRows")]
@@ -214,7 +216,7 @@ fn analysis(table: Table, limits: AllowanceView) -> Analysis {
     }
 }
 
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, TS)]
 pub struct ProcessReply {
     success: bool,
     error: Option<String>,
@@ -233,8 +235,8 @@ pub struct ProcessReply {
 /// The file's figures and how many of its valid rows the plan lets in: every update and
 /// the first new products up to the allowance (`fitting`); `beyondPlan` new products
 /// would pass it.
-#[derive(Serialize, ToSchema)]
-struct StatisticsView {
+#[derive(Serialize, ToSchema, TS)]
+pub(crate) struct StatisticsView {
     /// Data rows of the file that are not blank.
     total: usize,
     valid: usize,
@@ -262,20 +264,22 @@ impl StatisticsView {
 }
 
 /// "create" or "update": what the import will do with the row.
-#[derive(Clone, Copy, Serialize, ToSchema)]
+#[derive(Clone, Copy, Serialize, ToSchema, TS)]
 #[serde(rename_all = "lowercase")]
-enum RowAction {
+pub(crate) enum RowAction {
     Create,
     Update,
 }
 
-#[derive(Serialize, ToSchema)]
-struct ItemView {
+/// A processed row, as the preview shows it.
+#[derive(Serialize, ToSchema, TS)]
+pub(crate) struct ItemView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
     name: String,
     /// Euros with 2 decimals, e.g. 12.50; null when the row gives no price.
     #[schema(value_type = Option<f64>)]
+    #[ts(type = "number | null")]
     price: Option<Box<RawValue>>,
     description: Option<String>,
     category: Option<String>,
@@ -311,8 +315,9 @@ impl From<&ImportItem> for ItemView {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-struct RowErrorView {
+/// A row that failed, with its messages.
+#[derive(Serialize, ToSchema, TS)]
+pub(crate) struct RowErrorView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
     product: String,
@@ -330,8 +335,8 @@ impl From<&RowError> for RowErrorView {
 }
 
 /// A remark about the file (`rowIndex` 0) or one of its rows.
-#[derive(Serialize, ToSchema)]
-struct WarningView {
+#[derive(Serialize, ToSchema, TS)]
+pub(crate) struct WarningView {
     #[serde(rename = "rowIndex")]
     row_index: usize,
     message: String,
@@ -437,7 +442,7 @@ pub async fn process(
     }))
 }
 
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, TS)]
 pub struct Cancelled {
     success: bool,
     /// False when nothing was running.

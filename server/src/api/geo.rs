@@ -16,7 +16,7 @@ pub struct CapQuery {
     pub cap: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Towns {
     pub comuni: Vec<String>,
 }

@@ -24,7 +24,7 @@ pub struct LeadInput {
     pub city: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct LeadCreated {
     pub success: bool,
     pub id: i64,

@@ -139,7 +139,7 @@ pub struct BulkDeleteInput {
     pub ids: Vec<i64>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Deleted {
     pub success: bool,
     pub deleted: u64,

@@ -156,7 +156,7 @@ pub struct TrialInput {
 }
 
 /// The new shop, and whether the verification e-mail left.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Registered {
     #[serde(flatten)]
     pub store: OwnerStoreView,

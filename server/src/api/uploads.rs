@@ -23,7 +23,7 @@ pub const LOGO_BODY_LIMIT: usize = LOGO_MAX_BYTES + 64 * 1024;
 const UPLOADS_PER_CLIENT: u64 = 30;
 const UPLOAD_WINDOW: Duration = Duration::hours(1);
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Uploaded {
     /// Path of the stored image, for `logo_img_url`.
     pub url: String,

@@ -8,7 +8,10 @@ use super::values::fold_key;
 use super::ImportError;
 
 /// Spec keys (and `sku`, `ean`, the fallbacks) to header names of the file.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS,
+)]
+#[ts(optional_fields)]
 pub struct Mapping {
     #[serde(
         default,

@@ -8,9 +8,9 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
 use sea_orm::{DbErr, EntityTrait, QuerySelect};
-use serde_json::{json, Value};
 use time::OffsetDateTime;
 
+use super::props::{PageProps, Site};
 use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::entities::store;
 use crate::error::{AppError, Result};
@@ -47,8 +47,10 @@ const ROUTE_ROOTS: [&str; 17] = [
     "reset-password",
 ];
 
-fn site(app: &AppState) -> Value {
-    json!({ "publicUrl": app.config.public_base() })
+fn site(app: &AppState) -> Site {
+    Site {
+        public_url: app.config.public_base(),
+    }
 }
 
 fn moved_permanently(to: String) -> Response {
@@ -70,7 +72,7 @@ async fn page(
     app: &AppState,
     path: &str,
     version: i64,
-    props: impl FnOnce() -> Value,
+    props: impl FnOnce() -> PageProps,
 ) -> Result<std::sync::Arc<CachedPage>> {
     match app.pages.cache.get(path, version) {
         Some(hit) => Ok(hit),
@@ -87,7 +89,7 @@ pub async fn static_page(
     headers: HeaderMap,
 ) -> Result<Response> {
     let url = render_url(uri.path(), uri.query());
-    let page = page(&app, &url, 0, || json!({ "site": site(&app) })).await?;
+    let page = page(&app, &url, 0, || PageProps::plain(site(&app))).await?;
     Ok(respond(&page, &headers, PUBLIC))
 }
 
@@ -130,7 +132,7 @@ fn is_database_error(err: &AppError) -> bool {
 /// hydrates the same route's error state ("Errore nel caricamento dei negozi", …) with a
 /// reload button and a link home. Never kept in the HTML cache, never cached by browsers.
 async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppError) -> Response {
-    let props = json!({ "site": site(app), "loadError": true });
+    let props = PageProps::load_error(site(app));
     let mut page = match app.pages.render(path, &props).await {
         Ok(page) => page,
         Err(render_err) => {
@@ -177,7 +179,7 @@ async fn explore_page(app: &AppState, headers: &HeaderMap) -> Result<Response> {
         .into_iter()
         .map(|(s, n)| StoreView::public(s, n, now))
         .collect();
-    let props = json!({ "site": site(app), "stores": list });
+    let props = PageProps::explore(site(app), list);
     let page = render_and_cache(app, "/explore", version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
 }
@@ -232,7 +234,7 @@ async fn store_page(
         OffsetDateTime::now_utc(),
     );
     let items: Vec<ProductView> = items.into_iter().map(ProductView::from).collect();
-    let props = json!({ "site": site(app), "store": view, "products": items });
+    let props = PageProps::store(site(app), view, items);
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
 }
@@ -320,12 +322,12 @@ async fn product_page(
         .map(ProductView::from)
         .collect();
     let count = app.pages.stores.product_count(&app.db, &store).await?;
-    let props = json!({
-        "site": site(app),
-        "store": StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),
-        "product": ProductView::from(product),
-        "related": related,
-    });
+    let props = PageProps::product(
+        site(app),
+        StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),
+        ProductView::from(product),
+        related,
+    );
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
 }
@@ -339,12 +341,9 @@ async fn find_store(app: &AppState, raw_id: &str) -> Result<Option<Arc<store::Mo
 
 /// The shop route's own not-found page ("Negozio non trovato."), status 404.
 async fn not_found_store(app: &AppState, headers: &HeaderMap) -> Result<Response> {
-    let page = page(
-        app,
-        "/store/0/negozio-non-trovato",
-        0,
-        || json!({ "site": site(app), "notFound": true }),
-    )
+    let page = page(app, "/store/0/negozio-non-trovato", 0, || {
+        PageProps::not_found(site(app))
+    })
     .await?;
     Ok(respond(&page, headers, "no-cache"))
 }
@@ -352,13 +351,7 @@ async fn not_found_store(app: &AppState, headers: &HeaderMap) -> Result<Response
 /// The product route's not-found page ("Prodotto non trovato"), status 404.
 async fn not_found_product(app: &AppState, headers: &HeaderMap) -> Result<Response> {
     let path = "/product/0/negozio/0/prodotto-non-trovato";
-    let page = page(
-        app,
-        path,
-        0,
-        || json!({ "site": site(app), "notFound": true }),
-    )
-    .await?;
+    let page = page(app, path, 0, || PageProps::not_found(site(app))).await?;
     Ok(respond(&page, headers, "no-cache"))
 }
 
@@ -393,7 +386,7 @@ fn tidy_path(path: &str) -> Option<String> {
 /// "Pagina non trovata" for a request for `path`, status 404.
 async fn generic_not_found(app: &AppState, path: &str, headers: &HeaderMap) -> Result<Response> {
     let render_path = not_found_render_path(path);
-    let page = page(app, &render_path, 0, || json!({ "site": site(app) })).await?;
+    let page = page(app, &render_path, 0, || PageProps::plain(site(app))).await?;
     Ok(respond(&page, headers, "no-cache"))
 }
 
@@ -437,8 +430,7 @@ pub async fn owner_page(
     let page = match app.pages.cache.get(&key, 0) {
         Some(hit) => hit,
         None => {
-            let props =
-                json!({ "site": site(&app), "clientOnly": true, "hasSession": has_session });
+            let props = PageProps::owner(site(&app), has_session);
             let page = Arc::new(app.pages.render_shell(uri.path(), &props).await?);
             app.pages.cache.put(&key, 0, page.clone());
             page

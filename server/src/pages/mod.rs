@@ -4,6 +4,7 @@
 mod cache;
 mod document;
 mod handlers;
+pub mod props;
 mod seo;
 mod store_rows;
 
@@ -16,7 +17,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use serde_json::Value;
 use ssr_runtime::{PoolConfig, RenderPool};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
@@ -28,6 +28,7 @@ pub use store_rows::StoreRows;
 
 use crate::error::{AppError, Result};
 use crate::state::AppState;
+use props::PageProps;
 
 /// The render engine and what it needs; absent when the frontend has not been built.
 pub struct Pages {
@@ -62,13 +63,13 @@ impl Pages {
     }
 
     /// Renders `url` with `props` into a whole HTML document.
-    pub async fn render(&self, url: &str, props: &Value) -> Result<CachedPage> {
+    pub async fn render(&self, url: &str, props: &PageProps) -> Result<CachedPage> {
         let Some((pool, manifest)) = &self.engine else {
             return Err(AppError::Unavailable(
                 "Frontend non compilato: esegui scripts/build-frontend.".into(),
             ));
         };
-        let props_json = props.to_string();
+        let props_json = serde_json::to_string(props).map_err(|e| AppError::Internal(e.into()))?;
         let page = pool
             .render(url, &props_json)
             .await
@@ -80,13 +81,13 @@ impl Pages {
     /// The document of a client-rendered (owner) page at `url`: the route's head from the
     /// render pool (for such a route the bundle renders no markup, it only builds the head)
     /// and a loading text until the client bundle runs.
-    pub async fn render_shell(&self, url: &str, props: &Value) -> Result<CachedPage> {
+    pub async fn render_shell(&self, url: &str, props: &PageProps) -> Result<CachedPage> {
         let Some((pool, manifest)) = &self.engine else {
             return Err(AppError::Unavailable(
                 "Frontend non compilato: esegui scripts/build-frontend.".into(),
             ));
         };
-        let props_json = props.to_string();
+        let props_json = serde_json::to_string(props).map_err(|e| AppError::Internal(e.into()))?;
         let page = pool
             .render(url, &props_json)
             .await
@@ -241,7 +242,7 @@ pub async fn render_and_cache(
     app: &AppState,
     path: &str,
     version: i64,
-    props: &Value,
+    props: &PageProps,
 ) -> Result<Arc<CachedPage>> {
     let page = Arc::new(app.pages.render(path, props).await?);
     app.pages.cache.put(path, version, page.clone());

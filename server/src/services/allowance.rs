@@ -23,7 +23,7 @@ pub struct Allowance {
 }
 
 /// The figures the wizard shows; `None` (JSON null) means unlimited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, ts_rs::TS)]
 pub struct AllowanceView {
     pub plan: Plan,
     #[serde(rename = "planTitle")]

@@ -1,7 +1,7 @@
 // The dashboard's data: the shop and its products from GET /api/stores/me, kept up to date
 // locally after every change (spec section 4, "Product list updates").
 import { useCallback, useEffect, useState } from "react";
-import type { Product, Store } from "../../types";
+import type { Product } from "../../types";
 import { errorCode, fetchOwnStore, type OwnStore } from "./api";
 import { limitsOf, type Limits } from "./logic";
 
@@ -9,12 +9,12 @@ export type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "unaut
 
 export interface DashboardData {
   load: LoadState;
-  store: Store | null;
+  store: OwnStore | null;
   products: Product[];
   /** As the server sent them; null until the shop is loaded. */
   limits: Limits | null;
   reload: () => void;
-  setStore: (s: Store) => void;
+  setStore: (s: OwnStore) => void;
   addProduct: (p: Product) => void;
   replaceProduct: (p: Product) => void;
   removeProducts: (ids: number[]) => void;
@@ -56,7 +56,7 @@ export function useDashboard(enabled: boolean): DashboardData {
     setLoad({ kind: "loading" });
     setAttempt((n) => n + 1);
   }, []);
-  const setStore = useCallback((s: Store) => setStoreState((old) => ({ ...old, ...withoutProducts(s as OwnStore) })), []);
+  const setStore = useCallback((s: OwnStore) => setStoreState((old) => ({ ...old, ...withoutProducts(s) })), []);
   const addProduct = useCallback((p: Product) => {
     setProducts((list) => [...list, p]);
     setStoreState((s) => (s ? { ...s, product_count: s.product_count + 1 } : s));

@@ -1,7 +1,7 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
 import { it } from "../../i18n/it";
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Store } from "../../types";
+import type { OwnStore } from "../../types";
 import { cleanMapping, normaliseRowError, type Mapping, type RowError } from "./logic";
 
 export { ApiError, errorCode, messageOf };
@@ -170,4 +170,4 @@ export async function cancelProcessing(): Promise<void> {
 /** Writes every valid processed row (with `fitToPlan`, every update and only the first new
  * products that fit in the plan); answers the updated shop. */
 export const importProcessed = (processId: string, fitToPlan = false) =>
-  api.post<Store>("/file/import", fitToPlan ? { processId, fitToPlan } : { processId });
+  api.post<OwnStore>("/file/import", fitToPlan ? { processId, fitToPlan } : { processId });

@@ -1,20 +1,17 @@
 // Calls of the account pages (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../../lib/api";
-import type { Store } from "../../../types";
+import type { Outcome, OwnStore, Registered } from "../../../types";
 import type { RegistrationValues } from "../validation";
 
 export { ApiError, errorCode, messageOf };
 
-export type Registered = Store & { emailSent: boolean; message: string };
-export interface Outcome {
-  success: boolean;
-  message: string;
-}
+export type { Registered };
+export type { Outcome };
 
-export const fetchMe = () => api.get<Store>("/stores/me");
-export const login = (email: string, password: string) => api.post<Store>("/auth/login", { email, password });
+export const fetchMe = () => api.get<OwnStore>("/stores/me");
+export const login = (email: string, password: string) => api.post<OwnStore>("/auth/login", { email, password });
 export const logout = () => api.post<{ success: boolean }>("/auth/logout");
-export const startTrial = (targetPlan: string) => api.post<Store>("/stores/start-trial", { targetPlan });
+export const startTrial = (targetPlan: string) => api.post<OwnStore>("/stores/start-trial", { targetPlan });
 
 export function register(values: RegistrationValues, logoUrl: string | null) {
   return api.post<Registered>("/stores", {

@@ -5,7 +5,7 @@ import { it } from "../../../i18n/it";
 import { onSessionLost } from "../../../lib/api";
 import { usePageData } from "../../../lib/page-data";
 import { clearOwnerHint, hasOwnerHint, SessionContext, type Session, type SessionStatus } from "../../../lib/session";
-import type { Store } from "../../../types";
+import type { OwnStore } from "../../../types";
 import { errorCode, fetchMe, logout } from "../api";
 import { useLoginRequired } from "../hooks/useLoginRequired";
 
@@ -19,7 +19,7 @@ export function OwnerSession({ children }: { children: ReactNode }) {
   // so reading the cookie here does not change the hydrated markup.)
   const { clientOnly, hasSession } = usePageData();
   const [mayHaveSession] = useState(() => (clientOnly ? hasSession !== false : hasOwnerHint()));
-  const [store, setStoreState] = useState<Store | null>(null);
+  const [store, setStoreState] = useState<OwnStore | null>(null);
   const [status, setStatus] = useState<SessionStatus>(mayHaveSession ? "loading" : "anonymous");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,7 +63,7 @@ export function OwnerSession({ children }: { children: ReactNode }) {
 
   // Clearing the shop is always deliberate (logout, account deleted): "loggedOut", which no
   // page reads as an expired session.
-  const setStore = useCallback((s: Store | null) => {
+  const setStore = useCallback((s: OwnStore | null) => {
     setStoreState(s);
     setStatus(s ? "owner" : "loggedOut");
   }, []);

@@ -4,7 +4,7 @@ import { cn } from "../../../components/ui/cn";
 import { IconExternal, IconX } from "../../../components/ui/Icons";
 import { it } from "../../../i18n/it";
 import { storePath } from "../../../lib/paths";
-import type { Store } from "../../../types";
+import type { OwnStore } from "../../../types";
 import { PLAN_TITLES, monthYear, planKey, shortDate, usagePercent, usageTone, type Limits } from "../logic";
 import { initialOf } from "./DashboardHeader";
 
@@ -47,7 +47,7 @@ export function AccountPanel({
 }: {
   open: boolean;
   onClose: () => void;
-  store: Store;
+  store: OwnStore;
   productCount: number;
   /** From the server; null shows no figures. */
   limits: Limits | null;

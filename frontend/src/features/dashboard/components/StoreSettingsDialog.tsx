@@ -5,7 +5,7 @@ import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
-import type { Store } from "../../../types";
+import type { OwnStore, Store } from "../../../types";
 import { messageOf, updateStore } from "../api";
 
 const t = it.dashboard.settings;
@@ -29,7 +29,7 @@ const labels: Record<Field, string> = {
 const valuesOf = (s: Store): Values => Object.fromEntries(FIELDS.map((f) => [f, (s[f] as string | null) ?? ""])) as Values;
 
 /** "Modifica informazioni": PUT /api/stores/{id}; the server checks the rules of registration. */
-export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: boolean; store: Store; onClose: () => void; onSaved: (s: Store) => void }) {
+export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: boolean; store: Store; onClose: () => void; onSaved: (s: OwnStore) => void }) {
   const toast = useToast();
   const [values, setValues] = useState<Values>(() => valuesOf(store));
   const [saving, setSaving] = useState(false);

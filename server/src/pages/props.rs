@@ -1,0 +1,134 @@
+//! The props a page is rendered with (docs/decisions/002-ssr-contract.md): one typed shape
+//! for every route, serialised into the render and the document's `__DATA__`, and exported
+//! to TypeScript (`frontend/src/generated/PageProps.ts`) so both sides read the same
+//! fields. Each route's constructor sets the fields that route gets.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::views::{ProductView, StoreView};
+
+/// What every page gets.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Site {
+    /// The site's public URL, without a trailing slash: absolute URLs in the head are
+    /// built from it, never from a request header.
+    pub public_url: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PageProps {
+    pub site: Site,
+    /// Shop and product pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub store: Option<StoreView>,
+    /// Product page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub product: Option<ProductView>,
+    /// Product page: up to 15 products of the same brand and shop, not this one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub related: Option<Vec<ProductView>>,
+    /// Shop page: all its products, newest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub products: Option<Vec<ProductView>>,
+    /// Explore page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub stores: Option<Vec<StoreView>>,
+    /// Shop or product route whose shop or product does not exist (status 404).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub not_found: Option<bool>,
+    /// The page's data could not be read (database down): the page shows its error state
+    /// and the server answers 503 (docs/decisions/012-public-page-errors.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub load_error: Option<bool>,
+    /// Owner pages: the client renders from scratch (no hydration).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub client_only: Option<bool>,
+    /// Owner pages: whether the request carried a session cookie. When false the client
+    /// does not ask for the current shop (an anonymous visitor is not an expired session).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub has_session: Option<bool>,
+}
+
+impl PageProps {
+    /// Landing, pricing, contacts, FAQ, privacy, cookie and the site's 404.
+    pub fn plain(site: Site) -> Self {
+        Self {
+            site,
+            store: None,
+            product: None,
+            related: None,
+            products: None,
+            stores: None,
+            not_found: None,
+            load_error: None,
+            client_only: None,
+            has_session: None,
+        }
+    }
+
+    pub fn explore(site: Site, stores: Vec<StoreView>) -> Self {
+        Self {
+            stores: Some(stores),
+            ..Self::plain(site)
+        }
+    }
+
+    pub fn store(site: Site, store: StoreView, products: Vec<ProductView>) -> Self {
+        Self {
+            store: Some(store),
+            products: Some(products),
+            ..Self::plain(site)
+        }
+    }
+
+    pub fn product(
+        site: Site,
+        store: StoreView,
+        product: ProductView,
+        related: Vec<ProductView>,
+    ) -> Self {
+        Self {
+            store: Some(store),
+            product: Some(product),
+            related: Some(related),
+            ..Self::plain(site)
+        }
+    }
+
+    /// A shop or product route whose shop or product does not exist.
+    pub fn not_found(site: Site) -> Self {
+        Self {
+            not_found: Some(true),
+            ..Self::plain(site)
+        }
+    }
+
+    /// Any public route whose data could not be read.
+    pub fn load_error(site: Site) -> Self {
+        Self {
+            load_error: Some(true),
+            ..Self::plain(site)
+        }
+    }
+
+    /// The owner pages' shell.
+    pub fn owner(site: Site, has_session: bool) -> Self {
+        Self {
+            client_only: Some(true),
+            has_session: Some(has_session),
+            ..Self::plain(site)
+        }
+    }
+}
