@@ -43,7 +43,7 @@ pub(super) fn read_csv(
     let row_cap = limits.max_rows.saturating_add(64);
     let mut records = 0usize;
     loop {
-        if records % WATCH_EVERY == 0 {
+        if records.is_multiple_of(WATCH_EVERY) {
             watch.check()?;
         }
         records += 1;

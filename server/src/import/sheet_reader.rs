@@ -60,7 +60,7 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, I
         let mut grid = Grid::new(limits);
         let mut cells = 0usize;
         while let Some(cell) = reader.next_cell().map_err(xlsx_error)? {
-            if cells % WATCH_EVERY == 0 {
+            if cells.is_multiple_of(WATCH_EVERY) {
                 watch.check()?;
             }
             cells += 1;
@@ -93,7 +93,7 @@ fn xls_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, Im
         };
         let mut grid = Grid::new(limits);
         for (r, cells) in range.rows().enumerate() {
-            if r % WATCH_EVERY == 0 {
+            if r.is_multiple_of(WATCH_EVERY) {
                 watch.check()?;
             }
             let row = row0 as usize + r;
