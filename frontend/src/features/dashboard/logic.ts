@@ -134,8 +134,15 @@ export function bulkTargets(products: Product[], kind: BulkKind): number[] {
 
 export const CSV_COLUMNS = ["name", "price", "description", "brand", "category", "in_stock"] as const;
 
+/** A cell a spreadsheet would evaluate as a formula (OWASP, "CSV Injection"): it starts with
+ * = + - @, a tab or a carriage return, or the full-width forms of the four signs. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Quoted, embedded quotes doubled; a cell that would start a formula gets a leading
+ * apostrophe, so the spreadsheet shows it as text ("-20% sconto" stays a name). */
 function csvField(value: string): string {
-  return `"${value.replace(/"/g, '""')}"`;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 function csvPrice(price: number | null): string {
@@ -143,8 +150,9 @@ function csvPrice(price: number | null): string {
   return String(Math.round(price * 100) / 100);
 }
 
-/** Semicolon-separated; every field quoted (embedded quotes doubled); newlines in the
- * description become spaces; a missing price is 0; in_stock is "si" or "no". */
+/** Semicolon-separated; every field quoted (embedded quotes doubled) and kept from starting
+ * a formula; newlines in the description become spaces; a missing price is 0; in_stock is
+ * "si" or "no". */
 export function productsToCsv(products: Product[]): string {
   const lines = [CSV_COLUMNS.join(";")];
   for (const p of products) {
