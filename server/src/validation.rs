@@ -2,22 +2,63 @@
 
 use crate::messages;
 
-pub fn is_valid_email(email: &str) -> bool {
-    let email = email.trim();
-    if email.len() > 254 || email.chars().any(char::is_whitespace) {
-        return false;
+/// The one e-mail rule, for registration, login, verification resend, password reset and
+/// leads: a single RFC 5322 addr-spec with no display name, comment, quoted local part or
+/// domain literal (parsed by `email_address`), whose local part is a dot-atom of letters,
+/// digits and RFC 5322 signs and whose domain has at least two labels of letters, digits
+/// and hyphens. Lists (`a@x.it,b@y.it`), `<…>`, `bcc:`, spaces, CR/LF, quotes and
+/// invisible characters are refused. Returns the address trimmed and lowercased, as stored.
+pub fn parse_email(raw: &str) -> Option<String> {
+    let email = raw.trim();
+    if email.len() > 254 || email.contains('"') {
+        return None;
     }
-    let Some((local, domain)) = email.rsplit_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && domain.contains('.')
-        && !domain.contains("..")
-        && domain
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+    let options = email_address::Options::default()
+        .without_display_text()
+        .without_domain_literal()
+        .with_required_tld();
+    let parsed = email_address::EmailAddress::parse_with_options(email, options).ok()?;
+    let local_ok = parsed
+        .local_part()
+        .chars()
+        .all(|c| c.is_alphanumeric() || (c.is_ascii_graphic() && !"\"(),:;<>@[\\]".contains(c)));
+    let domain_ok = parsed.domain().split('.').all(|label| {
+        label.chars().count() <= 63 && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+    });
+    (local_ok && domain_ok).then(|| email.to_lowercase())
+}
+
+/// Whether the text has a character a reader can see: names made only of spaces,
+/// zero-width or other format characters (U+200B–U+200D, U+2060, U+FEFF…), controls,
+/// lone combining marks or blank fillers are empty names.
+pub fn has_visible_text(text: &str) -> bool {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    text.chars().any(|c| {
+        !matches!(
+            c.general_category(),
+            G::Control
+                | G::Format
+                | G::SpaceSeparator
+                | G::LineSeparator
+                | G::ParagraphSeparator
+                | G::NonspacingMark
+                | G::EnclosingMark
+                | G::Unassigned
+                | G::PrivateUse
+                | G::Surrogate
+        ) && !matches!(
+            c,
+            // Hangul fillers and the blank Braille pattern are drawn as nothing.
+            '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{2800}'
+        )
+    })
+}
+
+/// Characters a reader can see (see `has_visible_text`), for minimum lengths.
+pub fn visible_len(text: &str) -> usize {
+    text.chars()
+        .filter(|c| has_visible_text(c.encode_utf8(&mut [0; 4])))
+        .count()
 }
 
 /// The first password rule broken, in the spec's order.
@@ -79,11 +120,81 @@ mod tests {
     use super::*;
 
     #[test]
-    fn emails() {
-        assert!(is_valid_email("mario.rossi@ferramenta.it"));
-        assert!(!is_valid_email("mario@"));
-        assert!(!is_valid_email("mario rossi@x.it"));
-        assert!(!is_valid_email("mario@localhost"));
+    fn one_plain_address_is_an_email() {
+        for ok in [
+            "mario.rossi@ferramenta.it",
+            "  Mario.Rossi+preventivi@Edilizia-Bianchi.IT ",
+            "o'brien@posta.it",
+            "info@caffè.it",
+            "a_b-c@x.co.uk",
+        ] {
+            assert!(parse_email(ok).is_some(), "{ok:?} should be accepted");
+        }
+        assert_eq!(
+            parse_email(" Mario.Rossi@Ferramenta.IT ").as_deref(),
+            Some("mario.rossi@ferramenta.it")
+        );
+        for bad in [
+            "",
+            "mario@",
+            "@x.it",
+            "mario@localhost",
+            "mario rossi@x.it",
+            "vittima@gmail.com,attaccante@evil.it",
+            "vittima@gmail.com;attaccante@evil.it",
+            "vittima@gmail.com attaccante@evil.it",
+            "<script>@x.it",
+            "x@x.it<script>",
+            "bcc:x@evil.it",
+            "Mario <mario@x.it>",
+            "<mario@x.it>",
+            "mario@x.it (commento)",
+            "\"mario rossi\"@x.it",
+            "\"a\"@x.it",
+            "ma\"rio@x.it",
+            "mario@x.it\r\nBcc: y@evil.it",
+            "mario\n@x.it",
+            "mario\t@x.it",
+            "mario@[127.0.0.1]",
+            "mario@x..it",
+            "mario@-x.it",
+            "mario@x_y.it",
+            "mario@ev=il.it",
+            "mario..rossi@x.it",
+            ".mario@x.it",
+            "mario\u{200B}@x.it",
+            "mario\u{202E}@x.it",
+            "mario@x\u{FEFF}.it",
+            "a\\b@x.it",
+        ] {
+            assert!(parse_email(bad).is_none(), "{bad:?} should be refused");
+        }
+        assert!(parse_email(&format!("{}@x.it", "a".repeat(250))).is_none());
+    }
+
+    #[test]
+    fn invisible_names_have_no_visible_text() {
+        for blank in [
+            "",
+            "   ",
+            "\u{200B}",
+            "\u{200B}\u{200C}\u{200D}",
+            "\u{2060}\u{FEFF}",
+            "\u{00AD}\u{061C}\u{180E}",
+            "\u{202E}\u{2066}",
+            "\u{00A0}\u{3000}\u{2028}",
+            "\u{3164}\u{115F}\u{FFA0}\u{2800}",
+            "\u{034F}\u{FE0F}",
+            "\u{E0001}\u{E0020}",
+            "\t\r\n\u{0}",
+        ] {
+            assert!(!has_visible_text(blank), "{blank:?} should be invisible");
+        }
+        for seen in ["Cemento", "\u{200B}A\u{200B}", "🔨", "—", "3"] {
+            assert!(has_visible_text(seen), "{seen:?} should be visible");
+        }
+        assert_eq!(visible_len("\u{200B}A\u{200B}"), 1);
+        assert_eq!(visible_len("Ab"), 2);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::email_tokens::Refusal;
 use crate::services::{accounts, rate_limit};
-use crate::validation::password_problem;
+use crate::validation::{parse_email, password_problem};
 use crate::AppState;
 
 /// Requests for e-mails (resend, reset) from one client in the window.
@@ -102,12 +102,14 @@ async fn count_client(app: &AppState, peer: SocketAddr) -> Result<()> {
     rate_limit::record(&app.db, &bucket).await
 }
 
+/// The one address of the request (`validation::parse_email`): a list, `<…>` or CR/LF is
+/// refused before any lookup, rate-limit bucket or e-mail.
 fn email_of(input: EmailInput) -> Result<String> {
-    let email = input.email.unwrap_or_default().trim().to_lowercase();
-    if email.is_empty() {
+    let raw = input.email.unwrap_or_default();
+    if raw.trim().is_empty() {
         return Err(AppError::BadRequest(messages::EMAIL_MISSING.into()));
     }
-    Ok(email)
+    parse_email(&raw).ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))
 }
 
 /// Confirm the address with the token from the e-mail link. A refused link answers 400
@@ -132,7 +134,7 @@ pub async fn verify_email(
 /// with `remainingTime`), a few times per client (429 `rate_limited`).
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailInput,
     responses((status = 200, body = Outcome), (status = 404, body = crate::error::ErrorBody),
-        (status = 409, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody),
+        (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody),
         (status = 503, body = crate::error::ErrorBody)))]
 pub async fn resend_verification(
     State(app): State<AppState>,
@@ -163,7 +165,7 @@ pub async fn resend_verification(
 
 /// Ask for a reset link. The reply is the same whether the address has an account or not.
 #[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = EmailInput,
-    responses((status = 200, body = Outcome), (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Outcome), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
 pub async fn request_password_reset(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,

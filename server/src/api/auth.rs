@@ -18,6 +18,7 @@ use crate::entities::user;
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::{rate_limit, sessions, stores};
+use crate::validation::parse_email;
 use crate::views::OwnerStoreView;
 use crate::AppState;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -51,6 +52,8 @@ pub async fn login(
     if email.is_empty() || password.is_empty() {
         return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.into()));
     }
+    // No account has a malformed address: refused as any wrong login, before any bucket.
+    let email = parse_email(&email).ok_or(AppError::InvalidCredentials)?;
     let by_email = format!("login:email:{email}");
     let by_client = format!("login:ip:{}", peer.ip());
     for bucket in [&by_email, &by_client] {

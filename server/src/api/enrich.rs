@@ -67,7 +67,7 @@ pub async fn generate(
         .name
         .as_deref()
         .map(str::trim)
-        .filter(|n| !n.is_empty())
+        .filter(|n| crate::validation::has_visible_text(n))
         .ok_or_else(|| AppError::field("name", messages::GENERATE_NAME_REQUIRED))?;
     check_lengths(&input)?;
     within_generation_rate(&app, owner.store.id).await?;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::domain::image_url;
 use crate::messages;
-use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website};
+use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website, visible_len};
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
 pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -44,7 +44,8 @@ pub fn trimmed(raw: Option<&str>) -> String {
 }
 
 pub fn check_name(p: &mut Problems, name: &str) {
-    p.check(char_len(name) >= 2, "name", messages::STORE_NAME_SHORT);
+    // Zero-width and other invisible characters do not make a name.
+    p.check(visible_len(name) >= 2, "name", messages::STORE_NAME_SHORT);
     p.check(char_len(name) <= 200, "name", messages::TOO_LONG);
 }
 

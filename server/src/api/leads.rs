@@ -11,7 +11,7 @@ use super::fields::{trimmed, Problems};
 use crate::error::Result;
 use crate::messages;
 use crate::services::leads::{self, NewLead};
-use crate::validation::{char_len, is_postal_code, is_valid_email};
+use crate::validation::{char_len, is_postal_code, parse_email};
 use crate::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -38,15 +38,11 @@ pub async fn create(
     ApiJson(input): ApiJson<LeadInput>,
 ) -> Result<(StatusCode, Json<LeadCreated>)> {
     let mut p = Problems::default();
-    let work_email = trimmed(input.work_email.as_deref()).to_lowercase();
+    let work_email = parse_email(input.work_email.as_deref().unwrap_or_default());
     let business_name = trimmed(input.business_name.as_deref());
     let postal_code = trimmed(input.postal_code.as_deref());
     let city = trimmed(input.city.as_deref());
-    p.check(
-        is_valid_email(&work_email),
-        "workEmail",
-        messages::EMAIL_INVALID,
-    );
+    p.check(work_email.is_some(), "workEmail", messages::EMAIL_INVALID);
     p.check(
         !business_name.is_empty(),
         "businessName",
@@ -68,7 +64,7 @@ pub async fn create(
     let lead = leads::create(
         &app.db,
         NewLead {
-            work_email,
+            work_email: work_email.unwrap_or_default(),
             business_name,
             postal_code,
             city,

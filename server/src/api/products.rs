@@ -16,6 +16,7 @@ use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
+use crate::validation::has_visible_text;
 use crate::views::ProductView;
 use crate::AppState;
 
@@ -61,7 +62,12 @@ impl ProductInput {
             .name
             .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "));
         if let Some(name) = &name {
-            p.check(!name.is_empty(), "name", messages::PRODUCT_NAME_REQUIRED);
+            // A name of zero-width or other invisible characters is no name.
+            p.check(
+                has_visible_text(name),
+                "name",
+                messages::PRODUCT_NAME_REQUIRED,
+            );
             p.check(name.chars().count() <= 300, "name", messages::TOO_LONG);
         }
         let price = self.price.map(|v| {
@@ -113,7 +119,7 @@ impl ProductInput {
         let c = self.changes()?;
         let name = c
             .name
-            .filter(|n| !n.is_empty())
+            .filter(|n| has_visible_text(n))
             .ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
         Ok(ProductData {
             name,

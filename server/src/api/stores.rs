@@ -18,7 +18,7 @@ use crate::messages;
 use crate::pages;
 use crate::plans::Plan;
 use crate::services::{accounts, products, stores, usage};
-use crate::validation::{is_valid_email, password_problem};
+use crate::validation::{parse_email, password_problem};
 use crate::views::{OwnerStoreView, StoreView};
 use crate::AppState;
 
@@ -55,8 +55,10 @@ impl RegisterInput {
         let website_url = fields::website(&mut p, self.website_url.as_deref());
         let telephone = trimmed(self.telephone.as_deref());
         fields::check_telephone(&mut p, &telephone);
-        let email = trimmed(self.email.as_deref()).to_lowercase();
-        p.check(is_valid_email(&email), "email", messages::EMAIL_INVALID);
+        let email = parse_email(self.email.as_deref().unwrap_or_default()).unwrap_or_else(|| {
+            p.add("email", messages::EMAIL_INVALID);
+            String::new()
+        });
         let password = self.password.unwrap_or_default();
         if let Some(problem) = password_problem(&password) {
             p.add("password", problem);

@@ -9,6 +9,7 @@ use super::values::{
     parse_availability, parse_price, truncate_chars,
 };
 use crate::domain::{DecimalMark, Price};
+use crate::validation::has_visible_text;
 
 pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 5000;
@@ -188,7 +189,7 @@ fn build_one(
     };
 
     let mut name = clean_text(cell(cols.name));
-    if name.is_empty() {
+    if !has_visible_text(&name) {
         errors.push("Il nome del prodotto è obbligatorio".to_string());
     }
     truncate_chars(&mut name, MAX_NAME_CHARS);

@@ -116,3 +116,174 @@ async fn the_import_error_report_and_the_template_never_start_a_formula() {
         assert!(!starts_a_formula(cell), "template cell {cell:?}");
     }
 }
+
+/// Addresses that must never be taken for one: a list (the mail would go to both), markup,
+/// header injection, display names, quotes, spaces and invisible characters.
+const MALFORMED_EMAILS: [&str; 14] = [
+    "vittima@gmail.com,attaccante@evil.it",
+    "vittima@gmail.com;attaccante@evil.it",
+    "<script>@x.it",
+    "bcc:x@evil.it",
+    "Mario <mario@x.it>",
+    "\"mario rossi\"@x.it",
+    "mario\"@x.it",
+    "mario rossi@x.it",
+    "mario@x.it\r\nBcc: y@evil.it",
+    "mario@x.it\nbcc:y@evil.it",
+    "mario@x.it (commento)",
+    "mario@[127.0.0.1]",
+    "mario\u{200B}@x.it",
+    "javascript:alert(1)//@x.it",
+];
+
+#[tokio::test]
+async fn malformed_email_addresses_are_refused_everywhere() {
+    use crate::helpers::registration;
+    use serde_json::json;
+    use vetrina::messages;
+
+    let app = spawn_app().await;
+    for (i, email) in MALFORMED_EMAILS.iter().enumerate() {
+        // Registration: the address would be the public page's mailto.
+        let reply = app
+            .post("/api/stores", registration(email, &format!("Negozio {i}")))
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["email"],
+            messages::EMAIL_INVALID,
+            "{email:?}"
+        );
+
+        let reply = app
+            .post(
+                "/api/auth/login",
+                json!({"email": email, "password": crate::helpers::PASSWORD}),
+            )
+            .await;
+        let body = crate::helpers::error_of(reply, 401).await;
+        assert_eq!(body["code"], "invalid_credentials", "{email:?}");
+
+        for path in [
+            "/api/auth/resend-verification",
+            "/api/auth/request-password-reset",
+        ] {
+            let reply = app.post(path, json!({ "email": email })).await;
+            let body = crate::helpers::error_of(reply, 422).await;
+            assert_eq!(
+                body["fields"]["email"],
+                messages::EMAIL_INVALID,
+                "{path} {email:?}"
+            );
+        }
+
+        let reply = app
+            .post(
+                "/api/leads",
+                json!({"workEmail": email, "businessName": "Edilizia Rossi",
+                    "postal_code": "00118", "city": "Roma"}),
+            )
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["workEmail"],
+            messages::EMAIL_INVALID,
+            "{email:?}"
+        );
+    }
+    // Nothing was stored and no e-mail left.
+    let outbox = std::fs::read_dir(app.data_dir.join("outbox"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert_eq!(outbox, 0);
+
+    // A plain address still works, spaces and capitals trimmed and folded.
+    let reply = app
+        .post(
+            "/api/stores",
+            registration(" Mario.Rossi+Vetrina@Edilizia-Rossi.IT ", "Edilizia Rossi"),
+        )
+        .await;
+    assert_eq!(reply.status(), StatusCode::CREATED);
+    let reply: Value = reply.json().await.unwrap();
+    assert_eq!(reply["email"], "mario.rossi+vetrina@edilizia-rossi.it");
+}
+
+#[tokio::test]
+async fn names_made_of_invisible_characters_are_missing_names() {
+    use crate::helpers::registration;
+    use serde_json::json;
+    use vetrina::messages;
+
+    let invisible = [
+        "\u{200B}\u{200B}\u{200B}",
+        "\u{200C}\u{200D}",
+        "\u{2060}\u{FEFF}",
+        "\u{00A0}\u{3000}\u{202E}",
+        "\u{3164}\u{3164}",
+    ];
+    let app = spawn_app().await;
+    for (i, name) in invisible.iter().enumerate() {
+        let reply = app
+            .post(
+                "/api/stores",
+                registration(&format!("invisibile{i}@edilizia.it"), name),
+            )
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["name"],
+            messages::STORE_NAME_SHORT,
+            "{name:?}"
+        );
+    }
+    let shop = app.shop("visibile@edilizia.it").await;
+    let product = shop.add_product("Cemento Portland").await;
+    for name in invisible {
+        let reply = shop
+            .put(&format!("/api/stores/{}", shop.id), json!({ "name": name }))
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["name"],
+            messages::STORE_NAME_SHORT,
+            "{name:?}"
+        );
+
+        let reply = shop
+            .post("/api/products", json!({ "name": name, "price": 1 }))
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["name"],
+            messages::PRODUCT_NAME_REQUIRED,
+            "{name:?}"
+        );
+
+        let reply = shop
+            .put(
+                &format!("/api/products/{}", product["id"]),
+                json!({ "name": name }),
+            )
+            .await;
+        let body = crate::helpers::error_of(reply, 422).await;
+        assert_eq!(
+            body["fields"]["name"],
+            messages::PRODUCT_NAME_REQUIRED,
+            "{name:?}"
+        );
+    }
+    // An imported row named only by invisible characters is an error row.
+    let csv = "Nome;Prezzo\n\u{200B}\u{2060};3\nCemento;6,50\n"
+        .as_bytes()
+        .to_vec();
+    let (status, analysis) = analyze(&shop, csv.clone(), "listino.csv").await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let (status, processed) = process(&shop, csv, "listino.csv", &analysis["mapping"], false).await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    assert_eq!(processed["statistics"]["valid"], 1);
+    assert_eq!(
+        processed["errors"][0]["errors"][0],
+        "Il nome del prodotto è obbligatorio"
+    );
+}
