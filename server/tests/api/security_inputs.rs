@@ -210,6 +210,59 @@ async fn malformed_email_addresses_are_refused_everywhere() {
 }
 
 #[tokio::test]
+async fn with_an_https_public_url_an_http_origin_is_foreign() {
+    use serde_json::json;
+    use vetrina::config::parse_public_url;
+
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.public_url = parse_public_url("https://vetrina.example.it").unwrap();
+    })
+    .await;
+    let host = app.url.trim_start_matches("http://").to_owned();
+    let login = |origin: String| {
+        let url = format!("{}/api/auth/login", app.url);
+        async move {
+            reqwest::Client::new()
+                .post(url)
+                .header("origin", origin)
+                .json(&json!({"email": "nessuno@edilizia.it", "password": "Sbagliata1!"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    // Foreign: the scheme differs (on the public host or on the Host the request named),
+    // or the port, or the host.
+    for origin in [
+        "http://vetrina.example.it".to_owned(),
+        "http://vetrina.example.it:443".to_owned(),
+        format!("http://{host}"),
+        "https://vetrina.example.it:8443".to_owned(),
+        "https://evil.example.it".to_owned(),
+        "null".to_owned(),
+    ] {
+        assert_eq!(
+            login(origin.clone()).await,
+            StatusCode::FORBIDDEN,
+            "{origin}"
+        );
+    }
+    // Same origin: the login itself answers (wrong credentials).
+    for origin in [
+        "https://vetrina.example.it".to_owned(),
+        "https://vetrina.example.it:443".to_owned(),
+        format!("https://{host}"),
+    ] {
+        assert_eq!(
+            login(origin.clone()).await,
+            StatusCode::UNAUTHORIZED,
+            "{origin}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn names_made_of_invisible_characters_are_missing_names() {
     use crate::helpers::registration;
     use serde_json::json;
