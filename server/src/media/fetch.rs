@@ -74,23 +74,37 @@ impl AddressPolicy {
     }
 }
 
-/// IPv4 written as IPv6 (`::ffff:127.0.0.1`, NAT64 `64:ff9b::…`) is judged as IPv4.
+/// IPv4 written as IPv6 is judged as IPv4: mapped (`::ffff:127.0.0.1`), translated
+/// (`::ffff:0:127.0.0.1`), compatible (`::127.0.0.1`, also written `::7f00:1`), NAT64
+/// (`64:ff9b::…`) and 6to4 (`2002:7f00:1::…`, the IPv4 in bits 16–47).
 fn canonical(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return IpAddr::V4(v4);
-            }
-            let s = v6.segments();
-            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0, 0, 0, 0] {
-                let [a, b] = s[6].to_be_bytes();
-                let [c, d] = s[7].to_be_bytes();
-                return IpAddr::V4(Ipv4Addr::new(a, b, c, d));
-            }
-            IpAddr::V6(v6)
-        }
-        v4 => v4,
+    let IpAddr::V6(v6) = ip else {
+        return ip;
+    };
+    if let Some(v4) = v6.to_ipv4_mapped() {
+        return IpAddr::V4(v4);
     }
+    let s = v6.segments();
+    let v4_of = |hi: u16, lo: u16| {
+        let [a, b] = hi.to_be_bytes();
+        let [c, d] = lo.to_be_bytes();
+        IpAddr::V4(Ipv4Addr::new(a, b, c, d))
+    };
+    // ::ffff:0:a.b.c.d (SIIT)
+    if s[..4] == [0, 0, 0, 0] && s[4] == 0xffff && s[5] == 0 {
+        return v4_of(s[6], s[7]);
+    }
+    // ::a.b.c.d, except :: and ::1, which stay IPv6 (unspecified, loopback)
+    if s[..6] == [0, 0, 0, 0, 0, 0] && (s[6] != 0 || s[7] > 1) {
+        return v4_of(s[6], s[7]);
+    }
+    if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0, 0, 0, 0] {
+        return v4_of(s[6], s[7]);
+    }
+    if s[0] == 0x2002 {
+        return v4_of(s[1], s[2]);
+    }
+    IpAddr::V6(v6)
 }
 
 fn is_public_v4(ip: Ipv4Addr) -> bool {
@@ -110,14 +124,20 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
 }
 
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
+    let s = ip.segments();
+    let first = s[0];
     !(ip.is_unspecified()
         || ip.is_loopback()
         || ip.is_multicast()
         || (first & 0xfe00) == 0xfc00 // unique local, fd00:ec2::254 metadata included
         || (first & 0xffc0) == 0xfe80 // link-local
         || (first & 0xffc0) == 0xfec0 // site-local (deprecated)
-        || first == 0x2001 && ip.segments()[1] == 0x0db8) // documentation
+        || s[..4] == [0, 0, 0, 0] // ::/64: IPv4 forms not read above, reserved
+        || (first == 0x100 && s[1..4] == [0, 0, 0]) // discard-only
+        || (first == 0x64 && s[1] == 0xff9b) // NAT64 local use (64:ff9b:1::/48)
+        || (first == 0x2001 && s[1] < 0x200) // IETF protocol assignments: Teredo 2001::/32 (its IPv4 is hidden), benchmarking, ORCHID
+        || (first == 0x2001 && s[1] == 0x0db8) // documentation
+        || (first == 0x3fff && s[1] < 0x1000)) // documentation (3fff::/20)
 }
 
 /// Downloads the image at `url` within `limits`. The bytes are checked to be PNG, JPEG,
@@ -278,6 +298,29 @@ mod tests {
             "[::ffff:127.0.0.1]:80",
             "[::ffff:169.254.169.254]:80",
             "[64:ff9b::a00:1]:80",
+            // IPv4-compatible, mapped and translated forms of inner IPv4 addresses
+            "[::7f00:1]:80",
+            "[::127.0.0.1]:80",
+            "[::a9fe:a9fe]:80",
+            "[::ffff:7f00:1]:80",
+            "[::ffff:a00:1]:80",
+            "[::ffff:0:7f00:1]:80",
+            "[::ffff:0:a9fe:a9fe]:80",
+            // 6to4 embedding loopback, private and metadata addresses
+            "[2002:7f00:1::1]:80",
+            "[2002:a00:1::]:80",
+            "[2002:c0a8:101::1]:80",
+            "[2002:a9fe:a9fe::1]:80",
+            // Teredo (its client IPv4 is obfuscated) and the rest of 2001::/23
+            "[2001::1]:80",
+            "[2001:0:4136:e378:8000:63bf:3fff:fdd2]:80",
+            "[2001:2::1]:80",
+            "[2001:10::1]:80",
+            // NAT64 local use, discard-only, ::/64, documentation
+            "[64:ff9b:1::a00:1]:80",
+            "[100::1]:80",
+            "[::2:0:0]:80",
+            "[3fff::1]:80",
         ] {
             assert!(refused(addr), "{addr} should be refused");
         }
@@ -285,6 +328,9 @@ mod tests {
             "93.184.216.34:443",
             "151.101.1.69:80",
             "[2a00:1450:4002::63]:443",
+            // public IPv4 in IPv6 forms
+            "[::ffff:93.184.216.34]:443",
+            "[2002:5db8:d822::1]:443",
         ] {
             assert!(!refused(addr), "{addr} should be allowed");
         }
