@@ -12,6 +12,9 @@ pub const NOT_LOGGED_IN: &str = "Sessione scaduta o non valida";
 pub const BAD_CREDENTIALS: &str = "Credenziali non valide";
 pub const LOGIN_FIELDS_REQUIRED: &str = "Inserisci email e password";
 pub const TOO_MANY_LOGINS: &str = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+/// Too many password checks at once (a flood of logins, registrations or resets).
+pub const PASSWORD_CHECKS_BUSY: &str =
+    "Il server è molto occupato in questo momento. Riprova tra qualche secondo.";
 pub const NO_STORE: &str = "Nessun negozio selezionato";
 
 // Registration and shop settings (spec section 5).

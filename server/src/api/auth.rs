@@ -13,17 +13,20 @@ use utoipa::ToSchema;
 
 use super::extract::ApiJson;
 use super::stores::owner_view;
-use crate::auth::{cookie, password, CurrentUser};
+use crate::auth::{cookie, device, password, CurrentUser};
 use crate::entities::user;
 use crate::error::{AppError, Result};
 use crate::messages;
-use crate::services::{rate_limit, sessions, stores};
+use crate::services::rate_limit::{self, Reserved};
+use crate::services::{sessions, stores};
 use crate::validation::parse_email;
 use crate::views::OwnerStoreView;
 use crate::AppState;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-/// At most this many failed logins per address and per client in the window.
+/// At most this many failed logins in the window: for an account from clients it does not
+/// know, from one address, and from one browser the account logged in from before (its
+/// device cookie).
 const LOGIN_FAILURES_ALLOWED: u64 = 10;
 const LOGIN_WINDOW: Duration = Duration::minutes(3);
 
@@ -54,30 +57,54 @@ pub async fn login(
     }
     // No account has a malformed address: refused as any wrong login, before any bucket.
     let email = parse_email(&email).ok_or(AppError::InvalidCredentials)?;
-    let by_email = format!("login:email:{email}");
-    let by_client = format!("login:ip:{}", peer.ip());
-    for bucket in [&by_email, &by_client] {
-        if rate_limit::count(&app.db, bucket, LOGIN_WINDOW).await? >= LOGIN_FAILURES_ALLOWED {
-            let retry_after = rate_limit::seconds_until_free(&app.db, bucket, LOGIN_WINDOW).await?;
-            return Err(AppError::TooManyRequests {
-                message: messages::TOO_MANY_LOGINS.into(),
-                retry_after,
-            });
-        }
-    }
-
     let found = user::Entity::find()
         .filter(user::Column::Email.eq(&email))
         .one(&app.db)
         .await?;
+    // A browser that logged in to this account before has its own allowance; every other
+    // client shares the account's, and each address has its own as well.
+    let device = device::read(&app.db, &headers)
+        .await?
+        .filter(|d| found.as_ref().is_some_and(|u| u.id == d.user_id));
+    let buckets = match &device {
+        Some(device) => vec![device.bucket()],
+        None => vec![
+            format!("login:email:{email}"),
+            format!("login:ip:{}", peer.ip()),
+        ],
+    };
+    // The attempt is counted before the slow check, in one transaction with the limit's
+    // check: parallel wrong passwords cannot all pass a count made before any was recorded.
+    let bucket_refs: Vec<&str> = buckets.iter().map(String::as_str).collect();
+    let reservation =
+        match rate_limit::reserve(&app.db, &bucket_refs, LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW)
+            .await?
+        {
+            Reserved::Granted(reservation) => reservation,
+            Reserved::Refused { retry_after } => {
+                return Err(AppError::TooManyRequests {
+                    message: messages::TOO_MANY_LOGINS.into(),
+                    retry_after,
+                })
+            }
+        };
+
     let stored_hash = found.as_ref().map(|u| u.password_hash.clone());
-    let valid = password::verify(password, stored_hash).await?;
+    let valid = match password::verify(password, stored_hash).await {
+        Ok(valid) => valid,
+        Err(err) => {
+            // Not checked (the server was busy): the attempt does not count.
+            rate_limit::refund(&app.db, reservation).await?;
+            return Err(err);
+        }
+    };
     let Some(user) = found.filter(|_| valid) else {
-        rate_limit::record(&app.db, &by_email).await?;
-        rate_limit::record(&app.db, &by_client).await?;
         return Err(AppError::InvalidCredentials);
     };
-    rate_limit::clear(&app.db, &by_email).await?;
+    // Only wrong passwords count: this attempt is taken back, and the failures of this
+    // account (or of this browser) are forgotten.
+    rate_limit::refund(&app.db, reservation).await?;
+    rate_limit::clear(&app.db, &buckets[0]).await?;
     // Told only to whoever knows the password, so it reveals nothing about the address.
     if user.email_verified_at.is_none() {
         return Err(AppError::EmailNotVerified(
@@ -95,8 +122,10 @@ pub async fn login(
         .await?
         .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
     let view = owner_view(&app, store).await?;
+    let [session, hint] = cookie::set(&token, app.config.secure_cookies());
+    let trusted = device::issue(&app.db, user.id, app.config.secure_cookies()).await?;
     Ok((
-        AppendHeaders(cookie::set(&token, app.config.secure_cookies()).map(|v| (SET_COOKIE, v))),
+        AppendHeaders([session, hint, trusted].map(|v| (SET_COOKIE, v))),
         Json(view),
     ))
 }

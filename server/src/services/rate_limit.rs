@@ -1,9 +1,15 @@
 //! Sliding-window counters kept in the database, so every server instance sees the same
 //! count.
+//!
+//! [`reserve`] counts an attempt before the work it guards and refuses it in the same
+//! transaction, so parallel requests cannot all pass a check made before any of them was
+//! recorded (60 parallel logins once got 58 password checks out of an allowance of 10).
+//! [`count`] then [`record`] remain for limits whose work is cheap.
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
+    EntityTrait, QueryFilter, QuerySelect, Set, Statement, TransactionTrait,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -73,6 +79,95 @@ pub async fn record(db: &impl ConnectionTrait, bucket: &str) -> Result<()> {
 pub async fn clear(db: &impl ConnectionTrait, bucket: &str) -> Result<()> {
     rate_event::Entity::delete_many()
         .filter(rate_event::Column::Bucket.eq(bucket))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Attempts counted in advance by [`reserve`]; [`refund`] takes them back when they turn
+/// out not to count (a right password).
+#[derive(Debug)]
+#[must_use]
+pub struct Reservation {
+    ids: Vec<i64>,
+}
+
+/// What [`reserve`] decided.
+#[derive(Debug)]
+pub enum Reserved {
+    Granted(Reservation),
+    /// A bucket was full; seconds until it has room (for `Retry-After`).
+    Refused {
+        retry_after: u64,
+    },
+}
+
+/// Records one event in each of `buckets`, unless one of them already holds `allowed`
+/// events of the last `window`; then nothing is recorded. Check and record are one
+/// transaction that first takes a lock, so concurrent callers of the same buckets take
+/// turns and exactly `allowed` of them are granted:
+/// - SQLite: the first statement is a write, which takes the database's write lock for
+///   the whole transaction, as `BEGIN IMMEDIATE` would (decision 001);
+/// - PostgreSQL: a transaction-scoped advisory lock per bucket, in sorted order.
+pub async fn reserve(
+    db: &DatabaseConnection,
+    buckets: &[&str],
+    allowed: u64,
+    window: Duration,
+) -> Result<Reserved> {
+    let txn = db.begin().await?;
+    let backend = txn.get_database_backend();
+    if backend == DatabaseBackend::Postgres {
+        let mut sorted = buckets.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        for bucket in sorted {
+            txn.execute(Statement::from_sql_and_values(
+                backend,
+                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+                [bucket.into()],
+            ))
+            .await?;
+        }
+    }
+    let now = OffsetDateTime::now_utc();
+    let mut ids = Vec::with_capacity(buckets.len());
+    for bucket in buckets {
+        let id = rate_event::Entity::insert(rate_event::ActiveModel {
+            bucket: Set((*bucket).to_owned()),
+            created_at: Set(now),
+            ..Default::default()
+        })
+        .exec(&txn)
+        .await?
+        .last_insert_id;
+        ids.push(id);
+    }
+    let mut retry_after = None;
+    for bucket in buckets {
+        // The count includes the event just recorded.
+        if count(&txn, bucket, window).await? > allowed {
+            let wait = seconds_until_free(&txn, bucket, window).await?;
+            retry_after = Some(retry_after.map_or(wait, |w: u64| w.max(wait)));
+        }
+    }
+    if let Some(retry_after) = retry_after {
+        txn.rollback().await?;
+        return Ok(Reserved::Refused { retry_after });
+    }
+    rate_event::Entity::delete_many()
+        .filter(rate_event::Column::Bucket.is_in(buckets.iter().copied()))
+        .filter(rate_event::Column::CreatedAt.lt(now - Duration::days(1)))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(Reserved::Granted(Reservation { ids }))
+}
+
+/// Takes back the events of a reservation.
+pub async fn refund(db: &impl ConnectionTrait, reservation: Reservation) -> Result<()> {
+    rate_event::Entity::delete_many()
+        .filter(rate_event::Column::Id.is_in(reservation.ids))
         .exec(db)
         .await?;
     Ok(())

@@ -14,6 +14,7 @@ mod import_crash;
 mod import_limits;
 mod leads_geo;
 mod limits;
+mod login_limits;
 mod page_errors;
 mod pages;
 mod prices;
