@@ -15,6 +15,7 @@ pub mod media;
 pub mod messages;
 pub mod pages;
 pub mod plans;
+pub mod security_headers;
 pub mod services;
 pub mod slug;
 pub mod state;
@@ -84,7 +85,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .nest("/api", api)
         .merge(pages::router(&state));
-    telemetry::layer(app).with_state(state)
+    telemetry::layer(security_headers::apply(app, &state.config)).with_state(state)
 }
 
 /// A successful API write may change any shop's content_version: public pages must see

@@ -21,6 +21,7 @@ mod prices;
 mod products;
 mod request_id;
 mod security;
+mod security_headers;
 mod security_inputs;
 mod smtp_sink;
 mod stores;
