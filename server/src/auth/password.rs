@@ -27,10 +27,12 @@ use tokio::sync::Semaphore;
 use crate::error::{AppError, Result};
 use crate::messages;
 
-/// Callers allowed to wait for a turn, per core (at least [`MIN_WAITING`] in all).
-const WAITING_PER_CORE: usize = 8;
-const MIN_WAITING: usize = 16;
-/// Seconds a refused caller is told to wait: a queue's worth of checks takes less.
+/// Callers allowed to wait for a turn, per core (at least [`MIN_WAITING`] in all). A
+/// check takes about 30 ms, so the last in the queue waits about a second; a waiting
+/// caller holds no hashing memory, only its request.
+const WAITING_PER_CORE: usize = 32;
+const MIN_WAITING: usize = 32;
+/// Seconds a refused caller is told to wait: about a queue's worth of checks.
 const RETRY_AFTER_SECS: u64 = 1;
 
 struct Gate {
