@@ -6,7 +6,7 @@
 // console. A first test makes sure a violation would be caught.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { demoLogin, launchBrowser, login, startServer } from "./harness.mjs";
+import { demoLogin, launchBrowser, login, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -136,7 +136,7 @@ describe("Content-Security-Policy", () => {
       await page.getByRole("button", { name: "Aggiungi Prodotti" }).click();
       await page.getByRole("menuitem", { name: "Aggiungi singolo prodotto" }).click();
       const form = page.getByRole("dialog", { name: "Aggiungi Prodotto" });
-      await form.getByLabel("URL dell'immagine").fill(REMOTE_IMAGE);
+      await typeInto(form.getByLabel("URL dell'immagine"), REMOTE_IMAGE);
       await form.locator(`img[src="${REMOTE_IMAGE}"]`).waitFor();
     });
     seen["/upload"] = await visit(context, "/upload", (page) => page.getByRole("heading", { level: 1, name: "Importa i tuoi prodotti" }).waitFor());
