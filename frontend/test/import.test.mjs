@@ -138,14 +138,7 @@ describe("error list (spec section 2: first 5 errors and \"+ altri N\")", () => 
     assert.equal(shown.length, 5);
     assert.equal(more, "+ altri 3");
   });
-  test("server row errors in either shape", () => {
-    assert.deepEqual(l.normaliseRowError({ rowIndex: 7, product: "Cemento", errors: ["Prezzo non valido", 3] }), {
-      rowIndex: 7,
-      product: "Cemento",
-      errors: ["Prezzo non valido"],
-    });
-    assert.deepEqual(l.normaliseRowError({ rowIndex: 4, product: { name: "Colla" }, message: "Nome mancante" }), { rowIndex: 4, product: "Colla", errors: ["Nome mancante"] });
-    assert.deepEqual(l.normaliseRowError(null), { rowIndex: undefined, product: undefined, errors: [] });
+  test("row errors as the preview lists them", () => {
     assert.equal(l.describeRowError({ rowIndex: 7, product: "Cemento", errors: ["a", "b"] }), "Riga 7 · Cemento: a; b");
     assert.equal(l.describeRowError({ errors: ["Errore nell'importazione dei prodotti"] }), "Errore nell'importazione dei prodotti");
   });

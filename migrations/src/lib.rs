@@ -6,7 +6,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_080000_create_accounts;
 mod m20261122_080100_create_catalogue;
 mod m20261122_080200_create_usage_and_leads;
-mod m20261206_090000_create_server_secrets;
+mod m20261125_090000_create_server_secrets;
 
 pub struct Migrator;
 
@@ -17,7 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_080000_create_accounts::Migration),
             Box::new(m20261122_080100_create_catalogue::Migration),
             Box::new(m20261122_080200_create_usage_and_leads::Migration),
-            Box::new(m20261206_090000_create_server_secrets::Migration),
+            Box::new(m20261125_090000_create_server_secrets::Migration),
         ]
     }
 }

@@ -86,20 +86,6 @@ export interface RowError {
   errors: string[];
 }
 
-/** A row error from the server (`{rowIndex, product, errors}`, or `message`) made safe to show. */
-export function normaliseRowError(raw: unknown): RowError {
-  const r = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  const list = Array.isArray(r.errors) ? r.errors.filter((e): e is string => typeof e === "string") : [];
-  if (typeof r.message === "string" && r.message) list.push(r.message);
-  const product =
-    typeof r.product === "string"
-      ? r.product
-      : r.product && typeof r.product === "object" && typeof (r.product as { name?: unknown }).name === "string"
-        ? (r.product as { name: string }).name
-        : undefined;
-  return { rowIndex: typeof r.rowIndex === "number" ? r.rowIndex : undefined, product: product || undefined, errors: list };
-}
-
 /** The first five errors and the "+ altri N" line for the rest (null when nothing is left). */
 export function errorSummary(errors: RowError[], totalErrors: number): { shown: RowError[]; more: string | null } {
   const shown = errors.slice(0, PREVIEW_ERRORS);
