@@ -141,3 +141,12 @@ export async function typeInto(locator, text, { delay = 10, tap = false, expect 
     throw new Error(`typed ${JSON.stringify(text)} but the field holds ${JSON.stringify(value)} (focus is now on ${focused})`);
   }
 }
+
+/** The demo shop's page and one of its product pages, as paths. */
+export async function demoPaths(baseUrl) {
+  const stores = await (await fetch(`${baseUrl}/api/stores`)).json();
+  const demo = stores.find((s) => s.name === "Edilizia Demo");
+  const store = `/store/${demo.id}/${demo.slug}`;
+  const html = await (await fetch(baseUrl + store)).text();
+  return { store, product: html.match(/href="(\/product\/[^"]+)"/)[1] };
+}

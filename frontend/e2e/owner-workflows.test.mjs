@@ -5,7 +5,7 @@
 // shop, Chromium at 1280 and 390 px.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, demoLogin, launchBrowser, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { blockThirdParty, demoLogin, demoPaths, launchBrowser, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -48,12 +48,6 @@ async function product(context, id) {
   const reply = await context.request.get(`${server.url}/api/products/${id}`);
   assert.equal(reply.status(), 200);
   return reply.json();
-}
-
-async function demoPaths() {
-  const shop = await (await fetch(`${server.url}/api/stores/1`)).json();
-  const p = shop.Products[0];
-  return { store: `/store/${shop.id}/${shop.slug}`, product: `/product/${shop.id}/${shop.slug}/${p.id}/${p.slug}` };
 }
 
 for (const viewport of [DESKTOP, MOBILE]) {
@@ -135,7 +129,7 @@ describe("public pages after hydration", () => {
   test("know the logged-in owner: top bar, plan buttons, no hydration error", async () => {
     const { context, page, problems } = await newPage();
     await logIn(page);
-    const paths = await demoPaths();
+    const paths = await demoPaths(server.url);
     for (const path of ["/", "/pricing", "/explore", "/faq", paths.store, paths.product]) {
       await page.goto(`${server.url}${path}`);
       const nav = page.getByRole("navigation", { name: "Navigazione principale" }).first();
@@ -181,7 +175,7 @@ describe("public pages after hydration", () => {
     page.on("request", (r) => {
       if (new URL(r.url()).pathname.startsWith("/api/")) asked.push(new URL(r.url()).pathname);
     });
-    const paths = await demoPaths();
+    const paths = await demoPaths(server.url);
     for (const path of ["/", "/pricing", "/explore", paths.store, paths.product]) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole("navigation", { name: "Navigazione principale" }).first().getByRole("link", { name: "Crea Negozio" }).waitFor();

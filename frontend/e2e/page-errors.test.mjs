@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, launchBrowser, startServer, watchConsole } from "./harness.mjs";
+import { blockThirdParty, demoPaths, launchBrowser, startServer, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -18,11 +18,7 @@ const SHOTS = process.env.SCREENSHOTS; // a folder: screenshots of each error pa
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const stores = await (await fetch(`${server.url}/api/stores`)).json();
-  const demo = stores.find((s) => s.name === "Edilizia Demo");
-  storeUrl = `/store/${demo.id}/${demo.slug}`;
-  const html = await (await fetch(server.url + storeUrl)).text();
-  productUrl = html.match(/href="(\/product\/[^"]+)"/)[1];
+  ({ store: storeUrl, product: productUrl } = await demoPaths(server.url));
 });
 
 after(async () => {

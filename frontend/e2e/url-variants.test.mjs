@@ -3,7 +3,7 @@
 // React error. And every page, the client-rendered owner pages too, has a title of its own.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, launchBrowser, login, startServer, watchConsole } from "./harness.mjs";
+import { blockThirdParty, demoPaths, launchBrowser, login, startServer, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -13,11 +13,7 @@ let productUrl;
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const stores = await (await fetch(`${server.url}/api/stores`)).json();
-  const demo = stores.find((s) => s.name === "Edilizia Demo");
-  storeUrl = `/store/${demo.id}/${demo.slug}`;
-  const html = await (await fetch(server.url + storeUrl)).text();
-  productUrl = html.match(/href="(\/product\/[^"]+)"/)[1];
+  ({ store: storeUrl, product: productUrl } = await demoPaths(server.url));
 });
 
 after(async () => {

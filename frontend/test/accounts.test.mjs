@@ -1,24 +1,13 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { importSrc } from "./helpers.mjs";
+import { goodRegistration, importSrc } from "./helpers.mjs";
 
 let v;
 before(async () => {
   v = await importSrc("features/accounts/validation.ts");
 });
 
-const good = {
-  name: "Ferramenta Rossi",
-  partner_group: "",
-  description: "Ferramenta e materiali edili dal 1980.",
-  postal_code: "00118",
-  city: "Roma",
-  address: "Via Appia 12",
-  telephone: "06 1234567",
-  website_url: "",
-  email: "mario@ferramenta.it",
-  password: "Cantiere2026!",
-};
+const good = goodRegistration;
 
 describe("registration rules (spec section 5)", () => {
   test("a complete form has no errors", () => {

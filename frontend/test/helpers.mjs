@@ -142,3 +142,17 @@ export function canonicals(head) {
 export function titleOf(head) {
   return head.match(/<title>([\s\S]*?)<\/title>/)?.[1];
 }
+
+/** A registration form that passes every rule of spec section 5. */
+export const goodRegistration = Object.freeze({
+  name: "Ferramenta Rossi",
+  partner_group: "",
+  description: "Ferramenta e materiali edili dal 1980.",
+  postal_code: "00118",
+  city: "Roma",
+  address: "Via Appia 12",
+  telephone: "06 1234567",
+  website_url: "",
+  email: "mario@ferramenta.it",
+  password: "Cantiere2026!",
+});

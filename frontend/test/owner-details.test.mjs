@@ -2,7 +2,7 @@
 // dashboard's "Mostrando a-b di N prodotti" in the singular for one product.
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { importSrc } from "./helpers.mjs";
+import { goodRegistration, importSrc } from "./helpers.mjs";
 
 let v;
 let it;
@@ -11,18 +11,7 @@ before(async () => {
   ({ it } = await importSrc("i18n/it.ts"));
 });
 
-const good = {
-  name: "Ferramenta Rossi",
-  partner_group: "",
-  description: "Ferramenta e materiali edili dal 1980.",
-  postal_code: "00118",
-  city: "Roma",
-  address: "Via Appia 12",
-  telephone: "06 1234567",
-  website_url: "",
-  email: "mario@ferramenta.it",
-  password: "Cantiere2026!",
-};
+const good = goodRegistration;
 
 describe("registration errors while typing", () => {
   test("a shown error goes as soon as the field is valid; the other fields keep theirs", () => {
