@@ -153,10 +153,35 @@ impl Engine {
             .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(n))
             .ok_or_else(|| SsrError::BadOutput("status is not a whole number".into()))?;
         RenderedPage::new(
-            text_field(page, "html")?,
-            text_field(page, "head")?,
+            self.text_field(ctx, page, "html")?,
+            self.text_field(ctx, page, "head")?,
             status as u16,
         )
+    }
+
+    /// A string property of the returned page. Read as bytes: an unpaired surrogate, which
+    /// a Rust string cannot hold, becomes one U+FFFD instead of failing the page.
+    fn text_field(
+        &self,
+        ctx: &Ctx<'_>,
+        page: &rquickjs::Object<'_>,
+        name: &str,
+    ) -> Result<String, SsrError> {
+        let text: rquickjs::String = page
+            .get(name)
+            .map_err(|_| SsrError::BadOutput(format!("{name} is not a string")))?;
+        // The copy is made in the runtime's heap, so a huge page can run out of memory here.
+        let bytes = text.to_cstring().map_err(|e| {
+            if ctx.has_exception() {
+                self.describe(
+                    ctx,
+                    CaughtError::from_error(ctx, rquickjs::Error::Exception),
+                )
+            } else {
+                SsrError::BadOutput(format!("{name}: {e}"))
+            }
+        })?;
+        Ok(utf8_with_surrogates_replaced(bytes.as_ref()))
     }
 
     fn drain_jobs(&self) -> Result<(), SsrError> {
@@ -208,8 +233,11 @@ impl Engine {
                 }
             }
             CaughtError::Value(value) => {
-                // QuickJS may fail to allocate even the error object when memory runs out.
-                if (value.is_null() || value.is_undefined()) && self.near_memory_limit() {
+                // When memory runs out QuickJS-NG may not manage to allocate even the error
+                // object; it throws `null` instead ("out of memory: throw JS_NULL"). Neither React
+                // nor our code throws `null` itself. The heap cannot be asked here: the context holds the
+                // runtime, and by now the render's garbage is freed anyway.
+                if value.is_null() {
                     return SsrError::OutOfMemory;
                 }
                 let message = Coerced::<String>::from_js(ctx, value)
@@ -223,23 +251,22 @@ impl Engine {
         }
     }
 
-    fn near_memory_limit(&self) -> bool {
-        let usage = self.runtime.memory_usage();
-        let used = usize::try_from(usage.malloc_size).unwrap_or(usize::MAX);
-        used >= self.limits.memory / 10 * 9
+    /// The heap is still nearly full, after a collection: the next render would run out of
+    /// memory too. Reads the runtime's statistics, so it must be called outside
+    /// `Context::with`, which holds the runtime (inside, the read panics).
+    pub(crate) fn near_memory_limit(&self) -> bool {
+        let nearly_full = self.limits.memory / 10 * 9;
+        if self.heap_size() < nearly_full {
+            return false;
+        }
+        self.runtime.run_gc();
+        self.heap_size() >= nearly_full
     }
-}
 
-/// A string property of the returned page. Read as bytes: an unpaired surrogate, which a
-/// Rust string cannot hold, becomes one U+FFFD instead of failing the page.
-fn text_field(page: &rquickjs::Object<'_>, name: &str) -> Result<String, SsrError> {
-    let text: rquickjs::String = page
-        .get(name)
-        .map_err(|_| SsrError::BadOutput(format!("{name} is not a string")))?;
-    let bytes = text
-        .to_cstring()
-        .map_err(|e| SsrError::BadOutput(format!("{name}: {e}")))?;
-    Ok(utf8_with_surrogates_replaced(bytes.as_ref()))
+    /// Bytes the runtime holds from the allocator. Outside `Context::with` only.
+    fn heap_size(&self) -> usize {
+        usize::try_from(self.runtime.memory_usage().malloc_size).unwrap_or(usize::MAX)
+    }
 }
 
 /// QuickJS writes an unpaired surrogate as its three-byte form (ED A0..BF 80..BF).

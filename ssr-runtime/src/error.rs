@@ -19,6 +19,9 @@ pub enum SsrError {
     /// The render function returned something other than the agreed JSON.
     #[error("server bundle returned an unexpected value: {0}")]
     BadOutput(String),
+    /// Every thread is rendering and the queue is full; the render was not started.
+    #[error("render pool is busy: its queue is full")]
+    Busy,
     /// No worker is left to take the render.
     #[error("render pool is closed")]
     PoolClosed,

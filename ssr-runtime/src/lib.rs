@@ -1,10 +1,12 @@
 //! Render pool over rquickjs (QuickJS-NG).
 //!
 //! The server bundle is evaluated once in each of N worker threads; every thread owns
-//! one QuickJS runtime and serves renders from a shared queue. A render calls
+//! one QuickJS runtime and serves renders from a shared, bounded queue: a render that
+//! finds it full is refused at once with [`SsrError::Busy`]. A render calls
 //! `globalThis.vetrinaRender(url, propsJson)` (see `docs/decisions/002-ssr-contract.md`)
-//! under a time limit and a memory limit; failures come back as [`SsrError`] values and
-//! the pool keeps serving.
+//! under a time limit and a memory limit; failures come back as [`SsrError`] values, a
+//! runtime that ran out of time or memory is replaced, and the pool keeps serving (see
+//! `docs/decisions/015-render-pool-limits.md`).
 //!
 //! ```no_run
 //! # async fn page() -> Result<(), ssr_runtime::SsrError> {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{mpsc, Arc};
 use std::thread;
 
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, Sender, TrySendError};
 use tokio::sync::oneshot;
 
 use crate::engine::{Engine, Limits, JS_STACK_LIMIT};
@@ -22,7 +22,8 @@ struct Job {
 }
 
 /// Cloneable handle to the render threads. The threads stop once every handle is dropped
-/// and the queued renders are done.
+/// and the queued renders are done. The queue is bounded: a render that finds it full is
+/// refused at once with [`SsrError::Busy`].
 #[derive(Clone)]
 pub struct RenderPool {
     inner: Arc<Inner>,
@@ -38,6 +39,7 @@ impl fmt::Debug for RenderPool {
         f.debug_struct("RenderPool")
             .field("threads", &self.inner.threads)
             .field("queued", &self.inner.jobs.len())
+            .field("capacity", &self.inner.jobs.capacity())
             .finish()
     }
 }
@@ -54,7 +56,9 @@ impl RenderPool {
             timeout: config.timeout,
             memory: config.memory_limit,
         };
-        let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
+        // Zero places is a rendezvous: a render is taken only by an idle thread.
+        let places = config.threads.saturating_mul(config.queue_per_thread);
+        let (jobs, queue) = crossbeam_channel::bounded::<Job>(places);
         let (ready_tx, ready_rx) = mpsc::channel();
         for index in 0..config.threads {
             let worker = Worker {
@@ -94,6 +98,7 @@ impl RenderPool {
     }
 
     /// Renders `url` with the page's props (a JSON string handed to the bundle as is).
+    /// When every thread is busy and the queue is full, answers [`SsrError::Busy`] at once.
     pub async fn render(&self, url: &str, props_json: &str) -> Result<RenderedPage, SsrError> {
         let (reply, answer) = oneshot::channel();
         let job = Job {
@@ -101,11 +106,16 @@ impl RenderPool {
             props_json: props_json.to_owned(),
             reply,
         };
-        self.inner
-            .jobs
-            .send(job)
-            .map_err(|_| SsrError::PoolClosed)?;
+        self.inner.jobs.try_send(job).map_err(|e| match e {
+            TrySendError::Full(_) => SsrError::Busy,
+            TrySendError::Disconnected(_) => SsrError::PoolClosed,
+        })?;
         answer.await.map_err(|_| SsrError::PoolClosed)?
+    }
+
+    /// Renders waiting for a thread (not counting those being rendered).
+    pub fn queued(&self) -> usize {
+        self.inner.jobs.len()
     }
 
     /// Number of render threads.
@@ -151,10 +161,13 @@ impl Worker {
                 current.render(&job.url, &job.props_json)
             }));
             let (result, spoiled) = match outcome {
-                Ok(result) => {
-                    let spoiled = result.as_ref().err().is_some_and(SsrError::spoils_engine);
-                    (result, spoiled)
+                // After a failure, also a heap left nearly full (garbage the bundle keeps
+                // alive, a leak) would fail the next render: start afresh.
+                Ok(Err(error)) => {
+                    let spoiled = error.spoils_engine() || current.near_memory_limit();
+                    (Err(error), spoiled)
                 }
+                Ok(page) => (page, false),
                 Err(_) => (
                     Err(SsrError::Js {
                         message: "the render engine panicked".into(),
@@ -177,11 +190,18 @@ impl Worker {
     }
 
     /// A fresh runtime from the shared bundle source, after a timeout, OOM or panic.
+    /// `None` (logged) when it cannot be built; the next render tries again.
     fn reload(&self) -> Option<Engine> {
-        match Engine::load(&self.bundle, self.limits) {
-            Ok(engine) => Some(engine),
-            Err(error) => {
+        let loaded =
+            panic::catch_unwind(AssertUnwindSafe(|| Engine::load(&self.bundle, self.limits)));
+        match loaded {
+            Ok(Ok(engine)) => Some(engine),
+            Ok(Err(error)) => {
                 tracing::error!(target: "ssr", "cannot restart the render engine: {error}");
+                None
+            }
+            Err(_) => {
+                tracing::error!(target: "ssr", "cannot restart the render engine: it panicked");
                 None
             }
         }

@@ -53,4 +53,5 @@ fn the_default_config_uses_every_core() {
     let config = PoolConfig::default();
     assert!(config.threads >= 1);
     assert_eq!(config.memory_limit, 64 * 1024 * 1024);
+    assert_eq!(config.queue_per_thread, 64);
 }

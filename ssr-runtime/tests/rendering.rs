@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{assert_still_renders, pages_pool, props};
-use ssr_runtime::{RenderedPage, SsrError};
+use common::{assert_still_renders, config, pages_pool, pages_pool_with, props};
+use ssr_runtime::{PoolConfig, RenderedPage, SsrError};
 
 #[tokio::test]
 async fn renders_html_head_and_status_from_the_bundle() {
@@ -25,7 +25,11 @@ async fn renders_html_head_and_status_from_the_bundle() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn many_concurrent_renders_on_two_threads_all_get_their_own_page() {
-    let pool = pages_pool(2);
+    // Room in the queue for all 200 at once: none is refused as busy.
+    let pool = pages_pool_with(PoolConfig {
+        queue_per_thread: 100,
+        ..config(2)
+    });
     assert_eq!(pool.threads(), 2);
     let tasks: Vec<_> = (0..200)
         .map(|i| {

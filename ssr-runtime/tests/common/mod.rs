@@ -16,11 +16,16 @@ pub fn config(threads: usize) -> PoolConfig {
         threads,
         timeout: Duration::from_millis(300),
         memory_limit: 32 * 1024 * 1024,
+        queue_per_thread: 64,
     }
 }
 
 pub fn pages_pool(threads: usize) -> RenderPool {
-    match RenderPool::from_file(&fixture("pages.js"), config(threads)) {
+    pages_pool_with(config(threads))
+}
+
+pub fn pages_pool_with(config: PoolConfig) -> RenderPool {
+    match RenderPool::from_file(&fixture("pages.js"), config) {
         Ok(pool) => pool,
         Err(error) => panic!("the fixture bundle should load: {error}"),
     }
