@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { binary, blockThirdParty, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { binary, blockThirdParty, eventually, launchBrowser, login, ownShop, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -44,11 +44,7 @@ function unexpected(problems, allowed = []) {
   return problems.filter((p) => !allowed.some((re) => re.test(p)));
 }
 
-async function me(context) {
-  const reply = await context.request.get(`${server.url}/api/stores/me`);
-  assert.equal(reply.status(), 200);
-  return reply.json();
-}
+const me = (context) => ownShop(context.request, server.url);
 
 const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: title }).first();
 const showing = (page) => page.locator("[data-showing]").innerText();
@@ -128,8 +124,8 @@ describe("/dashboard", () => {
     for (const name of ["Condividi", "Aggiungi Prodotti", "Elimina Prodotti"]) await page.getByRole("button", { name }).waitFor();
     assert.equal(await cards(page).count(), 20);
     assert.equal(await columns(page), 5);
-    assert.equal(await showing(page), `Mostrando 1-20 di ${total} prodotti`);
-    assert.equal(await pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
+    await eventually(() => showing(page), `Mostrando 1-20 di ${total} prodotti`);
+    await eventually(() => pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
     assert.equal(await page.getByRole("button", { name: "Precedente" }).isDisabled(), true);
     // Newest first: the highest id leads.
     const newest = Math.max(...shop.Products.map((p) => p.id));
@@ -143,17 +139,17 @@ describe("/dashboard", () => {
     // Status dots and the out-of-stock warning, with their tooltips.
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("uncertain");
     const uncertain = shop.Products.filter((p) => p.status === "uncertain").length;
-    assert.equal(await cards(page).count(), uncertain);
+    await eventually(() => cards(page).count(), uncertain);
     assert.equal(await cards(page).getByRole("button", { name: "Stato incerto", exact: true }).count(), uncertain);
     assert.equal(await page.locator('[data-status="uncertain"]').first().getAttribute("title"), "Stato incerto");
     assert.match(await page.locator('[data-status="uncertain"] span').first().getAttribute("class"), /orange/);
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("incorrect");
     const incorrect = shop.Products.filter((p) => p.status === "incorrect").length;
-    assert.equal(await cards(page).getByRole("button", { name: "Stato errato", exact: true }).count(), incorrect);
+    await eventually(() => cards(page).getByRole("button", { name: "Stato errato", exact: true }).count(), incorrect);
     assert.match(await page.locator('[data-status="incorrect"] span').first().getAttribute("class"), /red/);
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("outOfStock");
     const out = shop.Products.filter((p) => !p.in_stock).length;
-    assert.equal(await cards(page).count(), out);
+    await eventually(() => cards(page).count(), out);
     assert.equal(await cards(page).getByRole("button", { name: "al momento non disponibile in negozio", exact: true }).count(), out);
     assert.match(await page.locator("[data-ai-disclaimer]").innerText(), /intelligenza artificiale può commettere errori/);
     // Past 40 px the header becomes a compact sticky bar carrying the filters.
@@ -173,23 +169,23 @@ describe("/dashboard", () => {
     const shop = await me(context);
     const total = shop.Products.length;
     await page.getByRole("button", { name: "Successiva" }).click();
-    assert.equal(await pageLabel(page), `Pagina 2 di ${Math.ceil(total / 20)}`);
-    assert.equal(await showing(page), `Mostrando 21-40 di ${total} prodotti`);
+    await eventually(() => pageLabel(page), `Pagina 2 di ${Math.ceil(total / 20)}`);
+    await eventually(() => showing(page), `Mostrando 21-40 di ${total} prodotti`);
     await page.getByRole("button", { name: "Precedente" }).click();
-    assert.equal(await pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
+    await eventually(() => pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
 
     // Search over name, description, brand and category.
     await page.getByRole("button", { name: "Successiva" }).click();
     await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "wienerberger");
     const brandHits = shop.Products.filter((p) => /wienerberger/i.test(`${p.name} ${p.description} ${p.brand} ${p.category}`)).length;
-    assert.equal(await showing(page), `Mostrando 1-${brandHits} di ${brandHits} prodotti`);
-    assert.equal(await pageLabel(page), "Pagina 1 di 1");
+    await eventually(() => showing(page), `Mostrando 1-${brandHits} di ${brandHits} prodotti`);
+    await eventually(() => pageLabel(page), "Pagina 1 di 1");
     await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "");
 
     // Sort by price, ascending and descending; page 1 again.
     await page.getByRole("button", { name: "Successiva" }).click();
     await page.getByLabel("Ordina per").first().selectOption("priceAsc");
-    assert.equal(await pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
+    await eventually(() => pageLabel(page), `Pagina 1 di ${Math.ceil(total / 20)}`);
     const prices = shop.Products.map((p) => p.price).filter((p) => p != null);
     const cheapest = shop.Products.find((p) => p.price === Math.min(...prices));
     await cards(page).first().getByText(cheapest.name).waitFor();
@@ -197,23 +193,25 @@ describe("/dashboard", () => {
     const dearest = shop.Products.find((p) => p.price === Math.max(...prices));
     await cards(page).first().getByText(dearest.name).waitFor();
     await page.getByLabel("Ordina per").first().selectOption("nameAsc");
-    const names = await cards(page).locator("h3").allInnerTexts();
+    const byName = await (await context.request.get(`${server.url}/api/stores/${shop.id}/products?sort=nameAsc&per_page=20`)).json();
+    await eventually(async () => (await cards(page).locator("h3").allInnerTexts()).join("|"), byName.items.map((p) => p.name).join("|"));
+    const names = byName.items.map((p) => p.name.toLowerCase());
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, "it", { sensitivity: "base" })));
     await page.getByLabel("Ordina per").first().selectOption("oldest");
     const oldest = Math.min(...shop.Products.map((p) => p.id));
-    assert.equal(await cards(page).first().getAttribute("data-product-id"), String(oldest));
+    await eventually(() => cards(page).first().getAttribute("data-product-id"), String(oldest));
 
     // Category filter.
     await page.getByRole("button", { name: "Successiva" }).click();
     await page.getByLabel("Categoria", { exact: true }).first().selectOption("Laterizi");
     const laterizi = shop.Products.filter((p) => p.category === "Laterizi").length;
-    assert.equal(await showing(page), `Mostrando 1-${laterizi} di ${laterizi} prodotti`);
+    await eventually(() => showing(page), `Mostrando 1-${laterizi} di ${laterizi} prodotti`);
 
     // Nothing matches: the filter empty state and "Rimuovi Filtri".
     await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "nessunprodottoconquestonome");
     await page.getByRole("heading", { name: "Nessun prodotto corrisponde ai filtri attuali" }).waitFor();
     await page.getByRole("button", { name: "Rimuovi Filtri" }).click();
-    assert.equal(await showing(page), `Mostrando 1-20 di ${total} prodotti`);
+    await eventually(() => showing(page), `Mostrando 1-20 di ${total} prodotti`);
     assert.equal(await page.getByPlaceholder("Cerca tra i tuoi prodotti...").inputValue(), "");
     assert.deepEqual(unexpected(problems), []);
     await context.close();
@@ -237,7 +235,7 @@ describe("/dashboard", () => {
     await sheet.getByLabel("Disponibilità").selectOption("incorrect");
     await sheet.getByRole("button", { name: "Mostra risultati" }).click();
     const shop = await me(context);
-    assert.equal(await cards(page).count(), shop.Products.filter((p) => p.status === "incorrect").length);
+    await eventually(() => cards(page).count(), shop.Products.filter((p) => p.status === "incorrect").length);
     // The account panel offers the filters too, on small screens.
     await page.getByRole("button", { name: "Apri il pannello account" }).click();
     await page.getByRole("button", { name: "Filtri e Ordinamento" }).click();
@@ -380,8 +378,8 @@ describe("/dashboard", () => {
     const added = after.Products.reduce((a, b) => (a.id > b.id ? a : b));
     assert.equal(added.price, 7.4);
     assert.equal(added.description, description);
-    assert.equal(await cards(page).first().getAttribute("data-product-id"), String(added.id));
-    assert.match(await showing(page), new RegExp(`di ${before + 1} prodotti$`));
+    await eventually(() => cards(page).first().getAttribute("data-product-id"), String(added.id));
+    await eventually(() => showing(page), new RegExp(`di ${before + 1} prodotti$`));
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });
@@ -425,7 +423,7 @@ describe("/dashboard", () => {
     await form.getByRole("button", { name: "Salva modifiche" }).click();
     await toast(page, "Prodotto Aggiornato").waitFor();
     await form.waitFor({ state: "detached" });
-    assert.equal(await card.locator("[data-price]").innerText(), "9,99 €");
+    await eventually(() => card.locator("[data-price]").innerText(), "9,99 €");
     const stored = (await me(context)).Products.find((p) => p.id === target.id);
     assert.equal(stored.price, 9.99);
     assert.equal(stored.description, regenerated);
@@ -436,7 +434,7 @@ describe("/dashboard", () => {
     await page.keyboard.press("Escape");
     await dialog(page, "Modifiche non salvate").getByRole("button", { name: "Chiudi senza salvare" }).click();
     await form.waitFor({ state: "detached" });
-    assert.equal(await card.locator("[data-price]").innerText(), "9,99 €");
+    await eventually(() => card.locator("[data-price]").innerText(), "9,99 €");
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });
@@ -476,7 +474,7 @@ describe("/dashboard", () => {
     await toast(page, "Prodotto Eliminato").waitFor();
     await page.locator(`article[data-product-id="${id}"]`).waitFor({ state: "detached" });
     assert.equal((await me(context)).Products.length, before - 1);
-    assert.match(await showing(page), new RegExp(`di ${before - 1} prodotti$`));
+    await eventually(() => showing(page), new RegExp(`di ${before - 1} prodotti$`));
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });
@@ -495,7 +493,7 @@ describe("/dashboard", () => {
     const after = await me(context);
     assert.equal(after.Products.length, shop.Products.length - incorrect);
     assert.equal(after.Products.filter((p) => p.status === "incorrect").length, 0);
-    assert.match(await showing(page), new RegExp(`di ${after.Products.length} prodotti$`));
+    await eventually(() => showing(page), new RegExp(`di ${after.Products.length} prodotti$`));
     await openMenuItem(page, "Elimina Prodotti", "Elimina prodotti errati");
     await toast(page, "Nessun prodotto da eliminare").waitFor();
     assert.deepEqual(unexpected(problems), []);

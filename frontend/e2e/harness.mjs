@@ -1,6 +1,7 @@
 // Browser-test harness: runs the real `vetrina` binary on a free port with a fresh SQLite data
 // directory and the demo shop, and launches Debian's Chromium through playwright-core.
 // The binary is $VETRINA_BIN, else target/debug/vetrina (scripts/test builds it).
+import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -149,4 +150,33 @@ export async function demoPaths(baseUrl) {
   const store = `/store/${demo.id}/${demo.slug}`;
   const html = await (await fetch(baseUrl + store)).text();
   return { store, product: html.match(/href="(\/product\/[^"]+)"/)[1] };
+}
+
+/** The logged-in owner's shop (GET /api/stores/me) with `Products`: every product, newest
+ * first, read page by page from GET /api/stores/{id}/products as the dashboard reads them.
+ * `request` is a Playwright APIRequestContext (context.request) carrying the session. */
+export async function ownShop(request, baseUrl) {
+  const reply = await request.get(`${baseUrl}/api/stores/me`);
+  if (reply.status() !== 200) throw new Error(`GET /api/stores/me: ${reply.status()}`);
+  const shop = await reply.json();
+  shop.Products = [];
+  for (let page = 1; ; page++) {
+    const listing = await (await request.get(`${baseUrl}/api/stores/${shop.id}/products?per_page=100&page=${page}`)).json();
+    shop.Products.push(...listing.items);
+    if (page >= listing.pages) return shop;
+  }
+}
+
+/** Waits until `read()` gives `expected` (a value, or a RegExp it matches), as a person waits for
+ * the grid to show the server's answer; fails with the last value after `timeout` ms. */
+export async function eventually(read, expected, timeout = 5000) {
+  const end = Date.now() + timeout;
+  const ok = (v) => (expected instanceof RegExp ? expected.test(String(v)) : v === expected);
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  if (expected instanceof RegExp) assert.match(String(value), expected);
+  else assert.equal(value, expected);
 }

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { binary, blockThirdParty, demoLogin, launchBrowser, login, repo, startServer, watchConsole } from "./harness.mjs";
+import { binary, blockThirdParty, demoLogin, launchBrowser, login, ownShop, repo, startServer, watchConsole } from "./harness.mjs";
 
 const REAL_FILE = path.resolve(process.env.VETRINA_REALDATA ?? path.join(repo, "../shared/realdata"), "06_it_erregame_listino_cp1252_tab.csv");
 const LIMIT = 50;
@@ -41,7 +41,7 @@ async function ownerContext(viewport = { width: 1280, height: 900 }) {
     assert.ok(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`);
     return res.json();
   };
-  return { context, me: () => call("GET", "/api/stores/me"), call };
+  return { context, me: () => ownShop(context.request, server.url), call };
 }
 
 /** Deletes the shop's newest products until `keep` are left. */

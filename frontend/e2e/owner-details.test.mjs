@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, launchBrowser, login, startServer, typeInto } from "./harness.mjs";
+import { blockThirdParty, eventually, launchBrowser, login, ownShop, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -94,22 +94,32 @@ describe("dashboard", () => {
     const { context, page, problems } = await open(DESKTOP, { loggedIn: true });
     await page.goto(`${server.url}/dashboard`);
     await page.locator("[data-showing]").waitFor();
-    const shop = await (await context.request.get(`${server.url}/api/stores/me`)).json();
+    const shop = await ownShop(context.request, server.url);
     const texts = shop.Products.map((p) => fold(`${p.name} ${p.description} ${p.brand} ${p.category}`));
-    const word = [...new Set(texts.flatMap((t) => t.split(/[^a-z0-9]+/)))].find((w) => w.length >= 6 && !/^\d+$/.test(w) && texts.filter((t) => t.includes(w)).length === 1);
+    const candidates = [...new Set(texts.flatMap((t) => t.split(/[^a-z0-9]+/)))].filter((w) => w.length >= 6 && !/^\d+$/.test(w) && texts.filter((t) => t.includes(w)).length === 1);
+    let word = null;
+    for (const w of candidates) {
+      const found = await (await context.request.get(`${server.url}/api/stores/${shop.id}/products?q=${encodeURIComponent(w)}`)).json();
+      if (found.total === 1) {
+        word = w;
+        break;
+      }
+    }
     assert.ok(word, "a word only one product has");
     const search = page.getByPlaceholder("Cerca tra i tuoi prodotti...");
     await typeInto(search, word);
-    assert.equal(await page.locator("[data-showing]").innerText(), "Mostrando 1-1 di 1 prodotto");
+    await eventually(() => page.locator("[data-showing]").innerText(), "Mostrando 1-1 di 1 prodotto");
     await typeInto(search, "");
-    assert.match(await page.locator("[data-showing]").innerText(), /^Mostrando 1-20 di \d+ prodotti$/);
+    await eventually(() => page.locator("[data-showing]").innerText(), /^Mostrando 1-20 di \d+ prodotti$/);
 
     // The legend names, in words, the markers the page shows.
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("uncertain");
     const legend = page.locator("[data-legend]");
+    await eventually(() => page.locator("section[aria-busy]").getAttribute("aria-busy"), "false");
     assert.match(await legend.innerText(), /Legenda:[\s\S]*Stato incerto/);
     assert.equal(await legend.getByRole("list", { name: "Legenda" }).count(), 1);
     await page.getByLabel("Disponibilità", { exact: true }).first().selectOption("all");
+    await eventually(() => page.locator("section[aria-busy]").getAttribute("aria-busy"), "false");
     const items = (await legend.locator("[data-legend-item]").allInnerTexts()).map((s) => s.trim().toLowerCase());
     const shown = async (selector) => (await page.locator(`article ${selector}`).count()) > 0;
     const expected = [

@@ -5,7 +5,7 @@
 // shop, Chromium at 1280 and 390 px.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, demoLogin, demoPaths, launchBrowser, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { blockThirdParty, demoLogin, demoPaths, launchBrowser, ownShop, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 let server;
 let browser;
@@ -114,7 +114,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       assert.equal(await form.getByText("Il prezzo deve essere un numero maggiore o uguale a 0.").count(), 0, "the error goes once the price is valid");
       await form.getByRole("button", { name: "Aggiungi Prodotto" }).click();
       await toast(page, "Prodotto Aggiunto").first().waitFor();
-      const shop = await (await context.request.get(`${server.url}/api/stores/me`)).json();
+      const shop = await ownShop(context.request, server.url);
       const added = shop.Products.find((p) => p.name === name);
       assert.ok(added, "the product was saved");
       assert.equal(added.price, 1234.5);

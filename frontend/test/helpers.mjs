@@ -156,3 +156,22 @@ export const goodRegistration = Object.freeze({
   email: "mario@ferramenta.it",
   password: "Cantiere2026!",
 });
+
+/** Explore page props: `stores` as the server's page of 12 (already in the server's order). */
+export function exploreOf(stores, over = {}) {
+  return {
+    stores: stores.slice(0, 12),
+    explore: { q: "", sort: "productsDesc", page: 1, pages: Math.max(1, Math.ceil(stores.length / 12)), total: stores.length, canonical: "/explore", noindex: false, ...over },
+  };
+}
+
+/** The shop page's props: the server's first page of 25 (of `items`) for the URL's query. */
+export const listingOf = (items, extra = {}) => ({
+  q: "",
+  category: "all",
+  sort: "newest",
+  canonical: "/store/3/edilizia-demo",
+  noindex: false,
+  ...extra,
+  result: { items: items.slice(0, 25), total: items.length, page: 1, per_page: 25, pages: Math.max(1, Math.ceil(items.length / 25)), categories: [], ...extra.result },
+});

@@ -2,7 +2,7 @@
 // error state) and the heads of the client-rendered pages (decision 012).
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { canonicals, loadServerBundle, makeStore, site, titleOf } from "./helpers.mjs";
+import { canonicals, exploreOf, loadServerBundle, makeStore, site, titleOf } from "./helpers.mjs";
 
 let bundle;
 before(() => {
@@ -32,7 +32,7 @@ describe("loadError", () => {
     assert.deepEqual(canonicals(out.head), [`${site.publicUrl}/explore`]);
   });
   test("without loadError the pages are as before", () => {
-    const out = bundle.render("/explore", { site, stores: [makeStore()] });
+    const out = bundle.render("/explore", { site, ...exploreOf([makeStore()]) });
     assert.equal(out.status, 200);
     assert.doesNotMatch(out.html, /Errore nel caricamento/);
   });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { before, describe, test } from "node:test";
 import variant from "@jitl/quickjs-ng-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
-import { dist, ensureBuilt, loadServerBundle, makeProduct, makeStore, site } from "./helpers.mjs";
+import { dist, ensureBuilt, loadServerBundle, exploreOf, listingOf, makeProduct, makeStore, site } from "./helpers.mjs";
 
 let qjs;
 let node;
@@ -47,8 +47,8 @@ const store = makeStore();
 const products = Array.from({ length: 30 }, (_, i) => makeProduct(30 - i));
 const cases = [
   ["/", { site }],
-  ["/explore", { site, stores: [store, makeStore({ id: 9, slug: "altro", name: "Àltro Negozio", product_count: 0 })] }],
-  ["/store/3/edilizia-demo", { site, store, products }],
+  ["/explore", { site, ...exploreOf([store, makeStore({ id: 9, slug: "altro", name: "Àltro Negozio", product_count: 0 })]) }],
+  ["/store/3/edilizia-demo", { site, store, listing: listingOf(products) }],
   ["/product/3/edilizia-demo/12/prodotto-12", { site, store, product: makeProduct(12, { name: "Colla \u2028 «speciale» </script>" }), related: products.slice(0, 15) }],
   ["/pricing?billing=monthly", { site }],
   ["/contacts", { site }],

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { canonicals, jsonLdBlocks, loadServerBundle, makeProduct, makeStore, site, titleOf } from "./helpers.mjs";
+import { canonicals, exploreOf, jsonLdBlocks, listingOf, loadServerBundle, makeProduct, makeStore, site, titleOf } from "./helpers.mjs";
 
 let bundle;
 before(() => {
@@ -9,6 +9,7 @@ before(() => {
 
 const store = makeStore();
 const products = Array.from({ length: 30 }, (_, i) => makeProduct(30 - i));
+const listing = listingOf(products);
 const product = makeProduct(12, { price: 12.5, in_stock: true, ean: "8001234567890", image_url: "/media/products/12.jpg" });
 const related = [makeProduct(11), makeProduct(10)];
 
@@ -16,8 +17,8 @@ const productUrl = "/product/3/edilizia-demo/12/prodotto-12";
 
 const pages = [
   { url: "/", props: { site }, title: /Vetrina/, canonical: "/" },
-  { url: "/explore", props: { site, stores: [store, makeStore({ id: 4, slug: "b", name: "Bricolage Due", product_count: 0 })] }, title: /^Esplora Negozi/, canonical: "/explore" },
-  { url: "/store/3/edilizia-demo", props: { site, store, products }, title: /^Edilizia Demo/, canonical: "/store/3/edilizia-demo" },
+  { url: "/explore", props: { site, ...exploreOf([store, makeStore({ id: 4, slug: "b", name: "Bricolage Due", product_count: 0 })]) }, title: /^Esplora Negozi/, canonical: "/explore" },
+  { url: "/store/3/edilizia-demo", props: { site, store, listing }, title: /^Edilizia Demo/, canonical: "/store/3/edilizia-demo" },
   { url: productUrl, props: { site, store, product, related }, title: /^Prodotto 12 \| Edilizia Demo$/, canonical: productUrl },
   { url: "/pricing", props: { site }, title: /^Prezzi/, canonical: "/pricing" },
   { url: "/contacts", props: { site }, title: /^Contatti/, canonical: "/contacts" },
@@ -169,8 +170,8 @@ describe("escaping", () => {
   const evilStore = { ...store, name: evil, description: evil };
   for (const [label, url, props] of [
     ["product", productUrl, { site, store: evilStore, product: evilProduct, related: [{ ...related[0], name: evil }] }],
-    ["store", "/store/3/edilizia-demo", { site, store: evilStore, products: [evilProduct] }],
-    ["explore", "/explore", { site, stores: [evilStore] }],
+    ["store", "/store/3/edilizia-demo", { site, store: evilStore, listing: listingOf([evilProduct], { q: evil, result: { categories: [{ name: evil, count: 1 }] } }) }],
+    ["explore", "/explore", { site, ...exploreOf([evilStore], { q: evil }) }],
   ]) {
     test(`${label}: a name like ${evil} appears only as text`, () => {
       const out = bundle.render(url, props);
@@ -217,7 +218,7 @@ describe("with the render pool's vetrinaHost", () => {
   const evil = "</script><script>alert(1)</script> & l'acqua \"più\" \u2028";
   const cases = [
     [productUrl, { site, store: { ...store, name: evil }, product: { ...product, name: evil, description: evil, brand: evil }, related: [{ ...related[0], name: evil }] }],
-    ["/store/3/edilizia-demo", { site, store: { ...store, description: evil }, products: [{ ...product, name: `${evil} \ud800` }] }],
+    ["/store/3/edilizia-demo", { site, store: { ...store, description: evil }, listing: listingOf([{ ...product, name: `${evil} \ud800` }]) }],
     ["/", { site }],
     ["/faq", { site }],
   ];
@@ -232,23 +233,49 @@ describe("with the render pool's vetrinaHost", () => {
 });
 
 describe("shop page", () => {
-  const out = () => bundle.render("/store/3/edilizia-demo", { site, store, products });
-  test("renders the shop and exactly its first 25 products as links, newest first", () => {
+  const out = () => bundle.render("/store/3/edilizia-demo", { site, store, listing });
+  test("renders the shop and the server's page of 25 products as links, newest first, and links to the other pages", () => {
     const { html } = out();
     assert.match(html, /<h1[^>]*>Edilizia Demo<\/h1>/);
     const links = [...html.matchAll(/href="\/product\/3\/edilizia-demo\/(\d+)\/prodotto-\d+"/g)].map((m) => Number(m[1]));
     assert.equal(links.length, 25);
     assert.deepEqual(links, Array.from({ length: 25 }, (_, i) => 30 - i));
-    assert.match(html, /Carica altri/);
+    // Crawlers and browsers without JavaScript follow real links; "Carica altri" needs the browser.
+    assert.match(html, /<a[^>]*href="\/store\/3\/edilizia-demo\?page=2"[^>]*rel="next"/);
+    assert.doesNotMatch(html, /Carica altri/);
+    assert.match(html, /25 di 30 prodotti/);
     assert.match(html, /Attivo/);
     assert.match(html, /Gruppo Made/);
     assert.match(html, /href="\/privacy"/);
     assert.match(html, /href="\/cookie"/);
   });
+  test("the search is a GET form that works without JavaScript", () => {
+    const { html } = out();
+    const form = html.match(/<form[^>]*>/)[0];
+    assert.match(form, /method="get"/);
+    assert.match(form, /action="\/store\/3\/edilizia-demo"/);
+    assert.match(html, /<input[^>]*name="q"/);
+    assert.match(html, /<select[^>]*name="category"/);
+    assert.match(html, /<select[^>]*name="sort"/);
+  });
+  test("page 2: its own canonical and title, links back; a search is not indexed and keeps its words in the links", () => {
+    const second = listingOf(products, { canonical: "/store/3/edilizia-demo?page=2", result: { items: products.slice(25), page: 2 } });
+    const page2 = bundle.render("/store/3/edilizia-demo?page=2", { site, store, listing: second });
+    assert.deepEqual(canonicals(page2.head), [`${site.publicUrl}/store/3/edilizia-demo?page=2`]);
+    assert.match(titleOf(page2.head), /pagina 2/);
+    assert.doesNotMatch(page2.head, /noindex/);
+    assert.match(page2.html, /href="\/store\/3\/edilizia-demo"[^>]*rel="prev"/);
+    const searched = listingOf(products, { q: "cemento grigio", sort: "relevance", canonical: "/store/3/edilizia-demo?q=cemento+grigio", noindex: true });
+    const found = bundle.render("/store/3/edilizia-demo?q=cemento+grigio", { site, store, listing: searched });
+    assert.match(found.head, /<meta name="robots" content="noindex">/);
+    assert.match(found.html, /href="\/store\/3\/edilizia-demo\?q=cemento\+grigio&amp;page=2"/);
+    assert.match(found.html, /value="cemento grigio"/);
+  });
   test("'In allestimento' when the shop has no products", () => {
-    const { html } = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, product_count: 0 }, products: [] });
+    const { html } = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, product_count: 0 }, listing: listingOf([]) });
     assert.match(html, /In allestimento/);
-    assert.doesNotMatch(html, /Carica altri/);
+    assert.match(html, /Questo negozio non ha ancora pubblicato prodotti/);
+    assert.doesNotMatch(html, /rel="next"/);
   });
   test("JSON-LD HardwareStore with a PostalAddress", () => {
     const s = jsonLdBlocks(out().head).find((b) => b["@type"] === "HardwareStore");
@@ -259,27 +286,34 @@ describe("shop page", () => {
     assert.equal(s.logo, `${site.publicUrl}/media/stores/3/logo.png`);
   });
   test("branding by plan", () => {
-    const free = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "free" }, products }).html;
+    const free = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "free" }, listing }).html;
     assert.match(free, /Catalogo realizzato con Vetrina/);
-    const other = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "legacy" }, products }).html;
+    const other = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "legacy" }, listing }).html;
     assert.match(other, /realizzato con/);
   });
 });
 
 describe("explore page", () => {
-  test("badges, links and default sort by product count", () => {
-    const stores = [makeStore({ id: 1, name: "Alfa", slug: "alfa", product_count: 2 }), makeStore({ id: 2, name: "Beta", slug: "beta", product_count: 0 }), makeStore({ id: 5, name: "Gamma", slug: "gamma", product_count: 40 })];
-    const { html } = bundle.render("/explore", { site, stores });
+  test("the server's page of shops in its order, with badges and links", () => {
+    const stores = [makeStore({ id: 5, name: "Gamma", slug: "gamma", product_count: 40 }), makeStore({ id: 1, name: "Alfa", slug: "alfa", product_count: 2 }), makeStore({ id: 2, name: "Beta", slug: "beta", product_count: 0 })];
+    const { html } = bundle.render("/explore", { site, ...exploreOf(stores) });
     const order = [...html.matchAll(/href="\/store\/(\d+)\/[a-z]+"/g)].map((m) => m[1]);
     assert.deepEqual(order, ["5", "1", "2"]);
     assert.match(html, /In allestimento/);
     assert.match(html, /Attivo/);
+    assert.match(html, /3 negozi/);
   });
-  test("at most 12 shops per page", () => {
+  test("links to the other pages for crawlers; page 2 has its own canonical; a search is not indexed", () => {
     const stores = Array.from({ length: 20 }, (_, i) => makeStore({ id: i + 1, slug: `s${i + 1}`, name: `Negozio ${i + 1}` }));
-    const { html } = bundle.render("/explore", { site, stores });
+    const { html } = bundle.render("/explore", { site, ...exploreOf(stores) });
     assert.equal([...html.matchAll(/href="\/store\/\d+\/s\d+"/g)].length, 12);
-    assert.match(html, /Pagina 1 di 2/);
+    assert.match(html, /<a[^>]*href="\/explore\?page=2"[^>]*rel="next"/);
+    const second = bundle.render("/explore?page=2", { site, stores: stores.slice(12), explore: { ...exploreOf(stores).explore, page: 2, canonical: "/explore?page=2" } });
+    assert.deepEqual(canonicals(second.head), [`${site.publicUrl}/explore?page=2`]);
+    assert.match(titleOf(second.head), /pagina 2/);
+    const found = bundle.render("/explore?q=rossi", { site, ...exploreOf(stores.slice(0, 1), { q: "rossi", noindex: true, canonical: "/explore?q=rossi" }) });
+    assert.match(found.head, /<meta name="robots" content="noindex">/);
+    assert.match(found.html, /value="rossi"/);
   });
 });
 

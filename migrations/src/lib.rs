@@ -7,6 +7,7 @@ mod m20261122_080000_create_accounts;
 mod m20261122_080100_create_catalogue;
 mod m20261122_080200_create_usage_and_leads;
 mod m20261125_090000_create_server_secrets;
+mod m20261125_100000_create_product_search;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_080100_create_catalogue::Migration),
             Box::new(m20261122_080200_create_usage_and_leads::Migration),
             Box::new(m20261125_090000_create_server_secrets::Migration),
+            Box::new(m20261125_100000_create_product_search::Migration),
         ]
     }
 }

@@ -18,6 +18,14 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Migrator::up(&db, None)
         .await
         .context("migrazione del database non riuscita")?;
+    // Products indexed by an older search rule (or before search existed) get their terms
+    // now; idempotent, so instances starting together only repeat each other's writes.
+    let reindexed = crate::services::catalogue::reindex_stale(&db, None)
+        .await
+        .context("indicizzazione della ricerca non riuscita")?;
+    if reindexed > 0 {
+        tracing::info!(products = reindexed, "search terms written");
+    }
     Ok(db)
 }
 

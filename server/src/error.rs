@@ -140,6 +140,10 @@ pub enum AppError {
     UnsupportedMedia(String),
     #[error("{0}")]
     Unavailable(String),
+    /// Every render thread is busy and the render queue is full: a page answers 503 with
+    /// `Retry-After` and the plain HTML document of `pages::busy_response`.
+    #[error("{}", messages::PAGES_BUSY)]
+    PagesBusy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -196,7 +200,9 @@ impl AppError {
             Self::UnsupportedMedia(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, C::UnsupportedMediaType)
             }
-            Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, C::Unavailable),
+            Self::Unavailable(_) | Self::PagesBusy => {
+                (StatusCode::SERVICE_UNAVAILABLE, C::Unavailable)
+            }
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, C::Internal),
         }
     }
@@ -250,6 +256,9 @@ impl AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        if let Self::PagesBusy = self {
+            return crate::pages::busy_response();
+        }
         let cause = ErrorCause::of(&self);
         let (status, body) = self.into_parts();
         let retry_after = body.remaining_time;

@@ -15,9 +15,11 @@ pub mod media;
 pub mod messages;
 pub mod pages;
 pub mod plans;
+pub mod search;
 pub mod security_headers;
 pub mod services;
 pub mod slug;
+pub mod spreadsheet;
 pub mod state;
 pub mod sync;
 pub mod telemetry;
@@ -66,6 +68,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
         imports: Arc::new(services::imports::Runs::default()),
+        exports: Arc::default(),
         image_jobs: Arc::default(),
         ai: Arc::new(ai),
     })

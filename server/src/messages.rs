@@ -6,6 +6,8 @@ pub const INVALID_INPUT: &str = "Dati non validi.";
 pub const INVALID_JSON: &str = "Richiesta non valida: il corpo deve essere JSON valido.";
 pub const BODY_TOO_LARGE: &str = "Richiesta troppo grande.";
 pub const FOREIGN_ORIGIN: &str = "Richiesta non consentita da un'altra origine.";
+/// Every render thread busy and the render queue full (the page itself is plain HTML).
+pub const PAGES_BUSY: &str = "Pagina momentaneamente non disponibile. Riprova tra qualche istante.";
 
 // Session and login (spec sections 5, 8).
 pub const NOT_LOGGED_IN: &str = "Sessione scaduta o non valida";
@@ -70,7 +72,19 @@ pub const PRODUCT_NAME_REQUIRED: &str = "Il nome del prodotto è obbligatorio";
 pub const PRODUCT_NOT_FOUND: &str = "Prodotto non trovato";
 pub const PRICE_INVALID: &str = "Il prezzo deve essere un numero maggiore o uguale a 0.";
 pub const STATUS_INVALID: &str = "Stato del prodotto non valido.";
+pub const FILTER_INVALID: &str = "Filtro non valido.";
+pub const FILTER_OWNER_ONLY: &str = "Filtro disponibile solo per il proprietario del negozio.";
+pub const SORT_INVALID: &str = "Ordinamento non valido.";
+pub const PAGE_INVALID: &str = "Numero di pagina non valido.";
+pub const PER_PAGE_INVALID: &str = "Numero di prodotti per pagina non valido (da 1 a 100).";
 pub const NOTHING_TO_DELETE: &str = "Nessun prodotto da eliminare";
+pub const BULK_DELETE_TARGET: &str =
+    "Indica i prodotti da eliminare: un elenco di id oppure uno stato (all, uncertain, incorrect).";
+
+// Catalogue export (spec section 3, "CSV export"; section 8).
+pub const NOTHING_TO_EXPORT: &str = "Nessun prodotto da esportare";
+pub const EXPORT_IN_PROGRESS: &str =
+    "È già in corso un'esportazione del catalogo. Attendi che finisca e riprova.";
 
 // Postal codes and leads.
 pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";

@@ -8,6 +8,7 @@ use crate::ai::Ai;
 use crate::config::Config;
 use crate::email::Mailer;
 use crate::pages::Pages;
+use crate::services::exports;
 use crate::services::geo::CapIndex;
 use crate::services::imports::Runs;
 
@@ -20,6 +21,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Import runs in progress and processed files waiting for their import.
     pub imports: Arc<Runs>,
+    /// The shops whose catalogue export is being sent (one at a time per shop).
+    pub exports: Arc<exports::Running>,
     /// Background passes that give products their images.
     pub image_jobs: crate::services::product_images::Jobs,
     /// The AI provider chosen by `--ai-provider`.

@@ -29,11 +29,16 @@ pub fn files() -> Vec<(String, String)> {
         // Page props (docs/decisions/002-ssr-contract.md).
         crate::pages::props::PageProps,
         crate::pages::props::Site,
+        crate::pages::props::StoreListing,
+        crate::pages::props::ExploreListing,
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,
         crate::views::AccountView,
         crate::views::ProductView,
+        crate::views::ProductPageView,
+        crate::views::CategoryCount,
+        crate::views::StatusCounts,
         crate::plans::Plan,
         crate::plans::Limits,
         crate::domain::ProductStatus,

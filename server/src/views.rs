@@ -51,10 +51,6 @@ pub struct StoreView {
     pub plan: Plan,
     pub product_count: u64,
     pub created: String,
-    /// The shop's products, newest first, where the call says so.
-    #[serde(rename = "Products", skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub products: Option<Vec<ProductView>>,
 }
 
 /// The owner's view of their shop: the public fields plus trial, usage and limits.
@@ -120,7 +116,6 @@ impl StoreView {
             email: store.email,
             product_count,
             created: rfc3339(store.created_at),
-            products: None,
         }
     }
 
@@ -144,18 +139,69 @@ impl StoreView {
             account,
         }
     }
-
-    pub fn with_products(mut self, products: Vec<product::Model>) -> Self {
-        self.products = Some(products.into_iter().map(ProductView::from).collect());
-        self
-    }
 }
 
-impl OwnerStoreView {
-    pub fn with_products(self, products: Vec<product::Model>) -> Self {
+/// One page of a shop's products (`GET /api/stores/{id}/products`).
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct ProductPageView {
+    pub items: Vec<ProductView>,
+    /// Products matching the query, over all pages.
+    pub total: u64,
+    pub page: u64,
+    pub per_page: u64,
+    pub pages: u64,
+    /// The shop's categories and how many products each holds, by name.
+    pub categories: Vec<CategoryCount>,
+    /// The owner's listing only: products per status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status_counts: Option<StatusCounts>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct CategoryCount {
+    pub name: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema, TS)]
+pub struct StatusCounts {
+    pub normal: u64,
+    pub uncertain: u64,
+    pub incorrect: u64,
+}
+
+impl ProductPageView {
+    pub fn new(
+        page: crate::services::catalogue::ProductPage,
+        categories: &[(String, u64)],
+        statuses: Option<&[(ProductStatus, u64)]>,
+    ) -> Self {
+        let status_counts = statuses.map(|list| {
+            let mut counts = StatusCounts::default();
+            for &(status, n) in list {
+                match status {
+                    ProductStatus::Normal => counts.normal = n,
+                    ProductStatus::Uncertain => counts.uncertain = n,
+                    ProductStatus::Incorrect => counts.incorrect = n,
+                }
+            }
+            counts
+        });
         Self {
-            store: self.store.with_products(products),
-            ..self
+            pages: page.total.div_ceil(page.per_page).max(1),
+            items: page.items.into_iter().map(ProductView::from).collect(),
+            total: page.total,
+            page: page.page,
+            per_page: page.per_page,
+            categories: categories
+                .iter()
+                .map(|(name, count)| CategoryCount {
+                    name: name.clone(),
+                    count: *count,
+                })
+                .collect(),
+            status_counts,
         }
     }
 }

@@ -54,6 +54,7 @@ export const it = {
     previous: "Precedente",
     next: "Successiva",
     page: (x: number, y: number) => `Pagina ${x} di ${y}`,
+    goToPage: (page: number) => `Vai alla pagina ${page}`,
     loading: "Caricamento...",
     search: "Cerca",
     sortBy: "Ordina per",
@@ -171,6 +172,7 @@ export const it = {
   },
   explore: {
     metaTitle: "Esplora Negozi | Vetrina",
+    metaTitlePage: (page: number) => `Esplora Negozi, pagina ${page} | Vetrina`,
     metaDescription:
       "Tutti i negozi di materiali edili su Vetrina: cerca per nome, gruppo o descrizione e sfoglia i loro cataloghi online.",
     title: "Esplora Negozi",
@@ -197,6 +199,7 @@ export const it = {
   store: {
     notFound: "Negozio non trovato.",
     metaTitle: (name: string) => `${name} — Catalogo online | Vetrina`,
+    metaTitlePage: (name: string, page: number) => `${name} — Catalogo online, pagina ${page} | Vetrina`,
     filtersLabel: "Filtri del catalogo",
     pagination: "Paginazione",
     sidebarLabel: "Informazioni sul negozio",
@@ -205,10 +208,13 @@ export const it = {
       `Catalogo online di ${name}${city ? `, ${city}` : ""}: materiali edili, prezzi e disponibilità.`,
     searchLabel: "Cerca prodotti",
     searchPlaceholder: "Cerca per nome o marca...",
+    searchSubmit: "Cerca",
     categoryLabel: "Categoria",
+    categoryOption: (name: string, count: number) => `${name} (${count})`,
     allCategories: "Tutte le categorie",
     sortLabel: "Ordina per",
     sort: {
+      relevance: "Più pertinenti",
       newest: "Più recenti",
       oldest: "Meno recenti",
       nameAsc: "Nome (A-Z)",
@@ -221,6 +227,7 @@ export const it = {
     noProducts: "Questo negozio non ha ancora pubblicato prodotti.",
     noMatch: "Nessun prodotto corrisponde alla ricerca.",
     productsCount: (shown: number, total: number) => `${shown} di ${total} prodotti`,
+    loadError: "Impossibile caricare i prodotti. Riprova.",
     phone: "Telefono",
     email: "Email",
     website: "Sito web",
@@ -664,6 +671,11 @@ export const it = {
       emptyAction: "Aggiungi il tuo primo prodotto",
       noMatchTitle: "Nessun prodotto corrisponde ai filtri attuali",
       noMatchAction: "Rimuovi Filtri",
+      goToLabel: "Vai alla pagina",
+      goTo: "Vai",
+      loading: "Caricamento prodotti...",
+      loadError: "Impossibile caricare i prodotti.",
+      retry: "Riprova",
     },
     product: {
       addTitle: "Aggiungi Prodotto",
@@ -734,6 +746,7 @@ export const it = {
     export: {
       done: "Esportazione completata",
       doneText: (n: number) => `${n} ${n === 1 ? "prodotto esportato" : "prodotti esportati"} in CSV.`,
+      failed: "Esportazione non riuscita. Riprova.",
       nothing: "Nessun prodotto da esportare",
     },
     account: {

@@ -121,7 +121,15 @@ export const api = {
   del: <T>(path: string, body?: unknown) => request<T>("DELETE", path, body),
 };
 
-export const fetchStores = () => api.get<Store[]>("/stores");
+/** One page of the explore listing (GET /api/stores?q=&sort=&page=&per_page=) and the number of
+ * shops matching over all pages (`X-Total-Count`). */
+export async function fetchStores(search: string, signal?: AbortSignal): Promise<{ stores: Store[]; total: number }> {
+  const res = await fetch(`/api/stores?${search}`, { headers: { Accept: "application/json" }, credentials: "include", signal });
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) throw failure(res.status, body);
+  const stores = Array.isArray(body) ? (body as Store[]) : [];
+  return { stores, total: Number(res.headers.get("x-total-count") ?? stores.length) };
+}
 
 export type CapLookup = { kind: "found"; comuni: string[] } | { kind: "notFound" };
 

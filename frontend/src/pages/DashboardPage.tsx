@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
@@ -13,21 +13,15 @@ import { ProductList } from "../features/dashboard/components/ProductList";
 import { ShareDialog } from "../features/dashboard/components/ShareDialog";
 import { StoreBanner } from "../features/dashboard/components/StoreBanner";
 import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
-import { downloadCsv } from "../features/dashboard/download";
 import { useLoginRequired } from "../features/accounts/hooks/useLoginRequired";
-import {
-  categoriesOf,
-  changeList,
-  clearFilters,
-  exportFileName,
-  initialListState,
-  listView,
-  productsToCsv,
-  type ListState,
-} from "../features/dashboard/logic";
+import { exportCatalogue, messageOf } from "../features/dashboard/api";
+import { saveFile } from "../features/dashboard/download";
+import { changeList, clearFilters, initialListState, type ListState } from "../features/dashboard/logic";
 import { useDashboard } from "../features/dashboard/useDashboard";
 import { useDeletions } from "../features/dashboard/useDeletions";
+import { pageView, useProductPage } from "../features/dashboard/useProductPage";
 import { it } from "../i18n/it";
+import { isSessionLost } from "../lib/api";
 import { useSession } from "../lib/session";
 
 const t = it.dashboard;
@@ -56,7 +50,17 @@ export function DashboardPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const deletions = useDeletions(data);
+  /** Bumped after every write, so the page is read again from the server. */
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((v) => v + 1);
+  const listing = useProductPage(data.store?.id ?? null, list, version);
+  const result = listing.kind === "ready" ? listing.page : listing.last;
+  const statusCounts = result?.status_counts;
+  const deletions = useDeletions(
+    data,
+    data.store && statusCounts ? { all: data.store.product_count, uncertain: statusCounts.uncertain, incorrect: statusCounts.incorrect } : null,
+    refresh,
+  );
 
   // Never logged in here: told as an expired session (spec section 4). A session lost while
   // working ("expired") is told by the session itself; after the owner's own logout
@@ -70,8 +74,11 @@ export function DashboardPage() {
     if (noStore) navigate("/create", { replace: true });
   }, [noStore, navigate]);
 
-  const categories = useMemo(() => categoriesOf(data.products), [data.products]);
-  const view = useMemo(() => listView(data.products, list), [data.products, list]);
+  const categories = (result?.categories ?? []).map((c) => c.name);
+  const view = pageView(result);
+  // A page past the last (after deletions) shows the last one.
+  const lastPage = listing.kind === "ready" && listing.page.page > listing.page.pages ? listing.page.pages : null;
+  if (lastPage !== null && list.page !== lastPage) setList({ ...list, page: lastPage });
 
   if (session.status === "loading" || !session.status) return <Loading title={t.initialising} text={t.loadingStoreShort} />;
   if (gone || noStore || data.load.kind === "unauthorized") return <Loading title={t.initialising} text={t.loadingStoreShort} />;
@@ -97,13 +104,20 @@ export function DashboardPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const exportCsv = () => {
-    if (!data.products.length) {
+  // The server writes the file as it reads the catalogue (any size); the browser saves it.
+  const exportCsv = async () => {
+    if (!store.product_count) {
       toast({ title: t.errorTitle, description: t.export.nothing, destructive: true });
       return;
     }
-    downloadCsv(productsToCsv(data.products), exportFileName(store.name, new Date()));
-    toast({ title: t.export.done, description: t.export.doneText(data.products.length) });
+    try {
+      const { file, name, count } = await exportCatalogue();
+      saveFile(file, name);
+      toast({ title: t.export.done, description: t.export.doneText(count) });
+    } catch (err) {
+      if (isSessionLost(err)) return;
+      toast({ title: t.errorTitle, description: messageOf(err, t.export.failed), destructive: true });
+    }
   };
 
   const inlineFilters = <Filters state={list} categories={categories} onChange={change} idPrefix="bar" />;
@@ -124,21 +138,36 @@ export function DashboardPage() {
           onShare={() => setSharing(true)}
           onAddSingle={() => setDialog({ mode: "add" })}
           onImport={() => navigate("/upload")}
-          onExport={exportCsv}
+          onExport={() => void exportCsv()}
           onBulkDelete={deletions.askBulk}
         />
         <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
           {inlineFilters}
         </div>
+        {listing.kind === "error" && (
+          <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {t.grid.loadError}
+            <Button variant="secondary" size="sm" onClick={refresh}>
+              {t.grid.retry}
+            </Button>
+          </div>
+        )}
+        {!result && listing.kind === "loading" ? (
+          <p role="status" className="mt-10 text-center text-sm text-stone-600">
+            {t.grid.loading}
+          </p>
+        ) : (
         <ProductList
           view={view}
-          storeIsEmpty={data.products.length === 0}
+          busy={listing.kind === "loading"}
+          storeIsEmpty={store.product_count === 0}
           onPage={setPage}
           onEdit={(product) => setDialog({ mode: "edit", product })}
           onDelete={deletions.askProduct}
           onAddFirst={() => setDialog({ mode: "add" })}
           onClearFilters={clear}
         />
+        )}
         <p className="mt-10 rounded-xl border border-amber-200 bg-amber-50 p-4 text-xs text-amber-900" data-ai-disclaimer>
           {t.grid.disclaimer}
         </p>
@@ -158,15 +187,18 @@ export function DashboardPage() {
         state={dialog}
         store={store}
         onClose={() => setDialog(null)}
-        onAdded={data.addProduct}
-        onUpdated={data.replaceProduct}
+        onAdded={() => {
+          data.countAdded();
+          refresh();
+        }}
+        onUpdated={refresh}
         onRegenerated={data.countRegeneration}
       />
       <AccountPanel
         open={accountOpen}
         onClose={() => setAccountOpen(false)}
         store={store}
-        productCount={data.products.length}
+        productCount={store.product_count}
         limits={data.limits}
         onEditInfo={() => {
           setAccountOpen(false);

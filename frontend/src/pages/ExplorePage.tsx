@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { PageLinks, withSearch } from "../components/PageLinks";
 import { Pagination } from "../components/Pagination";
 import { StoreLogo } from "../components/StoreLogo";
 import { Badge } from "../components/ui/Badge";
@@ -7,8 +8,9 @@ import { Container } from "../components/ui/Container";
 import { Input, Select } from "../components/ui/Field";
 import { IconPin, IconSearch } from "../components/ui/Icons";
 import { it } from "../i18n/it";
+import { useHydrated } from "../hooks/useHydrated";
 import { fetchStores } from "../lib/api";
-import { compareText, fold } from "../lib/format";
+import { isAbort } from "../lib/catalogue";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, storePath } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
@@ -22,19 +24,21 @@ const SORTS: ExploreSort[] = ["productsDesc", "productsAsc", "newest", "nameAsc"
 export function exploreHead(props: PageProps): HeadData {
   if (props.loadError) return pageErrorHead(it.explore.loadError, "/explore");
   const stores = props.stores ?? [];
+  const page = props.explore?.page ?? 1;
   return {
-    title: it.explore.metaTitle,
+    title: page > 1 ? it.explore.metaTitlePage(page) : it.explore.metaTitle,
     description: it.explore.metaDescription,
-    canonicalPath: "/explore",
+    canonicalPath: props.explore?.canonical ?? "/explore",
+    noindex: props.explore?.noindex,
     jsonLd: stores.length
       ? [
           {
             "@context": "https://schema.org",
             "@type": "ItemList",
             name: it.explore.title,
-            itemListElement: stores.slice(0, 50).map((s, i) => ({
+            itemListElement: stores.map((s, i) => ({
               "@type": "ListItem",
-              position: i + 1,
+              position: (page - 1) * EXPLORE_PAGE_SIZE + i + 1,
               name: s.name,
               url: absoluteUrl(props.site.publicUrl, storePath(s)),
             })),
@@ -44,27 +48,14 @@ export function exploreHead(props: PageProps): HeadData {
   };
 }
 
-export function sortStores(list: Store[], sort: ExploreSort): Store[] {
-  const out = list.slice();
-  const created = (s: Store) => s.created || "";
-  switch (sort) {
-    case "newest":
-      return out.sort((a, b) => (created(a) < created(b) ? 1 : created(a) > created(b) ? -1 : b.id - a.id));
-    case "nameAsc":
-      return out.sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
-    case "nameDesc":
-      return out.sort((a, b) => compareText(b.name, a.name) || a.id - b.id);
-    case "productsDesc":
-      return out.sort((a, b) => b.product_count - a.product_count || compareText(a.name, b.name));
-    case "productsAsc":
-      return out.sort((a, b) => a.product_count - b.product_count || compareText(a.name, b.name));
-  }
-}
-
-export function searchStores(list: Store[], search: string): Store[] {
-  const q = fold(search.trim());
-  if (!q) return list;
-  return list.filter((s) => fold(s.name).includes(q) || fold(s.description).includes(q) || fold(s.partner_group).includes(q));
+/** The query string of an explore listing as the server writes it: defaults left out. */
+export function exploreSearch(q: string, sort: ExploreSort, page: number, perPage?: number): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set("q", q.trim());
+  if (sort !== "productsDesc") params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  if (perPage) params.set("per_page", String(perPage));
+  return params.toString();
 }
 
 function StoreCard({ store }: { store: Store }) {
@@ -96,104 +87,147 @@ function StoreCard({ store }: { store: Store }) {
   );
 }
 
-type LoadState = { kind: "ready"; stores: Store[] } | { kind: "loading" } | { kind: "error" };
+const SEARCH_DELAY_MS = 300;
 
 export function ExplorePage() {
   const props = usePageData();
-  // The server sends the shops, or `loadError` when it could not read them (status 503).
-  const [state, setState] = useState<LoadState>(
-    props.stores ? { kind: "ready", stores: props.stores } : props.loadError ? { kind: "error" } : { kind: "loading" },
-  );
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<ExploreSort>("productsDesc");
-  const [page, setPage] = useState(1);
+  const listing = props.explore;
+  if (props.loadError || !listing) return <ExploreShell error />;
+  return <ExploreListing first={listing} stores={props.stores ?? []} />;
+}
 
-  useEffect(() => {
-    if (props.stores || props.loadError) return;
-    let cancelled = false;
-    fetchStores()
-      .then((stores) => !cancelled && setState({ kind: "ready", stores: Array.isArray(stores) ? stores : [] }))
-      .catch(() => !cancelled && setState({ kind: "error" }));
-    return () => {
-      cancelled = true;
-    };
-  }, [props.stores, props.loadError]);
-
-  // A new search or order starts again from the first page.
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
-  const changeSort = (value: ExploreSort) => {
-    setSort(value);
-    setPage(1);
-  };
-
-  const stores = useMemo(() => (state.kind === "ready" ? state.stores : []), [state]);
-  const result = useMemo(() => sortStores(searchStores(stores, search), sort), [stores, search, sort]);
-  const pages = Math.max(1, Math.ceil(result.length / EXPLORE_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = result.slice((current - 1) * EXPLORE_PAGE_SIZE, current * EXPLORE_PAGE_SIZE);
-
+function ExploreShell({ error, children, search }: { error?: boolean; children?: ReactNode; search?: ReactNode }) {
   return (
     <div>
       <div className="border-b border-stone-200 bg-white">
         <Container className="py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{it.explore.title}</h1>
           <p className="mt-3 max-w-2xl text-stone-600">{it.explore.intro}</p>
-          <div role="search" className="mt-6 grid gap-3 sm:grid-cols-[1fr_220px]">
-            <div className="relative">
-              <label htmlFor="explore-search" className="sr-only">{it.explore.searchLabel}</label>
-              <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-              <Input id="explore-search" type="search" value={search} onChange={(e) => changeSearch(e.target.value)} placeholder={it.explore.searchPlaceholder} className="pl-10" />
-            </div>
-            <div>
-              <label htmlFor="explore-sort" className="sr-only">{it.explore.sortLabel}</label>
-              <Select id="explore-sort" value={sort} onChange={(e) => changeSort(e.target.value as ExploreSort)}>
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>{it.explore.sort[s]}</option>
-                ))}
-              </Select>
-            </div>
-          </div>
+          {search}
         </Container>
       </div>
       <Container className="py-8 sm:py-10">
-        {state.kind === "loading" && (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label={it.common.loading}>
-            {Array.from({ length: 8 }, (_, i) => (
-              <li key={i} className="h-52 animate-pulse rounded-2xl border border-stone-200 bg-white" />
-            ))}
-          </ul>
-        )}
-        {state.kind === "error" && (
+        {error ? (
           <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-10 text-center">
             <p className="font-semibold text-red-800">{it.explore.loadError}</p>
             <Button variant="secondary" className="mt-4" onClick={() => window.location.reload()}>
               {it.common.reload}
             </Button>
           </div>
-        )}
-        {state.kind === "ready" && (
-          <>
-            <p className="mb-4 text-sm text-stone-500" aria-live="polite">{it.explore.count(result.length)}</p>
-            {result.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">
-                {stores.length === 0 ? it.explore.empty : it.explore.noResults}
-              </p>
-            ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {shown.map((s) => (
-                  <li key={s.id}>
-                    <StoreCard store={s} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pagination page={current} pages={pages} onChange={(p) => { setPage(p); window.scrollTo({ top: 0, behavior: "smooth" }); }} label={it.store.pagination} />
-          </>
+        ) : (
+          children
         )}
       </Container>
     </div>
+  );
+}
+
+/** The server's page of 12 shops; in the browser a search, an order or another page asks the
+ * server again, and the address follows. */
+function ExploreListing({ first, stores: firstStores }: { first: NonNullable<PageProps["explore"]>; stores: Store[] }) {
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState(first.q);
+  const [sort, setSort] = useState<ExploreSort>(first.sort as ExploreSort);
+  const [stores, setStores] = useState(firstStores);
+  const [total, setTotal] = useState(first.total);
+  const [page, setPage] = useState(first.page);
+  const [failed, setFailed] = useState(false);
+  const request = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pages = Math.max(1, Math.ceil(total / EXPLORE_PAGE_SIZE));
+
+  useEffect(
+    () => () => {
+      request.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const load = async (q: string, order: ExploreSort, wanted: number) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    window.history.replaceState(window.history.state, "", withSearch("/explore", exploreSearch(q, order, wanted)));
+    try {
+      const result = await fetchStores(exploreSearch(q, order, wanted, EXPLORE_PAGE_SIZE), controller.signal);
+      if (controller.signal.aborted) return;
+      setStores(result.stores);
+      setTotal(result.total);
+      setPage(wanted);
+      setFailed(false);
+    } catch (error) {
+      if (!isAbort(error)) setFailed(true);
+    }
+  };
+
+  const changeSearch = (value: string) => {
+    setTyped(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void load(value, sort, 1), SEARCH_DELAY_MS);
+  };
+  const changeSort = (value: ExploreSort) => {
+    setSort(value);
+    void load(typed, value, 1);
+  };
+  const changePage = (p: number) => {
+    void load(typed, sort, p);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const search = (
+    <form
+      role="search"
+      method="get"
+      action="/explore"
+      className="mt-6 grid gap-3 sm:grid-cols-[1fr_220px_auto]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (timer.current) clearTimeout(timer.current);
+        void load(typed, sort, 1);
+      }}
+    >
+      <div className="relative">
+        <label htmlFor="explore-search" className="sr-only">{it.explore.searchLabel}</label>
+        <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+        <Input id="explore-search" name="q" type="search" value={typed} maxLength={200} onChange={(e) => changeSearch(e.target.value)} placeholder={it.explore.searchPlaceholder} className="pl-10" />
+      </div>
+      <div>
+        <label htmlFor="explore-sort" className="sr-only">{it.explore.sortLabel}</label>
+        <Select id="explore-sort" name="sort" value={sort} onChange={(e) => changeSort(e.target.value as ExploreSort)}>
+          {SORTS.map((s) => (
+            <option key={s} value={s}>{it.explore.sort[s]}</option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
+    </form>
+  );
+
+  return (
+    <ExploreShell search={search}>
+      <p className="mb-4 text-sm text-stone-500" aria-live="polite" data-stores-count>{it.explore.count(total)}</p>
+      {failed && (
+        <p role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{it.explore.loadError}</p>
+      )}
+      {total === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">
+          {typed.trim() ? it.explore.noResults : it.explore.empty}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {stores.map((s) => (
+            <li key={s.id}>
+              <StoreCard store={s} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hydrated ? (
+        <Pagination page={page} pages={pages} onChange={changePage} label={it.store.pagination} />
+      ) : (
+        <PageLinks page={page} pages={pages} href={(p) => withSearch("/explore", exploreSearch(first.q, first.sort as ExploreSort, p))} label={it.store.pagination} />
+      )}
+    </ExploreShell>
   );
 }

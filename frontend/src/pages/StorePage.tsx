@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { MapEmbed } from "../components/MapEmbed";
+import { PageLinks, withSearch } from "../components/PageLinks";
 import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { StoreBranding } from "../components/StoreBranding";
@@ -9,21 +10,22 @@ import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
 import { Input, Select } from "../components/ui/Field";
 import { IconGlobe, IconMail, IconPhone, IconPin, IconSearch } from "../components/ui/Icons";
+import { useHydrated } from "../hooks/useHydrated";
 import { useIsMobile } from "../hooks/useIsMobile";
 import { it } from "../i18n/it";
-import { compareText, fold, truncate } from "../lib/format";
+import { catalogueSearch, fetchProductPage, isAbort, type CatalogueSort } from "../lib/catalogue";
+import { truncate } from "../lib/format";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, osmSearchUrl, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
-import type { PageProps, Product, Store } from "../types";
+import type { PageProps, Product, Store, StoreListing } from "../types";
 import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
 
 export const DESKTOP_BATCH = 25;
 export const MOBILE_PAGE_SIZE = 24;
 const LOAD_MORE_DELAY_MS = 1000;
 
-export type StoreSort = "newest" | "oldest" | "nameAsc" | "nameDesc" | "priceAsc" | "priceDesc";
-const SORTS: StoreSort[] = ["newest", "oldest", "nameAsc", "nameDesc", "priceAsc", "priceDesc"];
+const SORTS: CatalogueSort[] = ["newest", "oldest", "nameAsc", "nameDesc", "priceAsc", "priceDesc"];
 
 export const storeIsMissing = (props: PageProps) => !!props.notFound || !props.store;
 
@@ -58,33 +60,18 @@ export function storeHead(props: PageProps): HeadData {
     ld.logo = logo;
   }
   if (store.website_url) ld.sameAs = [websiteHref(store.website_url)];
-  return { title: it.store.metaTitle(store.name), description, canonicalPath: path, ogType: "website", image: logo, jsonLd: [ld] };
-}
-
-export function sortProducts(list: Product[], sort: StoreSort): Product[] {
-  const out = list.slice();
-  const price = (p: Product, missing: number) => (p.price == null ? missing : p.price);
-  switch (sort) {
-    case "newest":
-      return out.sort((a, b) => b.id - a.id);
-    case "oldest":
-      return out.sort((a, b) => a.id - b.id);
-    case "nameAsc":
-      return out.sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
-    case "nameDesc":
-      return out.sort((a, b) => compareText(b.name, a.name) || a.id - b.id);
-    case "priceAsc":
-      return out.sort((a, b) => price(a, Infinity) - price(b, Infinity) || a.id - b.id);
-    case "priceDesc":
-      return out.sort((a, b) => price(b, -Infinity) - price(a, -Infinity) || a.id - b.id);
-  }
-}
-
-export function filterProducts(list: Product[], search: string, category: string): Product[] {
-  const q = fold(search.trim());
-  return list.filter(
-    (p) => (category === "all" || p.category === category) && (!q || fold(p.name).includes(q) || fold(p.brand).includes(q)),
-  );
+  const listing = props.listing;
+  const page = listing?.result.page ?? 1;
+  const title = page > 1 ? it.store.metaTitlePage(store.name, page) : it.store.metaTitle(store.name);
+  return {
+    title,
+    description,
+    canonicalPath: listing?.canonical ?? path,
+    noindex: listing?.noindex,
+    ogType: "website",
+    image: logo,
+    jsonLd: [ld],
+  };
 }
 
 function StoreSidebar({ store }: { store: Store }) {
@@ -155,87 +142,145 @@ function StoreSidebar({ store }: { store: Store }) {
 export function StorePage() {
   const props = usePageData();
   if (props.loadError) return <PageErrorBlock title={it.pageError.store} />;
-  if (storeIsMissing(props) || !props.store) {
+  if (storeIsMissing(props) || !props.store || !props.listing) {
     return <NotFoundBlock title={it.store.notFound} text={it.store.notFoundText} cta={it.notFound.home} />;
   }
-  return <StoreCatalogue store={props.store} products={props.products ?? []} />;
+  return <StoreCatalogue store={props.store} listing={props.listing} />;
 }
 
-function StoreCatalogue({ store, products }: { store: Store; products: Product[] }) {
+/** What the visitor asked for: the search as typed, the category and the order. */
+interface Asked {
+  q: string;
+  category: string;
+  sort: CatalogueSort;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** The server's default order follows the search: relevance while there is one, newest
+ * without; an order the visitor chose stays. */
+export function sortFor(q: string, sort: CatalogueSort): CatalogueSort {
+  if (q.trim()) return sort === "newest" ? "relevance" : sort;
+  return sort === "relevance" ? "newest" : sort;
+}
+
+function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListing }) {
   const isMobile = useIsMobile();
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState("all");
-  const [sort, setSort] = useState<StoreSort>("newest");
-  const [visible, setVisible] = useState(DESKTOP_BATCH);
-  const [page, setPage] = useState(1);
+  const base = storePath(store);
+  const initial = listing.result;
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState(listing.q);
+  const [asked, setAsked] = useState<Asked>({ q: listing.q, category: listing.category, sort: listing.sort as CatalogueSort });
+  const [items, setItems] = useState<Product[]>(initial.items);
+  const [total, setTotal] = useState(initial.total);
+  const [categories, setCategories] = useState(initial.categories);
+  /** Desktop: the last server page (of 25) shown; phone: the page (of 24) shown. */
+  const [page, setPage] = useState(initial.page);
+  const [pages, setPages] = useState(initial.pages);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [failed, setFailed] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
+  const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // What the layout switch's reload reads (the effect runs for the switch alone).
+  const askedRef = useRef(asked);
+  const isMobileRef = useRef(isMobile);
+  useEffect(() => {
+    askedRef.current = asked;
+    isMobileRef.current = isMobile;
+  });
 
-  const categories = useMemo(() => {
-    const set = new Set<string>();
-    for (const p of products) if (p.category) set.add(p.category);
-    return Array.from(set).sort(compareText);
-  }, [products]);
+  useEffect(
+    () => () => {
+      request.current?.abort();
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
-  const filtered = useMemo(() => sortProducts(filterProducts(products, search, category), sort), [products, search, category, sort]);
+  const perPage = isMobile ? MOBILE_PAGE_SIZE : DESKTOP_BATCH;
 
-  // Any filter change, or a switch between the phone and desktop layouts, starts again from
-  // the first batch/page.
-  const restart = () => {
-    setVisible(DESKTOP_BATCH);
-    setPage(1);
+  /** Asks the server for a page; `append` adds it under what is shown (desktop "Carica altri"). */
+  const load = useCallback(
+    async (next: Asked, wanted: number, size: number, append: boolean) => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      try {
+        const [result] = await Promise.all([
+          fetchProductPage(store.id, { ...next, page: wanted, perPage: size }, controller.signal),
+          append ? new Promise((resolve) => setTimeout(resolve, LOAD_MORE_DELAY_MS)) : null,
+        ]);
+        if (controller.signal.aborted) return;
+        setItems((old) => (append ? [...old, ...result.items.filter((p) => !old.some((o) => o.id === p.id))] : result.items));
+        setTotal(result.total);
+        setPages(result.pages);
+        setPage(result.page);
+        setCategories(result.categories);
+        setFailed(false);
+      } catch (error) {
+        if (!isAbort(error)) setFailed(true);
+      } finally {
+        if (request.current === controller) setLoadingMore(false);
+      }
+    },
+    [store.id],
+  );
+
+  /** A new search, category or order: the first page, and the address says what is shown. */
+  const apply = (next: Asked) => {
+    setAsked(next);
+    const search = catalogueSearch(next);
+    window.history.replaceState(window.history.state, "", withSearch(base, search));
+    void load(next, 1, perPage, false);
   };
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    restart();
+
+  const changeTyped = (value: string) => {
+    setTyped(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply({ ...asked, q: value, sort: sortFor(value, asked.sort) }), SEARCH_DELAY_MS);
   };
-  const changeCategory = (value: string) => {
-    setCategory(value);
-    restart();
-  };
-  const changeSort = (value: StoreSort) => {
-    setSort(value);
-    restart();
-  };
+
+  // A switch between the phone and desktop layouts starts again from the first page; the
+  // server's first page of 25 holds the phone's first page of 24, other pages are asked for.
   const [layoutMobile, setLayoutMobile] = useState(isMobile);
+  const [relayout, setRelayout] = useState(0);
   if (layoutMobile !== isMobile) {
     setLayoutMobile(isMobile);
-    restart();
+    if (isMobile && page === 1) {
+      setItems(items.slice(0, MOBILE_PAGE_SIZE));
+      setPages(Math.max(1, Math.ceil(total / MOBILE_PAGE_SIZE)));
+    } else {
+      setRelayout((n) => n + 1);
+    }
   }
+  useEffect(() => {
+    if (relayout > 0) void load(askedRef.current, 1, isMobileRef.current ? MOBILE_PAGE_SIZE : DESKTOP_BATCH, false);
+  }, [relayout, load]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
-  const hasMore = visible < filtered.length;
+  const hasMore = page < pages;
   const loadMore = useCallback(() => {
     if (loadingMore || !hasMore) return;
     setLoadingMore(true);
-    timer.current = setTimeout(() => {
-      setVisible((v) => v + DESKTOP_BATCH);
-      setLoadingMore(false);
-    }, LOAD_MORE_DELAY_MS);
-  }, [loadingMore, hasMore]);
+    void load(asked, page + 1, DESKTOP_BATCH, true);
+  }, [loadingMore, hasMore, load, asked, page]);
 
-  // Infinite scroll on desktop: load the next batch when the end of the grid nears the viewport.
+  // Infinite scroll on desktop: the next batch when the end of the grid nears the viewport.
   useEffect(() => {
     const node = sentinel.current;
-    if (isMobile || !node || !hasMore || typeof IntersectionObserver === "undefined") return;
+    if (!hydrated || isMobile || !node || !hasMore || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: "400px" });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [isMobile, hasMore, loadMore]);
-
-  const pages = Math.max(1, Math.ceil(filtered.length / MOBILE_PAGE_SIZE));
-  const shown = isMobile ? filtered.slice((page - 1) * MOBILE_PAGE_SIZE, page * MOBILE_PAGE_SIZE) : filtered.slice(0, visible);
+  }, [hydrated, isMobile, hasMore, loadMore]);
 
   const changePage = (p: number) => {
-    setPage(p);
+    void load(asked, p, MOBILE_PAGE_SIZE, false);
     gridTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
 
+  const sorts: CatalogueSort[] = asked.q.trim() ? ["relevance", ...SORTS] : SORTS;
   return (
     <>
       <StoreBranding store={store} />
@@ -247,47 +292,64 @@ function StoreCatalogue({ store, products }: { store: Store; products: Product[]
               {it.store.catalogue}
             </h2>
           </div>
-          <div role="search" aria-label={it.store.filtersLabel} className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto]">
+          <form
+            role="search"
+            method="get"
+            action={base}
+            aria-label={it.store.filtersLabel}
+            className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto]"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (timer.current) clearTimeout(timer.current);
+              apply({ ...asked, q: typed, sort: sortFor(typed, asked.sort) });
+            }}
+          >
             <div className="relative">
               <label htmlFor="store-search" className="sr-only">{it.store.searchLabel}</label>
               <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-              <Input id="store-search" type="search" value={search} onChange={(e) => changeSearch(e.target.value)} placeholder={it.store.searchPlaceholder} className="pl-10" />
+              <Input id="store-search" name="q" type="search" value={typed} maxLength={200} onChange={(e) => changeTyped(e.target.value)} placeholder={it.store.searchPlaceholder} className="pl-10" />
             </div>
             <div>
               <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
-              <Select id="store-category" value={category} onChange={(e) => changeCategory(e.target.value)}>
+              <Select id="store-category" name="category" value={asked.category} onChange={(e) => apply({ ...asked, q: typed, category: e.target.value })}>
                 <option value="all">{it.store.allCategories}</option>
                 {categories.map((c) => (
-                  <option key={c} value={c}>{c}</option>
+                  <option key={c.name} value={c.name}>{it.store.categoryOption(c.name, c.count)}</option>
                 ))}
               </Select>
             </div>
             <div>
               <label htmlFor="store-sort" className="sr-only">{it.store.sortLabel}</label>
-              <Select id="store-sort" value={sort} onChange={(e) => changeSort(e.target.value as StoreSort)}>
-                {SORTS.map((s) => (
+              <Select id="store-sort" name="sort" value={asked.sort} onChange={(e) => apply({ ...asked, q: typed, sort: e.target.value as CatalogueSort })}>
+                {sorts.map((s) => (
                   <option key={s} value={s}>{it.store.sort[s]}</option>
                 ))}
               </Select>
             </div>
-          </div>
-          <p className="mt-4 text-sm text-stone-500" aria-live="polite">
-            {it.store.productsCount(shown.length, filtered.length)}
+            <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
+          </form>
+          <p className="mt-4 text-sm text-stone-500" aria-live="polite" data-products-count>
+            {it.store.productsCount(items.length, total)}
           </p>
-          {products.length === 0 ? (
+          {failed && (
+            <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{it.store.loadError}</p>
+          )}
+          {store.product_count === 0 ? (
             <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">{it.store.noProducts}</p>
-          ) : filtered.length === 0 ? (
+          ) : total === 0 ? (
             <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">{it.store.noMatch}</p>
           ) : (
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
-              {shown.map((p) => (
+              {items.map((p) => (
                 <li key={p.id}>
                   <ProductCard product={p} store={store} />
                 </li>
               ))}
             </ul>
           )}
-          {isMobile ? (
+          {!hydrated ? (
+            <PageLinks page={page} pages={pages} href={(p) => withSearch(base, catalogueSearch({ ...asked, page: p }))} label={it.store.pagination} />
+          ) : isMobile ? (
             <Pagination page={page} pages={pages} onChange={changePage} label={it.store.pagination} />
           ) : (
             hasMore && (

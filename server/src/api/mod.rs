@@ -2,7 +2,9 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod catalogue;
 pub mod enrich;
+pub mod export;
 mod extract;
 mod fields;
 pub mod files;
@@ -34,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/stores/me", get(stores::me))
         .route("/stores/start-trial", post(stores::start_trial))
         .route("/stores/{id}", get(stores::show).put(stores::update))
+        .route("/stores/{id}/products", get(catalogue::list))
         .route("/auth/login", post(auth::login))
         .route("/auth/logout", post(auth::logout))
         .route("/auth/account", delete(auth::delete_account))
@@ -74,6 +77,7 @@ pub fn router() -> Router<AppState> {
         .route("/products/generate", post(enrich::generate))
         .route("/products/regenerate/{id}", put(enrich::regenerate))
         .route("/products/bulk_delete", delete(products::bulk_delete))
+        .route("/products/export", get(export::products))
         .route(
             "/products/{id}",
             get(products::show)
@@ -94,11 +98,12 @@ pub fn router() -> Router<AppState> {
     info(title = "Vetrina API", description = "API JSON di Vetrina: negozi, prodotti, sessioni e piani."),
     paths(
         stores::register, stores::list, stores::show, stores::me, stores::update, stores::start_trial,
+        catalogue::list,
         auth::login, auth::logout, auth::delete_account,
         accounts::verify_email, accounts::resend_verification, accounts::request_password_reset,
         accounts::confirm_password_reset, uploads::logo,
         files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
-        products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete,
+        products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete, export::products,
         enrich::generate, enrich::regenerate,
         geo::city_by_cap, leads::create, openapi,
     ),

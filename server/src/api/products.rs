@@ -140,9 +140,15 @@ fn clean(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
 }
 
+/// Which products to delete: the listed ids, or every product with a status (`all` for the
+/// whole catalogue) in one call, whatever the size of the shop.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BulkDeleteInput {
-    pub ids: Vec<i64>,
+    #[serde(default)]
+    pub ids: Option<Vec<i64>>,
+    /// `all`, `uncertain` or `incorrect`.
+    #[serde(default)]
+    pub status: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
@@ -232,15 +238,27 @@ pub async fn delete(
     }))
 }
 
-/// Delete the listed products of the caller's shop; ids of other shops are skipped.
+/// Delete products of the caller's shop: the listed ids (ids of other shops are skipped), or
+/// by status (`{"status": "incorrect"}`, `"uncertain"`, `"all"`).
 #[utoipa::path(delete, path = "/api/products/bulk_delete", tag = "products", request_body = BulkDeleteInput, security(("session" = [])),
-    responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = Deleted), (status = 404, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
 pub async fn bulk_delete(
     State(app): State<AppState>,
     owner: Owner,
     ApiJson(input): ApiJson<BulkDeleteInput>,
 ) -> Result<Json<Deleted>> {
-    let deleted = products::delete_many(&app.db, owner.store.id, &input.ids).await?;
+    let store_id = owner.store.id;
+    let deleted = match (input.ids, input.status.as_deref()) {
+        (Some(ids), None) => products::delete_many(&app.db, store_id, &ids).await?,
+        (None, Some("all")) => products::delete_by_status(&app.db, store_id, None).await?,
+        (None, Some(text)) => match ProductStatus::parse(text) {
+            Some(status @ (ProductStatus::Uncertain | ProductStatus::Incorrect)) => {
+                products::delete_by_status(&app.db, store_id, Some(status)).await?
+            }
+            _ => return Err(AppError::field("status", messages::STATUS_INVALID)),
+        },
+        _ => return Err(AppError::field("ids", messages::BULK_DELETE_TARGET)),
+    };
     Ok(Json(Deleted {
         success: true,
         deleted,

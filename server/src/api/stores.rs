@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -17,7 +17,8 @@ use crate::error::{AppError, Result};
 use crate::messages;
 use crate::pages;
 use crate::plans::Plan;
-use crate::services::{accounts, products, stores, usage};
+use crate::services::explore::{self, ExploreQuery};
+use crate::services::{accounts, stores, usage};
 use crate::validation::{parse_email, password_problem};
 use crate::views::{OwnerStoreView, StoreView};
 use crate::AppState;
@@ -207,19 +208,58 @@ pub async fn register(
     ))
 }
 
-/// Every shop with its product count (explore page).
-#[utoipa::path(get, path = "/api/stores", tag = "stores", responses((status = 200, body = [StoreView])))]
-pub async fn list(State(app): State<AppState>) -> Result<Json<Vec<StoreView>>> {
-    let now = OffsetDateTime::now_utc();
-    let list = stores::list_with_counts(&app.db).await?;
-    Ok(Json(
-        list.into_iter()
-            .map(|(s, n)| StoreView::public(s, n, now))
-            .collect(),
+/// The shops with their product counts, a page at a time (the explore page): `q` searches
+/// name, description, group and city; `sort` is productsDesc (default), productsAsc,
+/// newest, nameAsc or nameDesc; `per_page` 1 to 100 (default 100). The reply is the page's
+/// array; `X-Total-Count` says how many shops match over all pages.
+#[utoipa::path(get, path = "/api/stores", tag = "stores",
+    params(
+        ("q" = Option<String>, Query, description = "Search over name, description, group and city"),
+        ("sort" = Option<String>, Query, description = "productsDesc, productsAsc, newest, nameAsc, nameDesc"),
+        ("page" = Option<u64>, Query),
+        ("per_page" = Option<u64>, Query, description = "1 to 100, default 100"),
+    ),
+    responses(
+        (status = 200, body = [StoreView], headers(("X-Total-Count" = u64, description = "Shops matching, over all pages"))),
+        (status = 422, body = crate::error::ErrorBody)))]
+pub async fn list(
+    State(app): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let asked = ExploreQuery::parse(query.as_deref(), explore::MAX_PER_PAGE)?;
+    let key = format!(
+        "api:/stores?{}&per_page={}",
+        asked.canonical_query(asked.page),
+        asked.per_page
+    );
+    let version = pages::explore_version(&app).await?;
+    let reply = match app.pages.cache.get(&key, version) {
+        Some(hit) => hit,
+        None => {
+            let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
+            let now = OffsetDateTime::now_utc();
+            let list: Vec<StoreView> = found
+                .items
+                .into_iter()
+                .map(|(s, n)| StoreView::public(s, n, now))
+                .collect();
+            let body = serde_json::to_string(&list).map_err(|e| AppError::Internal(e.into()))?;
+            let mut page = pages::CachedPage::json(body);
+            page.total_count = Some(found.total);
+            let page = Arc::new(page);
+            app.pages.cache.put(&key, version, page.clone());
+            page
+        }
+    };
+    Ok(pages::respond(
+        &reply,
+        &headers,
+        "public, max-age=0, must-revalidate",
     ))
 }
 
-/// A shop and its products, public.
+/// A shop, public; its products are listed page by page at `/api/stores/{id}/products`.
 #[utoipa::path(get, path = "/api/stores/{id}", tag = "stores", params(("id" = i64, Path)),
     responses((status = 200, body = StoreView), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn show(
@@ -239,9 +279,8 @@ pub async fn show(
     let reply = match app.pages.cache.get(&key, version) {
         Some(hit) => hit,
         None => {
-            let products = products::list_for_store(&app.db, id).await?;
-            let view = StoreView::public((*store).clone(), products.len() as u64, now)
-                .with_products(products);
+            let count = app.pages.stores.product_count(&app.db, &store).await?;
+            let view = StoreView::public((*store).clone(), count, now);
             let body = serde_json::to_string(&view).map_err(|e| AppError::Internal(e.into()))?;
             let page = Arc::new(pages::CachedPage::json(body));
             app.pages.cache.put(&key, version, page.clone());
@@ -255,14 +294,12 @@ pub async fn show(
     ))
 }
 
-/// The logged-in owner's shop, with products, usage and limits.
+/// The logged-in owner's shop, with usage and limits; its products are listed page by page
+/// at `/api/stores/{id}/products`.
 #[utoipa::path(get, path = "/api/stores/me", tag = "stores", security(("session" = [])),
     responses((status = 200, body = OwnerStoreView), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn me(State(app): State<AppState>, owner: Owner) -> Result<Json<OwnerStoreView>> {
-    let products = products::list_for_store(&app.db, owner.store.id).await?;
-    Ok(Json(
-        owner_view(&app, owner.store).await?.with_products(products),
-    ))
+    Ok(Json(owner_view(&app, owner.store).await?))
 }
 
 /// Change the shop's details (owner only).

@@ -21,6 +21,10 @@ pub struct Owner {
     pub store: store::Model,
 }
 
+/// The logged-in owner's shop, if the request carries a valid session with one; never a
+/// rejection (public routes that show the owner more).
+pub struct OptionalOwner(pub Option<store::Model>);
+
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
@@ -52,5 +56,20 @@ impl FromRequestParts<AppState> for Owner {
             user_id: user.user_id,
             store,
         })
+    }
+}
+
+impl FromRequestParts<AppState> for OptionalOwner {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        match Owner::from_request_parts(parts, app).await {
+            Ok(owner) => Ok(Self(Some(owner.store))),
+            Err(AppError::Unauthorized(_) | AppError::NotFound(_)) => Ok(Self(None)),
+            Err(err) => Err(err),
+        }
     }
 }

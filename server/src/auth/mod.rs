@@ -7,4 +7,4 @@ pub mod extract;
 pub mod origin;
 pub mod password;
 
-pub use extract::{CurrentUser, Owner};
+pub use extract::{CurrentUser, OptionalOwner, Owner};

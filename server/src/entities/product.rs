@@ -21,6 +21,12 @@ pub struct Model {
     pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
+    /// Search terms of the name, and of the other text fields and codes (`crate::search`),
+    /// with the version of the rule that wrote them; the name's sort key.
+    pub search_name: String,
+    pub search_rest: String,
+    pub name_key: String,
+    pub search_version: i32,
     pub created_at: TimeDateTimeWithTimeZone,
     pub updated_at: TimeDateTimeWithTimeZone,
 }

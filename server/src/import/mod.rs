@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use crate::error::ErrorCode;
 pub use mapping::{propose_mapping, validate_mapping, Mapping};
 pub use rows::{
-    build_drafts, error_report_csv, spreadsheet_text, ProcessOutcome, ProductDraft,
-    MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS,
+    build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
+    MAX_NAME_CHARS,
 };
 pub use table::{RowError, RowWarning, Table};
 pub use values::{parse_availability, parse_price};

@@ -1,7 +1,5 @@
 //! Table rows → validated product drafts, with per-row Italian errors.
 
-use std::borrow::Cow;
-
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
@@ -9,6 +7,7 @@ use super::values::{
     parse_availability, parse_price, truncate_chars,
 };
 use crate::domain::{DecimalMark, Price};
+use crate::spreadsheet::spreadsheet_text;
 use crate::validation::has_visible_text;
 
 pub const MAX_NAME_CHARS: usize = 200;
@@ -289,22 +288,6 @@ pub fn error_report_csv(errors: &[RowError]) -> String {
     };
     let body = write().unwrap_or_default();
     format!("\u{feff}{}", String::from_utf8_lossy(&body))
-}
-
-/// The one rule for every cell the server writes into a CSV (OWASP, "CSV Injection"): a
-/// cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, which a
-/// spreadsheet would evaluate as a formula, gets a leading apostrophe and so is read as
-/// text. The full-width forms of the four signs count too, as some spreadsheets fold
-/// them. Quoting, where a cell needs it, is the CSV writer's.
-pub fn spreadsheet_text(cell: &str) -> Cow<'_, str> {
-    const FORMULA_START: [char; 10] = [
-        '=', '+', '-', '@', '\t', '\r', '\u{FF1D}', '\u{FF0B}', '\u{FF0D}', '\u{FF20}',
-    ];
-    if cell.starts_with(FORMULA_START) {
-        Cow::Owned(format!("'{cell}"))
-    } else {
-        Cow::Borrowed(cell)
-    }
 }
 
 fn label(raw: &str) -> Option<String> {
@@ -589,8 +572,5 @@ mod tests {
             assert!(row[2].starts_with(&expected), "message cell {:?}", &row[2]);
         }
         assert_eq!(&rows[0][1], "'-20% sconto");
-        assert_eq!(spreadsheet_text("Cemento"), "Cemento");
-        assert_eq!(spreadsheet_text(""), "");
-        assert_eq!(spreadsheet_text("\rx"), "'\rx");
     }
 }

@@ -18,6 +18,8 @@ pub struct CachedPage {
     pub etag: String,
     pub status: u16,
     pub content_type: &'static str,
+    /// A paged API reply: the items over all pages, sent as `X-Total-Count`.
+    pub total_count: Option<u64>,
 }
 
 impl CachedPage {
@@ -38,6 +40,7 @@ impl CachedPage {
             etag,
             status,
             content_type,
+            total_count: None,
         }
     }
 

@@ -10,10 +10,13 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{DbErr, EntityTrait, QuerySelect};
 use time::OffsetDateTime;
 
-use super::props::{PageProps, Site};
+use super::props::{ExploreListing, PageProps, Site, StoreListing};
 use super::{render_and_cache, respond, store_version, CachedPage};
+use crate::api::catalogue::{listing_view, ListingQuery};
 use crate::entities::store;
 use crate::error::{AppError, Result};
+use crate::services::catalogue::Sort;
+use crate::services::explore::{self, ExploreQuery, ShopSort};
 use crate::services::{products, stores};
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
@@ -151,13 +154,59 @@ async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppE
 }
 
 pub async fn explore(State(app): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
-    let result = explore_page(&app, &headers).await;
+    let result = explore_page(&app, uri.query(), &headers).await;
     or_error_page(&app, &uri, &headers, result).await
 }
 
-async fn explore_page(app: &AppState, headers: &HeaderMap) -> Result<Response> {
-    // Any change to any shop bumps its content_version, so the sum moves with every
-    // change and the count with every new or deleted shop.
+/// `/explore?q=&sort=&page=`: one page of 12 shops. Bad values, other spellings of the same
+/// query and pages past the last get a 301 to the canonical address, as on a shop page.
+async fn explore_page(
+    app: &AppState,
+    query: Option<&str>,
+    headers: &HeaderMap,
+) -> Result<Response> {
+    let asked = match ExploreQuery::parse(query, explore::PAGE_SIZE) {
+        Ok(asked) => asked,
+        Err(AppError::Invalid { .. }) => return Ok(moved_permanently("/explore".to_owned())),
+        Err(err) => return Err(err),
+    };
+    let wanted = asked.canonical_query(asked.page);
+    if known_query(query, &["q", "sort", "page", "per_page"]) != wanted {
+        return Ok(moved_permanently(with_query("/explore", &wanted)));
+    }
+    let canonical = with_query("/explore", &wanted);
+    let version = explore_version(app).await?;
+    if let Some(hit) = app.pages.cache.get(&canonical, version) {
+        return Ok(respond(&hit, headers, PUBLIC));
+    }
+    let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
+    if asked.page > found.pages {
+        let last = with_query("/explore", &asked.canonical_query(found.pages));
+        return Ok(moved_permanently(last));
+    }
+    let now = OffsetDateTime::now_utc();
+    let listing = ExploreListing {
+        q: asked.q.clone(),
+        sort: asked.sort.name().to_owned(),
+        page: found.page,
+        pages: found.pages,
+        total: found.total,
+        canonical: canonical.clone(),
+        noindex: !asked.q.is_empty() || asked.sort != ShopSort::default(),
+    };
+    let list: Vec<StoreView> = found
+        .items
+        .into_iter()
+        .map(|(s, n)| StoreView::public(s, n, now))
+        .collect();
+    let props = PageProps::explore(site(app), list, listing);
+    let page = render_and_cache(app, &canonical, version, &props).await?;
+    Ok(respond(&page, headers, PUBLIC))
+}
+
+/// The version of the explore listing: any change to any shop bumps its content_version,
+/// so the sum moves with every change and the count with every new or deleted shop.
+pub(crate) async fn explore_version(app: &AppState) -> Result<i64> {
     let (count, sum): (i64, i64) = store::Entity::find()
         .select_only()
         .column_as(Expr::col(store::Column::Id).count(), "n")
@@ -169,19 +218,7 @@ async fn explore_page(app: &AppState, headers: &HeaderMap) -> Result<Response> {
         .one(&app.db)
         .await?
         .unwrap_or((0, 0));
-    let version = count.wrapping_mul(1_000_003).wrapping_add(sum);
-    if let Some(hit) = app.pages.cache.get("/explore", version) {
-        return Ok(respond(&hit, headers, PUBLIC));
-    }
-    let now = OffsetDateTime::now_utc();
-    let list: Vec<StoreView> = stores::list_with_counts(&app.db)
-        .await?
-        .into_iter()
-        .map(|(s, n)| StoreView::public(s, n, now))
-        .collect();
-    let props = PageProps::explore(site(app), list);
-    let page = render_and_cache(app, "/explore", version, &props).await?;
-    Ok(respond(&page, headers, PUBLIC))
+    Ok(count.wrapping_mul(1_000_003).wrapping_add(sum))
 }
 
 /// `/store/{id}`: 301 to the shop's page. An unknown id gets the site's not-found page, the
@@ -206,37 +243,95 @@ pub async fn store(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let result = store_page(&app, &store_id, &store_slug, &headers).await;
+    let result = store_page(&app, &store_id, &store_slug, uri.query(), &headers).await;
     or_error_page(&app, &uri, &headers, result).await
 }
 
+/// The shop page for `?q=&category=&sort=&page=`: one page of 25 products. A query with
+/// bad values, known parameters in another order or spelling (`?page=1`, `sort=newest`,
+/// what a search form sends), or a page past the last gets a 301 to its canonical form.
 async fn store_page(
     app: &AppState,
     store_id: &str,
     store_slug: &str,
+    query: Option<&str>,
     headers: &HeaderMap,
 ) -> Result<Response> {
     let Some(store) = find_store(app, store_id).await? else {
         return not_found_store(app, headers).await;
     };
-    let canonical = store_path(&store);
-    if store.slug != store_slug {
+    let path = store_path(&store);
+    let listing = match ListingQuery::parse(query, false, STORE_PAGE_SIZE) {
+        Ok(listing) => listing,
+        Err(AppError::Invalid { .. }) => return Ok(moved_permanently(path)),
+        Err(err) => return Err(err),
+    };
+    let canonical = with_query(&path, &listing.canonical_query(listing.page));
+    let known = known_query(query, &LISTING_PARAMETERS);
+    if store.slug != store_slug || known != listing.canonical_query(listing.page) {
         return Ok(moved_permanently(canonical));
     }
     let version = store_version(&store, OffsetDateTime::now_utc());
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, headers, PUBLIC));
     }
-    let items = products::list_for_store(&app.db, store.id).await?;
+    let result = listing_view(app, &store, &listing, false).await?;
+    if listing.page > result.pages {
+        let last = with_query(&path, &listing.canonical_query(result.pages));
+        return Ok(moved_permanently(last));
+    }
     let view = StoreView::public(
         (*store).clone(),
-        items.len() as u64,
+        app.pages.stores.product_count(&app.db, &store).await?,
         OffsetDateTime::now_utc(),
     );
-    let items: Vec<ProductView> = items.into_iter().map(ProductView::from).collect();
-    let props = PageProps::store(site(app), view, items);
+    let noindex = listing.filter.search.is_some() || listing.sort != Sort::Newest;
+    let props = PageProps::store(
+        site(app),
+        view,
+        StoreListing {
+            q: listing.search_text.clone(),
+            category: listing
+                .filter
+                .category
+                .clone()
+                .unwrap_or_else(|| "all".to_owned()),
+            sort: listing.sort.name().to_owned(),
+            canonical: canonical.clone(),
+            noindex,
+            result,
+        },
+    );
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
+}
+
+/// Products on a server-rendered shop page (the desktop batch of spec section 4).
+const STORE_PAGE_SIZE: u64 = 25;
+
+fn with_query(path: &str, query: &str) -> String {
+    if query.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{query}")
+    }
+}
+
+/// The parameters a shop page's listing reads.
+const LISTING_PARAMETERS: [&str; 7] = [
+    "q", "category", "stock", "status", "sort", "page", "per_page",
+];
+
+/// The `known` parameters of a query string, as sent: other parameters (`utm_source`, …)
+/// are ignored, not redirected away.
+fn known_query(query: Option<&str>, known: &[&str]) -> String {
+    let mut out = url::form_urlencoded::Serializer::new(String::new());
+    for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
+        if known.contains(&key.as_ref()) {
+            out.append_pair(&key, &value);
+        }
+    }
+    out.finish()
 }
 
 /// `/product/{storeId}/{storeSlug}` with no product id: the spec sends visitors home.

@@ -17,18 +17,24 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use ssr_runtime::{PoolConfig, RenderPool};
+use ssr_runtime::{PoolConfig, RenderPool, SsrError};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use cache::{store_version, CachedPage, HtmlCache};
 use document::Manifest;
+pub(crate) use handlers::explore_version;
 pub use store_rows::StoreRows;
 
 use crate::error::{AppError, Result};
 use crate::state::AppState;
+use crate::telemetry::ErrorCause;
 use props::PageProps;
+
+/// Seconds a visitor (or a crawler) is asked to wait when every render thread is busy and
+/// the render queue is full (docs/decisions/015-render-pool-limits.md).
+const BUSY_RETRY_AFTER_SECONDS: &str = "5";
 
 /// The render engine and what it needs; absent when the frontend has not been built.
 pub struct Pages {
@@ -73,7 +79,7 @@ impl Pages {
         let page = pool
             .render(url, &props_json)
             .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering {url} failed: {e}")))?;
+            .map_err(|e| render_failed(url, e))?;
         let html = document::render_document(manifest, &page.head, &page.html, &props_json);
         Ok(CachedPage::new(html, page.status))
     }
@@ -91,11 +97,40 @@ impl Pages {
         let page = pool
             .render(url, &props_json)
             .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering {url} failed: {e}")))?;
+            .map_err(|e| render_failed(url, e))?;
         let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
         let html = document::render_document(manifest, &page.head, markup, &props_json);
         Ok(CachedPage::new(html, 200))
     }
+}
+
+/// A full render queue is the pool's way of saying "later" (503, [`busy_response`]); any
+/// other failure (a script error, the time or memory limit) is a 500 logged with its cause.
+fn render_failed(url: &str, error: SsrError) -> AppError {
+    match error {
+        SsrError::Busy => AppError::PagesBusy,
+        other => AppError::Internal(anyhow::anyhow!("rendering {url} failed: {other}")),
+    }
+}
+
+/// The reply to a page request the render pool had no room for: 503 with `Retry-After` and
+/// the plain Italian "momentarily unavailable" document, which needs no render. Never
+/// cached, by us or by browsers.
+pub(crate) fn busy_response() -> Response {
+    let mut response = Response::new(Body::from(document::unavailable_document()));
+    *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::RETRY_AFTER,
+        HeaderValue::from_static(BUSY_RETRY_AFTER_SECONDS),
+    );
+    ErrorCause::new("page not rendered", &SsrError::Busy).attach(&mut response);
+    response
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {
@@ -212,6 +247,9 @@ pub fn respond(
     if page.compressible() {
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
+    if let Some(total) = page.total_count {
+        headers.insert("x-total-count", HeaderValue::from(total));
+    }
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control),
@@ -289,5 +327,92 @@ mod asset_tests {
         assert!(!is_fingerprinted("/guida-importazione.pdf"));
         assert!(!is_fingerprinted("/logo.svg"));
         assert!(!is_fingerprinted("/favicon.svg"));
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod render_error_tests {
+    use axum::body::to_bytes;
+    use props::Site;
+
+    use super::*;
+
+    /// Every page of this bundle keeps its thread busy for 300 ms.
+    const SLOW_BUNDLE: &str = "globalThis.vetrinaRender = () => {
+        const until = Date.now() + 300;
+        while (Date.now() < until) {}
+        return { html: '<p>ok</p>', head: '', status: 200 };
+    };";
+
+    /// One render thread and one place in its queue.
+    fn slow_pages() -> Pages {
+        let config = PoolConfig {
+            threads: 1,
+            queue_per_thread: 1,
+            timeout: Duration::from_secs(10),
+            ..PoolConfig::default()
+        };
+        let manifest = Manifest {
+            js: "entry-client-TEST1234.js".into(),
+            css: "app-TEST1234.css".into(),
+        };
+        Pages {
+            engine: Some((
+                RenderPool::new(SLOW_BUNDLE.into(), config).unwrap(),
+                manifest,
+            )),
+            cache: HtmlCache::new(1 << 20),
+            stores: StoreRows::default(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_page_the_render_queue_has_no_room_for_is_a_plain_503_with_retry_after() {
+        let pages = slow_pages();
+        let props = PageProps::plain(Site {
+            public_url: "http://localhost:3000".into(),
+        });
+        // Three at once: one rendering and one waiting at most, so at least one is refused.
+        let (a, b, c) = tokio::join!(
+            pages.render("/", &props),
+            pages.render("/faq", &props),
+            pages.render("/pricing", &props),
+        );
+        let mut refused = Vec::new();
+        for result in [a, b, c] {
+            match result {
+                Ok(page) => assert_eq!(page.status, 200),
+                Err(err) => refused.push(err),
+            }
+        }
+        assert!(!refused.is_empty() && refused.len() < 3, "{refused:?}");
+
+        for err in refused {
+            assert!(matches!(err, AppError::PagesBusy), "{err:?}");
+            let response = err.into_response();
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            let headers = response.headers();
+            assert_eq!(headers[header::RETRY_AFTER], BUSY_RETRY_AFTER_SECONDS);
+            assert_eq!(headers[header::CACHE_CONTROL], "no-store");
+            assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+            assert!(response.extensions().get::<ErrorCause>().is_some());
+            let body = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            let html = String::from_utf8(body.to_vec()).unwrap();
+            assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+            assert!(html.contains("<html lang=\"it\">"));
+            assert!(html.contains("<h1>Pagina momentaneamente non disponibile</h1>"));
+        }
+        // Room again once the accepted renders are done.
+        assert!(pages.render("/contacts", &props).await.is_ok());
+    }
+
+    #[test]
+    fn a_render_that_fails_for_time_or_memory_is_a_logged_500() {
+        for error in [SsrError::Timeout, SsrError::OutOfMemory] {
+            let response = render_failed("/store/1/edilizia", error).into_response();
+            assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert!(response.extensions().get::<ErrorCause>().is_some());
+        }
     }
 }

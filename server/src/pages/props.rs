@@ -6,7 +6,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::views::{ProductView, StoreView};
+use crate::views::{ProductPageView, ProductView, StoreView};
 
 /// What every page gets.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -33,14 +33,18 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub related: Option<Vec<ProductView>>,
-    /// Shop page: all its products, newest first.
+    /// Shop page: the page of products the URL asks for, and what it asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub products: Option<Vec<ProductView>>,
-    /// Explore page.
+    pub listing: Option<StoreListing>,
+    /// Explore page: the page of shops the URL asks for.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub stores: Option<Vec<StoreView>>,
+    /// Explore page: what the URL asked for and how many pages there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub explore: Option<ExploreListing>,
     /// Shop or product route whose shop or product does not exist (status 404).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -61,6 +65,41 @@ pub struct PageProps {
     pub has_session: Option<bool>,
 }
 
+/// The explore page's listing (`/explore?q=&sort=&page=`), 12 shops a page.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ExploreListing {
+    /// The search as typed ("" for none).
+    pub q: String,
+    pub sort: String,
+    pub page: u64,
+    pub pages: u64,
+    /// Shops matching the search, over all pages.
+    pub total: u64,
+    /// This page's path and query, as its canonical link says it.
+    pub canonical: String,
+    /// A search or a chosen order: shown, followed, not indexed.
+    pub noindex: bool,
+}
+
+/// The shop page's products: one page of the shop's listing for the URL's query
+/// (`?q=&category=&sort=&page=`), as `GET /api/stores/{id}/products` would answer it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreListing {
+    /// The search as typed ("" for none).
+    pub q: String,
+    /// The category chosen ("all" for none).
+    pub category: String,
+    /// The sort named in the URL, or the default (newest; relevance for a search).
+    pub sort: String,
+    /// This page's path and query, as its canonical link says it.
+    pub canonical: String,
+    /// A search or a chosen order: shown, followed, not indexed.
+    pub noindex: bool,
+    pub result: ProductPageView,
+}
+
 impl PageProps {
     /// Landing, pricing, contacts, FAQ, privacy, cookie and the site's 404.
     pub fn plain(site: Site) -> Self {
@@ -69,8 +108,9 @@ impl PageProps {
             store: None,
             product: None,
             related: None,
-            products: None,
+            listing: None,
             stores: None,
+            explore: None,
             not_found: None,
             load_error: None,
             client_only: None,
@@ -78,17 +118,18 @@ impl PageProps {
         }
     }
 
-    pub fn explore(site: Site, stores: Vec<StoreView>) -> Self {
+    pub fn explore(site: Site, stores: Vec<StoreView>, listing: ExploreListing) -> Self {
         Self {
             stores: Some(stores),
+            explore: Some(listing),
             ..Self::plain(site)
         }
     }
 
-    pub fn store(site: Site, store: StoreView, products: Vec<ProductView>) -> Self {
+    pub fn store(site: Site, store: StoreView, listing: StoreListing) -> Self {
         Self {
             store: Some(store),
-            products: Some(products),
+            listing: Some(listing),
             ..Self::plain(site)
         }
     }

@@ -6,9 +6,10 @@
 //! an owner's edit shows at the next request here; a change made by another instance or by
 //! the command line shows within `TTL`.
 //!
-//! Product counts are kept beside them, each for the `content_version` it was read at:
-//! every change to a shop's products moves that version (`services::lock_store`), as the
-//! HTML cache relies on too.
+//! Product counts, the category list and the status counts of a shop are kept beside them,
+//! each for the `content_version` it was read at: every change to a shop's products moves
+//! that version (`services::lock_store`), as the HTML cache relies on too. A listing page of
+//! a 100,000-product shop so counts its rows once per change, not on every request.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -16,19 +17,64 @@ use std::time::{Duration, Instant};
 
 use sea_orm::{DatabaseConnection, EntityTrait};
 
+use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::Result;
-use crate::services::stores;
+use crate::services::{catalogue, stores};
 
 const TTL: Duration = Duration::from_secs(1);
 /// Past this many shops the map starts again, so memory stays bounded.
 const MAX_ROWS: usize = 50_000;
+/// Shops whose category lists are kept (each up to `catalogue::MAX_CATEGORIES` names).
+const MAX_LISTS: usize = 2_000;
 
-#[derive(Default)]
+/// Values read for a shop's `content_version`: a newer version reads them again.
+struct PerVersion<T> {
+    entries: RwLock<HashMap<i64, (i64, Arc<T>)>>,
+    capacity: usize,
+}
+
+impl<T> PerVersion<T> {
+    fn new(capacity: usize) -> Self {
+        Self {
+            entries: RwLock::default(),
+            capacity,
+        }
+    }
+
+    fn get(&self, store: &store::Model) -> Option<Arc<T>> {
+        let entries = self.entries.read().ok()?;
+        let (version, value) = entries.get(&store.id)?;
+        (*version == store.content_version).then(|| value.clone())
+    }
+
+    fn put(&self, store: &store::Model, value: Arc<T>) {
+        if let Ok(mut entries) = self.entries.write() {
+            if entries.len() >= self.capacity {
+                entries.clear();
+            }
+            entries.insert(store.id, (store.content_version, value));
+        }
+    }
+}
+
 pub struct StoreRows {
     rows: RwLock<HashMap<i64, (Instant, Arc<store::Model>)>>,
     /// Shop id → (content_version, product count).
     counts: RwLock<HashMap<i64, (i64, u64)>>,
+    categories: PerVersion<Vec<(String, u64)>>,
+    statuses: PerVersion<Vec<(ProductStatus, u64)>>,
+}
+
+impl Default for StoreRows {
+    fn default() -> Self {
+        Self {
+            rows: RwLock::default(),
+            counts: RwLock::default(),
+            categories: PerVersion::new(MAX_LISTS),
+            statuses: PerVersion::new(MAX_ROWS),
+        }
+    }
 }
 
 impl StoreRows {
@@ -86,6 +132,35 @@ impl StoreRows {
             counts.insert(store.id, (store.content_version, count));
         }
         Ok(count)
+    }
+
+    /// The shop's categories with their product counts (`catalogue::categories`), as of the
+    /// row's `content_version`. Read after the row, like the count.
+    pub async fn categories(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<Arc<Vec<(String, u64)>>> {
+        if let Some(known) = self.categories.get(store) {
+            return Ok(known);
+        }
+        let list = Arc::new(catalogue::categories(db, store.id).await?);
+        self.categories.put(store, list.clone());
+        Ok(list)
+    }
+
+    /// How many of the shop's products have each status, as of the row's `content_version`.
+    pub async fn status_counts(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<Arc<Vec<(ProductStatus, u64)>>> {
+        if let Some(known) = self.statuses.get(store) {
+            return Ok(known);
+        }
+        let counts = Arc::new(catalogue::status_counts(db, store.id).await?);
+        self.statuses.put(store, counts.clone());
+        Ok(counts)
     }
 
     pub fn forget_all(&self) {

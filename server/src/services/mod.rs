@@ -3,9 +3,12 @@
 
 pub mod accounts;
 pub mod allowance;
+pub mod catalogue;
 pub mod demo;
 pub mod email_tokens;
 pub mod enrichment;
+pub mod explore;
+pub mod exports;
 pub mod geo;
 pub mod imports;
 pub mod leads;

@@ -3,8 +3,8 @@
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use time::OffsetDateTime;
 
@@ -13,6 +13,7 @@ use crate::domain::{Price, ProductStatus};
 use crate::entities::product;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::search::{self, ProductTerms};
 use crate::slug::slugify;
 
 /// A complete, validated product (`api::products`, imports, the demo shop).
@@ -62,18 +63,6 @@ pub async fn find_own(db: &impl ConnectionTrait, store_id: i64, id: i64) -> Resu
         .one(db)
         .await?
         .ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
-}
-
-/// All products of a shop, newest first.
-pub async fn list_for_store(
-    db: &impl ConnectionTrait,
-    store_id: i64,
-) -> Result<Vec<product::Model>> {
-    Ok(product::Entity::find()
-        .filter(product::Column::StoreId.eq(store_id))
-        .order_by_desc(product::Column::Id)
-        .all(db)
-        .await?)
 }
 
 /// Up to `limit` other products of the same brand in the same shop, newest first.
@@ -170,7 +159,18 @@ pub async fn insert_rows(
 }
 
 fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::ActiveModel {
+    let terms = ProductTerms::of(
+        &data.name,
+        data.brand.as_deref(),
+        data.category.as_deref(),
+        data.description.as_deref(),
+        [data.sku.as_deref(), data.ean.as_deref()],
+    );
     product::ActiveModel {
+        search_name: Set(terms.name),
+        search_rest: Set(terms.rest),
+        name_key: Set(terms.name_key),
+        search_version: Set(search::VERSION),
         store_id: Set(store_id),
         slug: Set(slugify(&data.name)),
         name: Set(data.name),
@@ -197,41 +197,51 @@ pub async fn update(
 ) -> Result<product::Model> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
-    let current = find_own(&txn, store_id, id).await?;
-    let mut active: product::ActiveModel = current.into();
+    let mut p = find_own(&txn, store_id, id).await?;
     if let Some(name) = changes.name {
-        active.slug = Set(slugify(&name));
-        active.name = Set(name);
+        p.slug = slugify(&name);
+        p.name = name;
     }
     if let Some(v) = changes.price {
-        active.price = Set(v);
+        p.price = v;
     }
     if let Some(v) = changes.description {
-        active.description = Set(v);
+        p.description = v;
     }
     if let Some(v) = changes.category {
-        active.category = Set(v);
+        p.category = v;
     }
     if let Some(v) = changes.brand {
-        active.brand = Set(v);
+        p.brand = v;
     }
     if let Some(v) = changes.image_url {
-        active.image_url = Set(v);
+        p.image_url = v;
     }
     if let Some(v) = changes.in_stock {
-        active.in_stock = Set(v);
+        p.in_stock = v;
     }
     if let Some(v) = changes.status {
-        active.status = Set(v);
+        p.status = v;
     }
     if let Some(v) = changes.sku {
-        active.sku = Set(v);
+        p.sku = v;
     }
     if let Some(v) = changes.ean {
-        active.ean = Set(v);
+        p.ean = v;
     }
-    active.updated_at = Set(OffsetDateTime::now_utc());
-    let updated = active.update(&txn).await?;
+    p.updated_at = OffsetDateTime::now_utc();
+    let terms = ProductTerms::of(
+        &p.name,
+        p.brand.as_deref(),
+        p.category.as_deref(),
+        p.description.as_deref(),
+        [p.sku.as_deref(), p.ean.as_deref()],
+    );
+    p.search_name = terms.name;
+    p.search_rest = terms.rest;
+    p.name_key = terms.name_key;
+    p.search_version = search::VERSION;
+    let updated = p.into_active_model().reset_all().update(&txn).await?;
     txn.commit().await?;
     Ok(updated)
 }
@@ -249,6 +259,26 @@ pub async fn delete(db: &DatabaseConnection, store_id: i64, id: i64) -> Result<(
     }
     txn.commit().await?;
     Ok(())
+}
+
+/// Deletes the shop's products with this status, or all of them, in one statement.
+pub async fn delete_by_status(
+    db: &DatabaseConnection,
+    store_id: i64,
+    status: Option<ProductStatus>,
+) -> Result<u64> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let mut query = product::Entity::delete_many().filter(product::Column::StoreId.eq(store_id));
+    if let Some(status) = status {
+        query = query.filter(product::Column::Status.eq(status));
+    }
+    let deleted = query.exec(&txn).await?.rows_affected;
+    if deleted == 0 {
+        return Err(AppError::not_found(messages::NOTHING_TO_DELETE));
+    }
+    txn.commit().await?;
+    Ok(deleted)
 }
 
 /// Deletes the listed products that belong to this shop; others' ids are skipped.

@@ -12,6 +12,8 @@ pub struct TestApp {
     pub url: String,
     pub db: DatabaseConnection,
     pub data_dir: PathBuf,
+    /// The running server's state (its in-memory registries included).
+    pub state: vetrina::AppState,
     _dir: tempfile::TempDir,
 }
 
@@ -79,11 +81,13 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = config.data_dir.clone();
     let state = vetrina::build_state(config).await.expect("app state");
     let db = state.db.clone();
-    tokio::spawn(async move { vetrina::serve(listener, state).await });
+    let served = state.clone();
+    tokio::spawn(async move { vetrina::serve(listener, served).await });
     TestApp {
         url: format!("http://{addr}"),
         db,
         data_dir,
+        state,
         _dir: dir,
     }
 }
@@ -270,8 +274,7 @@ impl Shop {
     /// that the shop's pages stop changing.
     pub async fn images_settled(&self) {
         for _ in 0..200 {
-            let me = self.me().await;
-            let products = me["Products"].as_array().cloned().unwrap_or_default();
+            let products = self.products().await;
             if products.iter().all(|p| {
                 p["image_url"]
                     .as_str()
@@ -284,11 +287,38 @@ impl Shop {
         panic!("product images did not land within 10 s");
     }
 
+    /// Every product of this shop as its owner lists them, newest first, read page by page.
+    pub async fn products(&self) -> Vec<Value> {
+        list_all(&self.client, &self.url, self.id).await
+    }
+
     pub async fn me(&self) -> Value {
         let reply = self.get("/api/stores/me").await;
         assert_eq!(reply.status(), StatusCode::OK);
         reply.json().await.expect("json")
     }
+}
+
+/// Every product of shop `id` through `GET /api/stores/{id}/products`, page by page.
+pub async fn list_all(client: &Client, url: &str, id: i64) -> Vec<Value> {
+    let mut all = Vec::new();
+    for page in 1.. {
+        let reply = client
+            .get(format!(
+                "{url}/api/stores/{id}/products?per_page=100&page={page}"
+            ))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(reply.status(), StatusCode::OK, "product listing");
+        let body: Value = reply.json().await.expect("json");
+        let items = body["items"].as_array().cloned().unwrap_or_default();
+        all.extend(items);
+        if page >= body["pages"].as_u64().unwrap_or(1) {
+            return all;
+        }
+    }
+    all
 }
 
 /// The `error` text of an error reply, checking its status and shape.

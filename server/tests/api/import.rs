@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use vetrina::plans::Plan;
 
-use crate::helpers::{spawn_app, Shop, TestApp};
+use crate::helpers::{list_all, spawn_app, Shop, TestApp};
 
 pub(crate) fn file_form(bytes: Vec<u8>, name: &str) -> Form {
     Form::new().part("file", Part::bytes(bytes).file_name(name.to_owned()))
@@ -136,18 +136,8 @@ async fn a_price_list_becomes_products_in_one_import() {
     let store: Value = reply.json().await.unwrap();
     assert_eq!(store["product_count"], 3);
     assert_eq!(store["counter_csv_imported"], 1);
-    let public: Value = app
-        .get(&format!("/api/stores/{}", shop.id))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let names: Vec<&str> = public["Products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let listed = list_all(&reqwest::Client::new(), &app.url, shop.id).await;
+    let names: Vec<&str> = listed.iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert!(names.iter().any(|n| n.starts_with("Silicone")), "{names:?}");
     // A process id is used once.
     let again = shop
@@ -203,10 +193,8 @@ async fn rows_with_a_known_sku_or_ean_update_instead_of_duplicating() {
         (Some(1), Some(1)),
         "{p}"
     );
-    let me = shop.me().await;
-    let cement = me["Products"]
-        .as_array()
-        .unwrap()
+    let products = shop.products().await;
+    let cement = products
         .iter()
         .find(|p| p["sku"] == "A-001")
         .unwrap()
@@ -269,10 +257,8 @@ async fn an_excel_file_with_a_title_row_imports() {
     let (status, store) = import_file(&shop, listino_xlsx(), "listino.xlsx").await;
     assert_eq!(status, StatusCode::OK, "{store}");
     assert_eq!(store["product_count"], 2);
-    let me = shop.me().await;
-    let lastra = me["Products"]
-        .as_array()
-        .unwrap()
+    let products = shop.products().await;
+    let lastra = products
         .iter()
         .find(|p| p["sku"] == "00124")
         .unwrap()
@@ -597,10 +583,9 @@ async fn imported_products_get_their_images_in_the_background() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let mut urls = Vec::new();
     for _ in 0..100 {
-        let me = shop.me().await;
-        urls = me["Products"]
-            .as_array()
-            .unwrap()
+        urls = shop
+            .products()
+            .await
             .iter()
             .map(|p| p["image_url"].as_str().unwrap_or("").to_owned())
             .collect();

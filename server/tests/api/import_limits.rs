@@ -54,9 +54,9 @@ async fn use_imports(app: &TestApp, shop: &Shop, n: usize) {
 }
 
 async fn skus(shop: &Shop) -> Vec<String> {
-    let mut skus: Vec<String> = shop.me().await["Products"]
-        .as_array()
-        .unwrap()
+    let mut skus: Vec<String> = shop
+        .products()
+        .await
         .iter()
         .filter_map(|p| p["sku"].as_str().map(str::to_owned))
         .collect();
@@ -156,8 +156,7 @@ async fn process_counts_the_rows_that_fit_and_updates_do_not_use_the_allowance()
     assert_eq!(status, StatusCode::OK, "{store}");
     assert_eq!(store["product_count"], 50);
     assert_eq!(store["counter_csv_imported"], 2);
-    let me = shop.me().await;
-    let products = me["Products"].as_array().unwrap();
+    let products = shop.products().await;
     for p in products
         .iter()
         .filter(|p| p["sku"].as_str().unwrap().starts_with("U-"))

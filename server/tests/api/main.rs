@@ -8,6 +8,8 @@ mod helpers;
 mod accounts;
 mod accounts_email;
 mod ai;
+mod catalogue;
+mod export;
 mod health;
 mod import;
 mod import_crash;

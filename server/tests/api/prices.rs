@@ -78,7 +78,7 @@ async fn the_api_and_an_import_read_a_price_alike() {
     let texts: Vec<&str> = WRITTEN.iter().map(|(t, _)| *t).collect();
     let (status, _) = import_file(&anna, listino(&texts), "listino.csv").await;
     assert_eq!(status, 200);
-    let products = anna.me().await["Products"].clone();
+    let products = Value::Array(anna.products().await);
 
     for (i, (text, euros)) in WRITTEN.iter().enumerate() {
         let imported = price_of(&products, &format!("Articolo di prova {i}"));

@@ -204,7 +204,7 @@ async fn bulk_delete_with_mixed_ids_deletes_only_my_own() {
     assert_eq!(reply.status(), 200);
     assert_eq!(reply.json::<Value>().await.unwrap()["deleted"], 2);
     assert_eq!(anna.me().await["product_count"], 1);
-    assert_eq!(anna.me().await["Products"][0]["id"], keep["id"]);
+    assert_eq!(anna.products().await[0]["id"], keep["id"]);
     assert_eq!(
         app.get(&format!("/api/products/{}", theirs["id"]))
             .await

@@ -88,7 +88,7 @@ async fn owner_replies_are_never_stored_and_the_api_renders_nothing() {
         anna.get("/api/stores/me").await,
         anna.get(&format!("/api/stores/{}", anna.id)).await,
         app.get("/api/stores/me").await,
-        app.get("/api/stores").await,
+        anna.get("/api/stores").await,
     ] {
         let headers = reply.headers();
         assert_eq!(
@@ -103,6 +103,12 @@ async fn owner_replies_are_never_stored_and_the_api_renders_nothing() {
         );
         assert_not_frameable(headers);
     }
+    // The public list of shops, asked without a session, is revalidated like a page.
+    let public = app.get("/api/stores").await;
+    assert_eq!(
+        header(public.headers(), "cache-control"),
+        "public, max-age=0, must-revalidate"
+    );
     // Pages keep their own caching; uploaded media keep their sandbox.
     let page = app.get("/").await;
     assert_ne!(header(page.headers(), "cache-control"), "no-store");

@@ -65,7 +65,7 @@ fn csv_rows(body: &str) -> Vec<Vec<String>> {
 }
 
 fn starts_a_formula(cell: &str) -> bool {
-    vetrina::import::spreadsheet_text(cell) != cell
+    vetrina::spreadsheet::spreadsheet_text(cell) != cell
 }
 
 #[tokio::test]

@@ -1,10 +1,10 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
-import { api, ApiError, errorCode, messageOf } from "../../lib/api";
+import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
 import type { Deleted, GeneratedProduct, OwnStore, Product } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
-/** GET /api/stores/me: the shop with its products, usage and limits. */
+/** GET /api/stores/me: the shop with its usage and limits. */
 export type { OwnStore };
 
 export type ProductBody = Record<string, unknown>;
@@ -13,7 +13,18 @@ export const fetchOwnStore = () => api.get<OwnStore>("/stores/me");
 export const createProduct = (body: ProductBody) => api.post<Product>("/products", body);
 export const updateProduct = (id: number, body: ProductBody) => api.put<Product>(`/products/${id}`, body);
 export const deleteProduct = (id: number) => api.del<Deleted>(`/products/${id}`);
-export const bulkDelete = (ids: number[]) => api.del<Deleted>("/products/bulk_delete", { ids });
+/** Every product of the shop with this status (or all of them), in one call. */
+export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });
+/** GET /api/products/export: the shop's catalogue as the spec's CSV, written by the server
+ * as it reads it (any size). Resolves with the file, its name and its product count. */
+export async function exportCatalogue(): Promise<{ file: Blob; name: string; count: number }> {
+  const res = await fetch("/api/products/export", { credentials: "include" });
+  if (!res.ok) throw failure(res.status, await res.json().catch(() => null));
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "prodotti.csv";
+  const count = Number(res.headers.get("x-total-count") ?? "0");
+  return { file: await res.blob(), name, count };
+}
 export const generateProduct = (input: { name: string; brand?: string | null; category?: string | null; description?: string | null; image_url?: string | null }) =>
   api.post<GeneratedProduct>("/products/generate", input);
 export const regenerateProduct = (id: number, input: { name: string; brand?: string | null; category?: string | null; description?: string | null; image_url?: string | null }) =>

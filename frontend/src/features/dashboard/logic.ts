@@ -1,6 +1,8 @@
-// The dashboard's pure rules (spec sections 2, 3, 4 and 9): filtering, sorting, pagination,
-// bulk-delete targets, CSV export, share links, plan usage. No React, no window.
-import { compareText, fold, formatDecimal } from "../../lib/format";
+// The dashboard's pure rules (spec sections 2, 4 and 9): the list's state, share links, plan
+// usage, the product form. No React, no window. Search, filters, sorts, pages, bulk deletes
+// and the CSV export are the server's (GET /api/stores/{id}/products, DELETE
+// /api/products/bulk_delete by status, GET /api/products/export).
+import { fold, formatDecimal } from "../../lib/format";
 import type { PlanKey, PlanLimits, Product, Store } from "../../types";
 
 export const PAGE_SIZE = 20;
@@ -36,139 +38,7 @@ export function hasActiveFilters(state: ListState): boolean {
   return state.search.trim() !== "" || state.stock !== "all" || state.category !== "all";
 }
 
-/** Search over name, description, brand and category; case- and accent-insensitive; every word must match. */
-export function matchesSearch(product: Product, query: string): boolean {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (!words.length) return true;
-  const haystack = [product.name, product.description, product.brand, product.category].map(fold).join(" \u0000 ");
-  return words.every((w) => haystack.includes(w));
-}
-
-export function matchesStock(product: Product, stock: StockFilter): boolean {
-  switch (stock) {
-    case "inStock":
-      return product.in_stock;
-    case "outOfStock":
-      return !product.in_stock;
-    case "uncertain":
-      return product.status === "uncertain";
-    case "incorrect":
-      return product.status === "incorrect";
-    default:
-      return true;
-  }
-}
-
-function byPrice(a: Product, b: Product, dir: 1 | -1): number {
-  // Products without a price go last in both directions.
-  if (a.price == null && b.price == null) return b.id - a.id;
-  if (a.price == null) return 1;
-  if (b.price == null) return -1;
-  return (a.price - b.price) * dir || b.id - a.id;
-}
-
-export function sortProducts(products: Product[], sort: SortKey): Product[] {
-  const list = products.slice();
-  switch (sort) {
-    case "oldest":
-      return list.sort((a, b) => a.id - b.id);
-    case "nameAsc":
-      return list.sort((a, b) => compareText(a.name, b.name) || b.id - a.id);
-    case "nameDesc":
-      return list.sort((a, b) => compareText(b.name, a.name) || b.id - a.id);
-    case "priceAsc":
-      return list.sort((a, b) => byPrice(a, b, 1));
-    case "priceDesc":
-      return list.sort((a, b) => byPrice(a, b, -1));
-    default:
-      // newest: the numeric id orders creation (spec section 3).
-      return list.sort((a, b) => b.id - a.id);
-  }
-}
-
-export function filterProducts(products: Product[], state: Pick<ListState, "search" | "stock" | "category">): Product[] {
-  const category = state.category === "all" ? null : fold(state.category);
-  return products.filter(
-    (p) => matchesSearch(p, state.search) && matchesStock(p, state.stock) && (category === null || fold(p.category) === category),
-  );
-}
-
-export interface PageView {
-  items: Product[];
-  page: number;
-  pages: number;
-  total: number;
-  /** 1-based index of the first and last shown product; 0 when none. */
-  from: number;
-  to: number;
-}
-
-/** Filter, sort and cut one page; a page past the end shows the last page. */
-export function listView(products: Product[], state: ListState, pageSize = PAGE_SIZE): PageView {
-  const sorted = sortProducts(filterProducts(products, state), state.sort);
-  const total = sorted.length;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(state.page) || 1), pages);
-  const start = (page - 1) * pageSize;
-  const items = sorted.slice(start, start + pageSize);
-  return { items, page, pages, total, from: total ? start + 1 : 0, to: start + items.length };
-}
-
-/** Distinct categories, sorted, compared without case or accents. */
-export function categoriesOf(products: Product[]): string[] {
-  const seen = new Map<string, string>();
-  for (const p of products) {
-    const c = p.category?.trim();
-    if (c && !seen.has(fold(c))) seen.set(fold(c), c);
-  }
-  return Array.from(seen.values()).sort(compareText);
-}
-
 export type BulkKind = "incorrect" | "uncertain" | "all";
-
-export function bulkTargets(products: Product[], kind: BulkKind): number[] {
-  return products.filter((p) => kind === "all" || p.status === kind).map((p) => p.id);
-}
-
-// ---------- CSV export (spec section 3, "CSV export") ----------
-
-export const CSV_COLUMNS = ["name", "price", "description", "brand", "category", "in_stock"] as const;
-
-/** A cell a spreadsheet would evaluate as a formula (OWASP, "CSV Injection"): it starts with
- * = + - @, a tab or a carriage return, or the full-width forms of the four signs. */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** Quoted, embedded quotes doubled; a cell that would start a formula gets a leading
- * apostrophe, so the spreadsheet shows it as text ("-20% sconto" stays a name). */
-function csvField(value: string): string {
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-function csvPrice(price: number | null): string {
-  if (price == null || !Number.isFinite(price)) return "0";
-  return String(Math.round(price * 100) / 100);
-}
-
-/** Semicolon-separated; every field quoted (embedded quotes doubled) and kept from starting
- * a formula; newlines in the description become spaces; a missing price is 0; in_stock is
- * "si" or "no". */
-export function productsToCsv(products: Product[]): string {
-  const lines = [CSV_COLUMNS.join(";")];
-  for (const p of products) {
-    lines.push(
-      [
-        csvField(p.name ?? ""),
-        csvField(csvPrice(p.price)),
-        csvField((p.description ?? "").replace(/\r\n|\r|\n/g, " ")),
-        csvField(p.brand ?? ""),
-        csvField(p.category ?? ""),
-        csvField(p.in_stock ? "si" : "no"),
-      ].join(";"),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
-}
 
 /** Same rule as slugs: lowercase, trim, spaces to hyphens, accents folded, other non-word characters dropped. */
 export function slugify(text: string): string {
@@ -177,17 +47,6 @@ export function slugify(text: string): string {
     .replace(/\s+/g, "-")
     .replace(/[^\w-]/g, "")
     .replace(/-+/g, "-");
-}
-
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-export function isoDate(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** prodotti_{shop}_{YYYY-MM-DD}.csv */
-export function exportFileName(storeName: string, date: Date): string {
-  const name = slugify(storeName) || "negozio";
-  return `prodotti_${name}_${isoDate(date)}.csv`;
 }
 
 // ---------- Share (spec section 2, "Share") ----------

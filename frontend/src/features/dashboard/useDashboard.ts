@@ -1,7 +1,7 @@
-// The dashboard's data: the shop and its products from GET /api/stores/me, kept up to date
-// locally after every change (spec section 4, "Product list updates").
+// The dashboard's shop from GET /api/stores/me (usage, limits, product count), kept up to date
+// locally after every change (spec section 4, "Product list updates"); the products
+// themselves are read a page at a time (useProductPage).
 import { useCallback, useEffect, useState } from "react";
-import type { Product } from "../../types";
 import { errorCode, fetchOwnStore, type OwnStore } from "./api";
 import { limitsOf, type Limits } from "./logic";
 
@@ -10,26 +10,19 @@ export type LoadState = { kind: "loading" } | { kind: "ready" } | { kind: "unaut
 export interface DashboardData {
   load: LoadState;
   store: OwnStore | null;
-  products: Product[];
   /** As the server sent them; null until the shop is loaded. */
   limits: Limits | null;
   reload: () => void;
   setStore: (s: OwnStore) => void;
-  addProduct: (p: Product) => void;
-  replaceProduct: (p: Product) => void;
-  removeProducts: (ids: number[]) => void;
+  /** A product was added, or `count` were deleted: the shop's count follows. */
+  countAdded: () => void;
+  countRemoved: (count: number) => void;
   countRegeneration: () => void;
-}
-
-function withoutProducts(s: OwnStore): OwnStore {
-  const { Products: _ignored, ...rest } = s;
-  return rest;
 }
 
 export function useDashboard(enabled: boolean): DashboardData {
   const [load, setLoad] = useState<LoadState>({ kind: "loading" });
   const [store, setStoreState] = useState<OwnStore | null>(null);
-  const [products, setProducts] = useState<Product[]>([]);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -38,8 +31,7 @@ export function useDashboard(enabled: boolean): DashboardData {
     fetchOwnStore()
       .then((s) => {
         if (!live) return;
-        setStoreState(withoutProducts(s));
-        setProducts(Array.isArray(s.Products) ? s.Products : []);
+        setStoreState(s);
         setLoad({ kind: "ready" });
       })
       .catch((err: unknown) => {
@@ -56,21 +48,16 @@ export function useDashboard(enabled: boolean): DashboardData {
     setLoad({ kind: "loading" });
     setAttempt((n) => n + 1);
   }, []);
-  const setStore = useCallback((s: OwnStore) => setStoreState((old) => ({ ...old, ...withoutProducts(s) })), []);
-  const addProduct = useCallback((p: Product) => {
-    setProducts((list) => [...list, p]);
-    setStoreState((s) => (s ? { ...s, product_count: s.product_count + 1 } : s));
-  }, []);
-  const replaceProduct = useCallback((p: Product) => setProducts((list) => list.map((x) => (x.id === p.id ? p : x))), []);
-  const removeProducts = useCallback((ids: number[]) => {
-    const gone = new Set(ids);
-    setProducts((list) => list.filter((x) => !gone.has(x.id)));
-    setStoreState((s) => (s ? { ...s, product_count: Math.max(0, s.product_count - ids.length) } : s));
-  }, []);
+  const setStore = useCallback((s: OwnStore) => setStoreState((old) => ({ ...old, ...s })), []);
+  const countAdded = useCallback(() => setStoreState((s) => (s ? { ...s, product_count: s.product_count + 1 } : s)), []);
+  const countRemoved = useCallback(
+    (count: number) => setStoreState((s) => (s ? { ...s, product_count: Math.max(0, s.product_count - count) } : s)),
+    [],
+  );
   const countRegeneration = useCallback(
     () => setStoreState((s) => (s ? { ...s, regenerations_this_month: s.regenerations_this_month + 1 } : s)),
     [],
   );
 
-  return { load, store, products, limits: limitsOf(store), reload, setStore, addProduct, replaceProduct, removeProducts, countRegeneration };
+  return { load, store, limits: limitsOf(store), reload, setStore, countAdded, countRemoved, countRegeneration };
 }

@@ -6,16 +6,20 @@ import { isSessionLost } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import type { Product } from "../../types";
 import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "./api";
-import { bulkTargets, type BulkKind } from "./logic";
+import type { BulkKind } from "./logic";
 import type { DashboardData } from "./useDashboard";
 
 const t = it.dashboard;
 
-export type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bulk: BulkKind; ids: number[] } | { kind: "account" } | null;
+export type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bulk: BulkKind; count: number } | { kind: "account" } | null;
+
+/** How many products each bulk delete would remove, as the server counted them. */
+export type BulkCounts = Record<BulkKind, number>;
 
 /** The dashboard's deletions, each confirmed first (spec section 2, "Dialogs"): one product,
- * the bulk deletes by status, and the account. */
-export function useDeletions(data: Pick<DashboardData, "products" | "removeProducts">) {
+ * the bulk deletes by status (one server call each, whatever the size of the shop), and
+ * the account. `onDeleted` runs after products are gone. */
+export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: BulkCounts | null, onDeleted: () => void) {
   const toast = useToast();
   const navigate = useNavigate();
   const { setStore } = useSession();
@@ -23,12 +27,12 @@ export function useDeletions(data: Pick<DashboardData, "products" | "removeProdu
   const [busy, setBusy] = useState(false);
 
   const askBulk = (bulk: BulkKind) => {
-    const ids = bulkTargets(data.products, bulk);
-    if (!ids.length) {
+    const count = counts?.[bulk] ?? 0;
+    if (!count) {
       toast({ title: t.errorTitle, description: t.bulk.nothing, destructive: true });
       return;
     }
-    setPending({ kind: "bulk", bulk, ids });
+    setPending({ kind: "bulk", bulk, count });
   };
 
   const confirmPending = async () => {
@@ -37,12 +41,14 @@ export function useDeletions(data: Pick<DashboardData, "products" | "removeProdu
     try {
       if (pending.kind === "product") {
         await deleteProduct(pending.product.id);
-        data.removeProducts([pending.product.id]);
+        data.countRemoved(1);
+        onDeleted();
         toast({ title: t.product.deleted, description: t.product.deletedText(pending.product.name) });
       } else if (pending.kind === "bulk") {
-        await bulkDelete(pending.ids);
-        data.removeProducts(pending.ids);
-        toast({ title: t.bulk.done, description: t.bulk.doneText(pending.ids.length) });
+        const { deleted } = await bulkDelete(pending.bulk);
+        data.countRemoved(deleted);
+        onDeleted();
+        toast({ title: t.bulk.done, description: t.bulk.doneText(deleted) });
       } else {
         await deleteAccount();
         toast({ title: t.account.deleted, description: t.account.deletedText });
@@ -65,10 +71,10 @@ export function useDeletions(data: Pick<DashboardData, "products" | "removeProdu
       ? t.confirm.deleteProduct(pending.product.name)
       : pending?.kind === "bulk"
         ? pending.bulk === "incorrect"
-          ? t.confirm.bulkIncorrect(pending.ids.length)
+          ? t.confirm.bulkIncorrect(pending.count)
           : pending.bulk === "uncertain"
-            ? t.confirm.bulkUncertain(pending.ids.length)
-            : t.confirm.bulkAll(pending.ids.length)
+            ? t.confirm.bulkUncertain(pending.count)
+            : t.confirm.bulkAll(pending.count)
         : t.account.deleteText;
 
   return {

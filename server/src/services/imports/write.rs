@@ -105,6 +105,9 @@ pub async fn import(
     for item in &updates {
         update_row(&txn, store_id, item, now).await?;
     }
+    // Updated rows changed text without new search terms: written here, in the same
+    // transaction, so a search never sees the old words.
+    crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
     usage::add(&txn, store_id, Counter::Imports).await?;
     txn.commit().await?;
     Ok(Written {
@@ -163,7 +166,8 @@ async fn update_row(
         .col_expr(product::Column::Name, Expr::value(i.name.clone()))
         .col_expr(product::Column::Slug, Expr::value(slugify(&i.name)))
         .col_expr(product::Column::InStock, Expr::value(i.in_stock))
-        .col_expr(product::Column::UpdatedAt, Expr::value(now));
+        .col_expr(product::Column::UpdatedAt, Expr::value(now))
+        .col_expr(product::Column::SearchVersion, Expr::value(0));
     let optional = [
         (product::Column::Description, &i.description),
         (product::Column::Category, &i.category),

@@ -1,8 +1,9 @@
+import { useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { IconBox } from "../../../components/ui/Icons";
 import { it } from "../../../i18n/it";
 import type { Product } from "../../../types";
-import type { PageView } from "../logic";
+import type { PageView } from "../useProductPage";
 import { DashboardProductCard, statusDotClass, WarningIcon } from "./DashboardProductCard";
 
 const t = it.dashboard.grid;
@@ -43,9 +44,59 @@ function Legend({ items }: { items: Product[] }) {
   );
 }
 
+/** "Pagina X di Y" with Precedente/Successiva, and a page number to type: usable with a
+ * thousand pages. */
+function PageControl({ view, onPage }: { view: PageView; onPage: (page: number) => void }) {
+  const [typed, setTyped] = useState("");
+  const go = () => {
+    const n = Number.parseInt(typed, 10);
+    if (Number.isFinite(n)) onPage(Math.min(Math.max(1, n), view.pages));
+    setTyped("");
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-3">
+      <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => onPage(view.page - 1)}>
+        {it.common.previous}
+      </Button>
+      <span className="text-sm text-stone-700" aria-live="polite" data-page>
+        {it.common.page(view.page, view.pages)}
+      </span>
+      <Button variant="secondary" size="sm" disabled={view.page >= view.pages} onClick={() => onPage(view.page + 1)}>
+        {it.common.next}
+      </Button>
+      {view.pages > 2 && (
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go();
+          }}
+        >
+          <label htmlFor="dashboard-page" className="sr-only">
+            {t.goToLabel}
+          </label>
+          <input
+            id="dashboard-page"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value.replace(/\D/g, "").slice(0, 6))}
+            placeholder={String(view.page)}
+            className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-sm"
+          />
+          <Button type="submit" variant="secondary" size="sm" disabled={!typed}>
+            {t.goTo}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 /** The grid (2 columns up to 5), its pagination, and the two empty states. */
 export function ProductList({
   view,
+  busy,
   storeIsEmpty,
   onPage,
   onEdit,
@@ -54,6 +105,8 @@ export function ProductList({
   onClearFilters,
 }: {
   view: PageView;
+  /** A newer page is on its way: the grid stays, dimmed. */
+  busy: boolean;
   storeIsEmpty: boolean;
   onPage: (page: number) => void;
   onEdit: (p: Product) => void;
@@ -74,7 +127,7 @@ export function ProductList({
     );
   }
   return (
-    <section aria-label={t.label} className="mt-6">
+    <section aria-label={t.label} aria-busy={busy} className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
       <Legend items={view.items} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {view.items.map((p) => (
@@ -87,17 +140,7 @@ export function ProductList({
         <p className="text-sm text-stone-600" data-showing>
           {t.showing(view.from, view.to, view.total)}
         </p>
-        <div className="flex items-center gap-3">
-          <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => onPage(view.page - 1)}>
-            {it.common.previous}
-          </Button>
-          <span className="text-sm text-stone-700" aria-live="polite" data-page>
-            {it.common.page(view.page, view.pages)}
-          </span>
-          <Button variant="secondary" size="sm" disabled={view.page >= view.pages} onClick={() => onPage(view.page + 1)}>
-            {it.common.next}
-          </Button>
-        </div>
+        <PageControl view={view} onPage={onPage} />
       </nav>
     </section>
   );

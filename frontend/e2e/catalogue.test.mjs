@@ -1,0 +1,200 @@
+// A large catalogue in Chromium against the real server: the demo shop moved to Business and
+// grown to over 2,000 products in the setup. The shop page without JavaScript (links to every
+// page, the search as a GET form), with JavaScript at 1280 px (search typed key by key,
+// "Carica altri") and at 390 px (pages of 24); the dashboard's server pages, a page number
+// typed, the server's search, bulk delete by status and the export of every product.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { binary, blockThirdParty, demoLogin, launchBrowser, login, repo, startServer, typeInto, watchConsole } from "./harness.mjs";
+
+const ADDED = 2000;
+const KINDS = [
+  ["Trapano avvitatore", "Utensili elettrici"],
+  ["Lastra in cartongesso", "Cartongesso"],
+  ["Pittura lavabile", "Pitture e vernici"],
+  ["Tassello in nylon", "Ferramenta"],
+  ["Chiave a brugola", "Utensili manuali"],
+];
+
+let server;
+let browser;
+let shop; // { id, slug, product_count }
+let storeUrl;
+
+/** The public listing as the API answers it. */
+const listing = async (query) => (await fetch(`${server.url}/api/stores/${shop.id}/products?${query}`)).json();
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const env = { ...process.env, VETRINA_DATA_DIR: server.dataDir };
+  delete env.DATABASE_URL;
+  execFileSync(binary, ["shop", "set-plan", demoLogin.email, "business"], { cwd: repo, env, stdio: "ignore" });
+  const session = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(demoLogin),
+  });
+  assert.equal(session.status, 200);
+  const cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  for (let start = 0; start < ADDED; start += 500) {
+    const items = Array.from({ length: 500 }, (_, j) => {
+      const i = start + j;
+      const [kind, category] = KINDS[i % KINDS.length];
+      return { name: `${kind} ${8 + (i % 30)} mm art. ${i}`, category, brand: "Marca Grande", price: 1 + (i % 200), in_stock: i % 9 !== 0, status: i % 50 === 0 ? "incorrect" : "normal" };
+    });
+    const created = await fetch(`${server.url}/api/products/bulk_upload`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie },
+      body: JSON.stringify(items),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+  }
+  shop = await (await fetch(`${server.url}/api/stores/me`, { headers: { cookie } })).json();
+  assert.ok(shop.product_count > ADDED);
+  storeUrl = `/store/${shop.id}/${shop.slug}`;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage({ javaScriptEnabled = true, width = 1280 } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+  await blockThirdParty(context, server.url);
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page) };
+}
+
+const productLinks = (page) => page.locator('main a[href^="/product/"]');
+
+describe("shop page without JavaScript", () => {
+  test("25 products a page, real links to the next pages, a canonical per page", async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    const first = await page.goto(server.url + storeUrl);
+    assert.equal(first.status(), 200);
+    assert.equal(await productLinks(page).count(), 25);
+    const html = await first.text();
+    assert.ok(html.length < 150_000, `shop page HTML ${html.length} bytes`);
+    const pages = Math.ceil(shop.product_count / 25);
+    await page.locator(`a[href="${storeUrl}?page=${pages}"]`).waitFor();
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(`${server.url}${storeUrl}?page=2`);
+    assert.equal(await productLinks(page).count(), 25);
+    assert.equal(await page.locator('link[rel="canonical"]').getAttribute("href"), `${server.url}${storeUrl}?page=2`);
+    const expected = (await listing("page=2")).items.map((p) => p.name);
+    assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), expected);
+    await context.close();
+  });
+
+  test("the search form is sent as a GET and the server finds the words as typed", async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto(server.url + storeUrl);
+    await typeInto(page.getByLabel("Cerca prodotti"), "trapani");
+    await page.getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL(/\?q=trapani/);
+    const { total } = await listing("q=trapani");
+    assert.ok(total >= ADDED / KINDS.length, `matches: ${total}`);
+    const names = await productLinks(page).locator("h3").allInnerTexts();
+    assert.equal(names.length, 25);
+    for (const name of names) assert.match(name, /trapan/i);
+    assert.equal(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex");
+    await context.close();
+  });
+});
+
+describe("shop page in the browser", () => {
+  test("1280 px: a search typed key by key, then 'Carica altri' adds the next 25 from the server", async () => {
+    const { context, page, problems } = await newPage();
+    await page.goto(server.url + storeUrl);
+    await page.getByRole("button", { name: "Accetta tutti" }).click();
+    await typeInto(page.getByLabel("Cerca prodotti"), "cartong");
+    const { total, items } = await listing("q=cartong");
+    await page.locator("[data-products-count]").filter({ hasText: `25 di ${total} prodotti` }).waitFor();
+    await page.waitForURL(/\?q=cartong$/);
+    assert.equal(await productLinks(page).first().locator("h3").innerText(), items[0].name);
+    await page.getByRole("button", { name: "Carica altri" }).click();
+    await page.locator("[data-products-count]").filter({ hasText: `50 di ${total} prodotti` }).waitFor();
+    assert.equal(await productLinks(page).count(), 50);
+    await page.getByLabel("Ordina per").selectOption("priceDesc");
+    const dearest = (await listing("q=cartong&sort=priceDesc")).items[0];
+    await productLinks(page).first().locator("h3").filter({ hasText: dearest.name }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("390 px: pages of 24, Successiva asks the server for the next", async () => {
+    const { context, page, problems } = await newPage({ width: 390 });
+    await page.goto(server.url + storeUrl);
+    await page.getByRole("button", { name: "Accetta tutti" }).click();
+    const pages = Math.ceil(shop.product_count / 24);
+    await page.getByText(`Pagina 1 di ${pages}`).waitFor();
+    assert.equal(await productLinks(page).count(), 24);
+    await page.getByRole("button", { name: "Successiva" }).click();
+    await page.getByText(`Pagina 2 di ${pages}`).waitFor();
+    const expected = (await listing("page=2&per_page=24")).items.map((p) => p.name);
+    await productLinks(page).first().locator("h3").filter({ hasText: expected[0] }).waitFor();
+    assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), expected);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe("dashboard of a large shop", () => {
+  async function ownerPage() {
+    const { context, page, problems } = await newPage();
+    await login(context, server.url);
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator("[data-showing]").waitFor();
+    return { context, page, problems };
+  }
+
+  test("20 a page from the server, a page number typed, the search as the owner types", async () => {
+    const { context, page, problems } = await ownerPage();
+    const pages = Math.ceil(shop.product_count / 20);
+    assert.equal(await page.locator("[data-page]").innerText(), `Pagina 1 di ${pages}`);
+    await typeInto(page.getByLabel("Vai alla pagina"), "73");
+    await page.getByRole("button", { name: "Vai", exact: true }).click();
+    await page.locator("[data-page]").filter({ hasText: `Pagina 73 di ${pages}` }).waitFor();
+    assert.equal(await page.locator("[data-showing]").innerText(), `Mostrando 1441-1460 di ${shop.product_count} prodotti`);
+    await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "brugola");
+    const { total } = await listing("q=brugola");
+    await page.locator("[data-showing]").filter({ hasText: `Mostrando 1-20 di ${total} prodotti` }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("export: every product in the file; bulk delete of the incorrect ones in one call, counted by the server", async () => {
+    const { context, page } = await ownerPage();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      (async () => {
+        await page.getByRole("button", { name: "Aggiungi Prodotti" }).click();
+        await page.getByRole("menuitem", { name: "Esporta in CSV" }).click();
+      })(),
+    ]);
+    const lines = fs.readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
+    assert.equal(lines.length, shop.product_count + 1);
+
+    const owner = await (await context.request.get(`${server.url}/api/stores/${shop.id}/products?per_page=1`)).json();
+    const incorrect = owner.status_counts.incorrect;
+    assert.ok(incorrect >= ADDED / 50);
+    const calls = [];
+    page.on("request", (r) => r.url().includes("bulk_delete") && calls.push(r.postData()));
+    await page.getByRole("button", { name: "Elimina Prodotti" }).click();
+    await page.getByRole("menuitem", { name: "Elimina prodotti errati" }).click();
+    const confirm = page.getByRole("dialog").filter({ hasText: "Sei assolutamente sicuro?" });
+    assert.match(await confirm.innerText(), new RegExp(`Stai per eliminare ${incorrect} prodotti con stato errato`));
+    await confirm.getByRole("button", { name: "Elimina", exact: true }).click();
+    await page.locator("[data-toast]").filter({ hasText: "Prodotti Eliminati" }).waitFor();
+    assert.deepEqual(calls, [JSON.stringify({ status: "incorrect" })]);
+    const left = await (await context.request.get(`${server.url}/api/stores/${shop.id}/products?per_page=1`)).json();
+    assert.equal(left.status_counts.incorrect, 0);
+    assert.equal(left.total, shop.product_count - incorrect);
+    await page.locator("[data-showing]").filter({ hasText: `di ${left.total} prodotti` }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,235 @@
+//! Product search as Italians type it: accents folded ("perche" finds "perché"), singular
+//! and plural, masculine and feminine meeting ("trapani" finds "Trapano", "chiavi" finds
+//! "Chiave"), and every word of the query a prefix ("cartong" finds "Cartongesso").
+//!
+//! The index holds the products' words, folded; a query word loses its inflected ending
+//! (a light Italian stemmer, after Savoy's, as Lucene's `ItalianLightStemmer`) and matches
+//! every indexed word it begins. A full stemmer (Snowball) was tried first and gives
+//! "trapan" for "trapani" but "trap" for "trapano": stems of one word's inflections need
+//! not be prefixes of each other, endings removed from the query alone always are.
+//!
+//! Both databases receive plain space-separated `[a-z0-9]` words: SQLite's FTS5 and
+//! PostgreSQL's `simple` text search split them the same way, so the two match the same
+//! products (migration `create_product_search`).
+
+use crate::slug::fold_accent;
+
+/// The version of the rule that wrote a product's search columns. Raise it when the rule
+/// changes: products written by an older one are re-indexed when the server starts.
+pub const VERSION: i32 = 1;
+
+/// Words of one field kept in the index; a description is long, its first words say most.
+const MAX_FIELD_WORDS: usize = 600;
+/// Longer words (a run of digits, a pasted URL) are cut: nobody types more.
+const MAX_WORD_CHARS: usize = 32;
+/// Words of a query used; the rest are ignored.
+const MAX_QUERY_WORDS: usize = 8;
+/// Characters of the folded name kept as its sort key.
+const NAME_KEY_CHARS: usize = 100;
+
+/// Articles, prepositions and conjunctions: left out of a query that has other words, so
+/// "tubo per acqua" does not ask every product for a word starting with "per".
+const STOP_WORDS: [&str; 52] = [
+    "a", "ad", "agli", "ai", "al", "alla", "alle", "allo", "all", "che", "col", "con", "d", "da",
+    "dai", "dal", "dalla", "dalle", "de", "degli", "dei", "del", "dell", "della", "delle", "dello",
+    "di", "e", "ed", "gli", "i", "il", "in", "l", "la", "le", "lo", "nei", "nel", "nell", "nella",
+    "o", "per", "sul", "sull", "sulla", "su", "tra", "fra", "un", "una", "uno",
+];
+
+/// Lower-case ASCII words of `text`: accents folded, anything else a separator.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    let mut chars = text.chars().flat_map(char::to_lowercase).map(fold_accent);
+    std::iter::from_fn(move || {
+        let mut word = String::new();
+        for ch in chars.by_ref() {
+            if ch.is_ascii_alphanumeric() {
+                if word.len() < MAX_WORD_CHARS {
+                    word.push(ch);
+                }
+            } else if !word.is_empty() {
+                return Some(word);
+            }
+        }
+        (!word.is_empty()).then_some(word)
+    })
+}
+
+/// A query word without its inflected ending: the final vowel, and the "h" that keeps a
+/// hard sound before "e"/"i" (banchi → banc, banco → banc) or the "i" of "-io"/"-ia"
+/// (armadio → armad, armadi → armad). Words with a digit (a code or a size: "m8", "18v")
+/// and words of three letters or fewer stay whole.
+fn stem(word: &str) -> String {
+    let b = word.as_bytes();
+    if b.len() <= 3 || b.iter().any(u8::is_ascii_digit) {
+        return word.to_owned();
+    }
+    let n = b.len();
+    let cut = match (b[n - 2], b[n - 1]) {
+        (b'h', b'e' | b'i') | (b'i', b'a' | b'o' | b'e') if n > 4 => 2,
+        (_, b'a' | b'e' | b'i' | b'o' | b'u') => 1,
+        _ => 0,
+    };
+    word[..n - cut].to_owned()
+}
+
+/// The words of some fields, as they are indexed.
+pub fn index_terms<'a>(fields: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for field in fields {
+        for word in words(field).take(MAX_FIELD_WORDS) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&word);
+        }
+    }
+    out
+}
+
+/// What a product's search columns hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductTerms {
+    pub name: String,
+    pub rest: String,
+    pub name_key: String,
+}
+
+impl ProductTerms {
+    pub fn of(
+        name: &str,
+        brand: Option<&str>,
+        category: Option<&str>,
+        description: Option<&str>,
+        codes: [Option<&str>; 2],
+    ) -> Self {
+        let rest = [brand, category, codes[0], codes[1], description];
+        Self {
+            name: index_terms([name]),
+            rest: index_terms(rest.into_iter().flatten()),
+            name_key: name_key(name),
+        }
+    }
+}
+
+/// The key a name is sorted by: lower case, accents folded, so "Élite" sits with the e's.
+pub fn name_key(name: &str) -> String {
+    name.trim()
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(fold_accent)
+        .take(NAME_KEY_CHARS)
+        .collect()
+}
+
+/// A search as typed: every term must match the start of some indexed term.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchQuery {
+    terms: Vec<String>,
+}
+
+impl SearchQuery {
+    /// `None` when the text holds no word at all (blank, only punctuation).
+    pub fn parse(text: &str) -> Option<Self> {
+        let all: Vec<String> = words(text).take(MAX_QUERY_WORDS).collect();
+        let meaningful: Vec<&String> = all
+            .iter()
+            .filter(|w| !STOP_WORDS.contains(&w.as_str()))
+            .collect();
+        let chosen: Vec<&String> = if meaningful.is_empty() {
+            all.iter().collect()
+        } else {
+            meaningful
+        };
+        let mut terms: Vec<String> = Vec::with_capacity(chosen.len());
+        for word in chosen {
+            let term = stem(word);
+            if !terms.contains(&term) {
+                terms.push(term);
+            }
+        }
+        (!terms.is_empty()).then_some(Self { terms })
+    }
+
+    /// An FTS5 query over the product columns of one shop's rows.
+    pub fn fts5(&self, store_id: i64) -> String {
+        let mut out = format!("store_id : {store_id}");
+        for term in &self.terms {
+            out.push_str(" AND {search_name search_rest} : \"");
+            out.push_str(term);
+            out.push_str("\"*");
+        }
+        out
+    }
+
+    /// A PostgreSQL `tsquery` (for `to_tsquery('simple', …)`).
+    pub fn tsquery(&self) -> String {
+        self.terms
+            .iter()
+            .map(|t| format!("{t}:*"))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matches(query: &str, text: &str) -> bool {
+        let indexed = index_terms([text]);
+        let terms: Vec<&str> = indexed.split(' ').collect();
+        SearchQuery::parse(query).is_some_and(|q| {
+            q.terms
+                .iter()
+                .all(|t| terms.iter().any(|w| w.starts_with(t.as_str())))
+        })
+    }
+
+    #[test]
+    fn accents_inflections_and_prefixes_match() {
+        assert!(matches("perche", "Perché sceglierlo"));
+        assert!(matches("perché", "perche"));
+        assert!(matches("trapani", "Trapano a percussione"));
+        assert!(matches("trapano", "Set di trapani"));
+        assert!(matches("cartong", "Lastra in Cartongesso 12,5 mm"));
+        assert!(matches("viti", "Vite autofilettante"));
+        assert!(matches("chiavi", "Chiave a brugola"));
+        assert!(matches("banchi", "Banco da lavoro"));
+        assert!(matches("banco", "Banchi da lavoro"));
+        assert!(matches("armadi", "Armadio metallico"));
+        assert!(matches("tubi", "Tubo multistrato"));
+        assert!(matches("pitture lavabili", "Pittura lavabile bianca"));
+        assert!(matches("18V", "Avvitatore 18 V / 18v"));
+        assert!(matches("m8", "Bullone M8x40"));
+        assert!(!matches("trapano", "Avvitatore a batteria"));
+        assert!(!matches("cartongesso", "Cartone"));
+    }
+
+    #[test]
+    fn stop_words_are_left_out_unless_alone() {
+        assert_eq!(
+            SearchQuery::parse("tubo per l'acqua"),
+            SearchQuery::parse("tubo acqua")
+        );
+        assert!(SearchQuery::parse("di").is_some());
+        assert_eq!(SearchQuery::parse("  ,;. "), None);
+    }
+
+    #[test]
+    fn queries_carry_only_plain_words() {
+        let q = SearchQuery::parse("\"tubo\" OR NOT * : {x} 1/2").expect("words");
+        assert_eq!(q.tsquery(), "tub:* & or:* & not:* & x:* & 1:* & 2:*");
+        assert_eq!(
+            SearchQuery::parse("TRAPANI").expect("a word").terms,
+            ["trapan"]
+        );
+        assert!(q
+            .fts5(7)
+            .starts_with("store_id : 7 AND {search_name search_rest} : \"tub\"*"));
+    }
+
+    #[test]
+    fn names_sort_without_accents_or_case() {
+        assert_eq!(name_key("  Élite Trapano"), "elite trapano");
+    }
+}

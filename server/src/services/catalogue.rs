@@ -1,0 +1,305 @@
+//! One paged product query behind everything that lists a shop's products: the shop page,
+//! the dashboard and `GET /api/stores/{id}/products`. Search, filters and sorts run in the
+//! database, so a page costs the same at 66 products and at 100,000.
+
+use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, Value};
+
+use crate::domain::ProductStatus;
+use crate::entities::product;
+use crate::error::Result;
+use crate::search::{self, ProductTerms, SearchQuery};
+
+/// Most products a page may hold.
+pub const MAX_PER_PAGE: u64 = 100;
+/// Most categories listed with a page (they fill a drop-down).
+pub const MAX_CATEGORIES: u64 = 500;
+/// Rows re-indexed per statement batch when search terms are stale.
+const REINDEX_BATCH: u64 = 500;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    /// Best match first; without a search, newest.
+    Relevance,
+    #[default]
+    Newest,
+    Oldest,
+    NameAsc,
+    NameDesc,
+    PriceAsc,
+    PriceDesc,
+}
+
+impl Sort {
+    /// The spec's sort names (section 4, "Filter and sort values").
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "relevance" => Self::Relevance,
+            "newest" => Self::Newest,
+            "oldest" => Self::Oldest,
+            "nameAsc" => Self::NameAsc,
+            "nameDesc" => Self::NameDesc,
+            "priceAsc" => Self::PriceAsc,
+            "priceDesc" => Self::PriceDesc,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Relevance => "relevance",
+            Self::Newest => "newest",
+            Self::Oldest => "oldest",
+            Self::NameAsc => "nameAsc",
+            Self::NameDesc => "nameDesc",
+            Self::PriceAsc => "priceAsc",
+            Self::PriceDesc => "priceDesc",
+        }
+    }
+}
+
+/// What to list. `None` filters nothing.
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    pub search: Option<SearchQuery>,
+    pub category: Option<String>,
+    pub in_stock: Option<bool>,
+    pub status: Option<ProductStatus>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ProductPage {
+    pub items: Vec<product::Model>,
+    pub total: u64,
+    /// 1-based.
+    pub page: u64,
+    pub per_page: u64,
+}
+
+impl ProductFilter {
+    /// Nothing filtered: every product of the shop.
+    pub fn is_empty(&self) -> bool {
+        self.search.is_none()
+            && self.category.is_none()
+            && self.in_stock.is_none()
+            && self.status.is_none()
+    }
+}
+
+/// One page of a shop's products. A page past the last is empty (the total says so).
+/// `known_total` is the number of matching products when the caller knows it already (the
+/// shop's product count for an empty filter), which saves counting them.
+pub async fn page(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    filter: &ProductFilter,
+    sort: Sort,
+    (page, per_page): (u64, u64),
+    known_total: Option<u64>,
+) -> Result<ProductPage> {
+    let page = page.max(1);
+    let per_page = per_page.clamp(1, MAX_PER_PAGE);
+    let backend = db.get_database_backend();
+
+    let total = match known_total {
+        Some(total) => i64::try_from(total).unwrap_or(i64::MAX),
+        None => {
+            let mut sql = Sql::new(backend);
+            let from = sql.filtered_rows(store_id, filter);
+            let count = sql.text(format!("SELECT COUNT(*) AS n FROM {from}"));
+            db.query_one(count)
+                .await?
+                .map(|row| row.try_get::<i64>("", "n"))
+                .transpose()?
+                .unwrap_or(0)
+        }
+    };
+
+    let mut sql = Sql::new(backend);
+    let from = sql.filtered_rows(store_id, filter);
+    let order = order_by(backend, sort, filter.search.is_some());
+    let limit = sql.bind(per_page as i64);
+    let offset = sql.bind(((page - 1) * per_page) as i64);
+    let select = sql.text(format!(
+        "SELECT {LISTED_COLUMNS} FROM {from} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
+    ));
+    let items = product::Model::find_by_statement(select).all(db).await?;
+    Ok(ProductPage {
+        items,
+        total: total.max(0) as u64,
+        page,
+        per_page,
+    })
+}
+
+/// The shop's categories with their product counts, by name; at most [`MAX_CATEGORIES`].
+pub async fn categories(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<(String, u64)>> {
+    let mut sql = Sql::new(db.get_database_backend());
+    let store = sql.bind(store_id);
+    let limit = sql.bind(MAX_CATEGORIES as i64);
+    let statement = sql.text(format!(
+        "SELECT category, COUNT(*) AS n FROM products
+         WHERE store_id = {store} AND category IS NOT NULL AND category <> ''
+         GROUP BY category ORDER BY category LIMIT {limit}"
+    ));
+    let rows = db.query_all(statement).await?;
+    rows.iter()
+        .map(|row| {
+            let name: String = row.try_get("", "category")?;
+            let n: i64 = row.try_get("", "n")?;
+            Ok((name, n.max(0) as u64))
+        })
+        .collect()
+}
+
+/// How many of the shop's products have each status.
+pub async fn status_counts(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+) -> Result<Vec<(ProductStatus, u64)>> {
+    let mut sql = Sql::new(db.get_database_backend());
+    let store = sql.bind(store_id);
+    let statement = sql.text(format!(
+        "SELECT status, COUNT(*) AS n FROM products WHERE store_id = {store} GROUP BY status"
+    ));
+    let rows: Vec<QueryResult> = db.query_all(statement).await?;
+    let mut counts = Vec::new();
+    for row in rows {
+        let status: String = row.try_get("", "status")?;
+        let n: i64 = row.try_get("", "n")?;
+        if let Some(status) = ProductStatus::parse(&status) {
+            counts.push((status, n.max(0) as u64));
+        }
+    }
+    Ok(counts)
+}
+
+/// Writes the search columns of every product whose terms an older rule wrote (or none),
+/// a batch at a time; returns how many it wrote. Run at start and after writes that
+/// change text without computing terms (an import's updates).
+pub async fn reindex_stale(db: &impl ConnectionTrait, store_id: Option<i64>) -> Result<u64> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+    let mut done = 0;
+    let mut after = 0_i64;
+    loop {
+        let mut query = product::Entity::find()
+            .filter(product::Column::SearchVersion.ne(search::VERSION))
+            .filter(product::Column::Id.gt(after))
+            .order_by_asc(product::Column::Id)
+            .limit(REINDEX_BATCH);
+        if let Some(store_id) = store_id {
+            query = query.filter(product::Column::StoreId.eq(store_id));
+        }
+        let batch = query.all(db).await?;
+        let Some(last) = batch.last() else {
+            return Ok(done);
+        };
+        after = last.id;
+        for p in batch {
+            let terms = ProductTerms::of(
+                &p.name,
+                p.brand.as_deref(),
+                p.category.as_deref(),
+                p.description.as_deref(),
+                [p.sku.as_deref(), p.ean.as_deref()],
+            );
+            product::Entity::update_many()
+                .col_expr(product::Column::SearchName, terms.name.into())
+                .col_expr(product::Column::SearchRest, terms.rest.into())
+                .col_expr(product::Column::NameKey, terms.name_key.into())
+                .col_expr(product::Column::SearchVersion, search::VERSION.into())
+                .filter(product::Column::Id.eq(p.id))
+                .exec(db)
+                .await?;
+            done += 1;
+        }
+    }
+}
+
+/// The product columns a listing reads; the search columns stay in the database.
+const LISTED_COLUMNS: &str = "p.id, p.store_id, p.name, p.slug, p.price_cents, p.description, \
+    p.category, p.brand, p.image_url, p.in_stock, p.status, p.sku, p.ean, \
+    '' AS search_name, '' AS search_rest, '' AS name_key, p.search_version, \
+    p.created_at, p.updated_at";
+
+fn order_by(backend: DatabaseBackend, sort: Sort, searching: bool) -> &'static str {
+    match sort {
+        Sort::Relevance if searching => match backend {
+            // bm25: lower is better.
+            DatabaseBackend::Sqlite => "hits.rank ASC, p.id DESC",
+            _ => "hits.rank DESC, p.id DESC",
+        },
+        Sort::Relevance | Sort::Newest => "p.id DESC",
+        Sort::Oldest => "p.id ASC",
+        Sort::NameAsc => "p.name_key ASC, p.id ASC",
+        Sort::NameDesc => "p.name_key DESC, p.id ASC",
+        // A product without a price comes last either way.
+        Sort::PriceAsc => "(p.price_cents IS NULL) ASC, p.price_cents ASC, p.id ASC",
+        Sort::PriceDesc => "(p.price_cents IS NULL) ASC, p.price_cents DESC, p.id ASC",
+    }
+}
+
+/// A statement built with the backend's placeholders (`?` or `$n`), in order.
+struct Sql {
+    backend: DatabaseBackend,
+    values: Vec<Value>,
+}
+
+impl Sql {
+    fn new(backend: DatabaseBackend) -> Self {
+        Self {
+            backend,
+            values: Vec::new(),
+        }
+    }
+
+    fn bind(&mut self, value: impl Into<Value>) -> String {
+        self.values.push(value.into());
+        match self.backend {
+            DatabaseBackend::Postgres => format!("${}", self.values.len()),
+            _ => "?".to_owned(),
+        }
+    }
+
+    fn text(self, sql: String) -> Statement {
+        Statement::from_sql_and_values(self.backend, sql, self.values)
+    }
+
+    /// `products p [JOIN hits] WHERE …` for the filter. With a search, `hits` carries the
+    /// matching ids and their rank.
+    fn filtered_rows(&mut self, store_id: i64, filter: &ProductFilter) -> String {
+        let mut from = String::from("products p");
+        if let Some(query) = &filter.search {
+            let hits = match self.backend {
+                DatabaseBackend::Postgres => {
+                    let q = self.bind(query.tsquery());
+                    let store = self.bind(store_id);
+                    format!(
+                        "(SELECT id, ts_rank(search_vector, to_tsquery('simple', {q})) AS rank \
+                         FROM products WHERE store_id = {store} \
+                         AND search_vector @@ to_tsquery('simple', {q}))"
+                    )
+                }
+                _ => {
+                    let q = self.bind(query.fts5(store_id));
+                    format!(
+                        "(SELECT rowid AS id, bm25(products_fts, 10.0, 2.0, 0.0) AS rank \
+                         FROM products_fts WHERE products_fts MATCH {q})"
+                    )
+                }
+            };
+            from.push_str(&format!(" JOIN {hits} hits ON hits.id = p.id"));
+        }
+        let store = self.bind(store_id);
+        let mut conditions = vec![format!("p.store_id = {store}")];
+        if let Some(category) = &filter.category {
+            conditions.push(format!("p.category = {}", self.bind(category.clone())));
+        }
+        if let Some(in_stock) = filter.in_stock {
+            conditions.push(format!("p.in_stock = {}", self.bind(in_stock)));
+        }
+        if let Some(status) = filter.status {
+            conditions.push(format!("p.status = {}", self.bind(status.as_str())));
+        }
+        format!("{from} WHERE {}", conditions.join(" AND "))
+    }
+}
