@@ -111,6 +111,19 @@ impl ProductTerms {
     }
 }
 
+impl ProductTerms {
+    /// The terms of a stored product (after an edit, or written by an older rule).
+    pub fn of_product(p: &crate::entities::product::Model) -> Self {
+        Self::of(
+            &p.name,
+            p.brand.as_deref(),
+            p.category.as_deref(),
+            p.description.as_deref(),
+            [p.sku.as_deref(), p.ean.as_deref()],
+        )
+    }
+}
+
 /// The key a name is sorted by: lower case, accents folded, so "Élite" sits with the e's.
 pub fn name_key(name: &str) -> String {
     name.trim()

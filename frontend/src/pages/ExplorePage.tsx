@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { PageLinks, withSearch } from "../components/PageLinks";
+import { SearchBox } from "../components/SearchBox";
 import { Pagination } from "../components/Pagination";
 import { StoreLogo } from "../components/StoreLogo";
 import { Badge } from "../components/ui/Badge";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
-import { Input, Select } from "../components/ui/Field";
-import { IconPin, IconSearch } from "../components/ui/Icons";
+import { Select } from "../components/ui/Field";
+import { IconPin } from "../components/ui/Icons";
 import { it } from "../i18n/it";
 import { useHydrated } from "../hooks/useHydrated";
 import { fetchStores } from "../lib/api";
@@ -187,11 +188,7 @@ function ExploreListing({ first, stores: firstStores }: { first: NonNullable<Pag
         void load(typed, sort, 1);
       }}
     >
-      <div className="relative">
-        <label htmlFor="explore-search" className="sr-only">{it.explore.searchLabel}</label>
-        <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-        <Input id="explore-search" name="q" type="search" value={typed} maxLength={200} onChange={(e) => changeSearch(e.target.value)} placeholder={it.explore.searchPlaceholder} className="pl-10" />
-      </div>
+      <SearchBox id="explore-search" label={it.explore.searchLabel} placeholder={it.explore.searchPlaceholder} value={typed} onChange={changeSearch} />
       <div>
         <label htmlFor="explore-sort" className="sr-only">{it.explore.sortLabel}</label>
         <Select id="explore-sort" name="sort" value={sort} onChange={(e) => changeSort(e.target.value as ExploreSort)}>

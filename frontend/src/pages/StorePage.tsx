@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MapEmbed } from "../components/MapEmbed";
 import { PageLinks, withSearch } from "../components/PageLinks";
+import { SearchBox } from "../components/SearchBox";
 import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { StoreBranding } from "../components/StoreBranding";
@@ -8,8 +9,8 @@ import { StoreLogo } from "../components/StoreLogo";
 import { Badge } from "../components/ui/Badge";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
-import { Input, Select } from "../components/ui/Field";
-import { IconGlobe, IconMail, IconPhone, IconPin, IconSearch } from "../components/ui/Icons";
+import { Select } from "../components/ui/Field";
+import { IconGlobe, IconMail, IconPhone, IconPin } from "../components/ui/Icons";
 import { useHydrated } from "../hooks/useHydrated";
 import { useIsMobile } from "../hooks/useIsMobile";
 import { it } from "../i18n/it";
@@ -304,11 +305,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
               apply({ ...asked, q: typed, sort: sortFor(typed, asked.sort) });
             }}
           >
-            <div className="relative">
-              <label htmlFor="store-search" className="sr-only">{it.store.searchLabel}</label>
-              <IconSearch className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-              <Input id="store-search" name="q" type="search" value={typed} maxLength={200} onChange={(e) => changeTyped(e.target.value)} placeholder={it.store.searchPlaceholder} className="pl-10" />
-            </div>
+            <SearchBox id="store-search" label={it.store.searchLabel} placeholder={it.store.searchPlaceholder} value={typed} onChange={changeTyped} />
             <div>
               <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
               <Select id="store-category" name="category" value={asked.category} onChange={(e) => apply({ ...asked, q: typed, category: e.target.value })}>

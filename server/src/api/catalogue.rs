@@ -1,8 +1,6 @@
 //! `GET /api/stores/{id}/products`: one page of a shop's products, searched, filtered and
 //! sorted by the server. The shop page and the dashboard both read it.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -188,21 +186,10 @@ pub async fn list(
         listing.per_page
     );
     let version = pages::store_version(&store, OffsetDateTime::now_utc());
-    let reply = match app.pages.cache.get(&key, version) {
-        Some(hit) => hit,
-        None => {
-            let view = listing_view(&app, &store, &listing, false).await?;
-            let body = serde_json::to_string(&view).map_err(|e| AppError::Internal(e.into()))?;
-            let page = Arc::new(pages::CachedPage::json(body));
-            app.pages.cache.put(&key, version, page.clone());
-            page
-        }
-    };
-    Ok(pages::respond(
-        &reply,
-        &headers,
-        "public, max-age=0, must-revalidate",
-    ))
+    pages::cached_json(&app, &key, version, &headers, async {
+        Ok((listing_view(&app, &store, &listing, false).await?, None))
+    })
+    .await
 }
 
 /// The page, the shop's categories and, for the owner, the status counts. What depends on

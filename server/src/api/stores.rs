@@ -1,7 +1,5 @@
 //! `/api/stores`: registration, explore, public shop, owner's shop, settings and trial.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -234,29 +232,17 @@ pub async fn list(
         asked.per_page
     );
     let version = pages::explore_version(&app).await?;
-    let reply = match app.pages.cache.get(&key, version) {
-        Some(hit) => hit,
-        None => {
-            let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
-            let now = OffsetDateTime::now_utc();
-            let list: Vec<StoreView> = found
-                .items
-                .into_iter()
-                .map(|(s, n)| StoreView::public(s, n, now))
-                .collect();
-            let body = serde_json::to_string(&list).map_err(|e| AppError::Internal(e.into()))?;
-            let mut page = pages::CachedPage::json(body);
-            page.total_count = Some(found.total);
-            let page = Arc::new(page);
-            app.pages.cache.put(&key, version, page.clone());
-            page
-        }
-    };
-    Ok(pages::respond(
-        &reply,
-        &headers,
-        "public, max-age=0, must-revalidate",
-    ))
+    pages::cached_json(&app, &key, version, &headers, async {
+        let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
+        let now = OffsetDateTime::now_utc();
+        let list: Vec<StoreView> = found
+            .items
+            .into_iter()
+            .map(|(s, n)| StoreView::public(s, n, now))
+            .collect();
+        Ok((list, Some(found.total)))
+    })
+    .await
 }
 
 /// A shop, public; its products are listed page by page at `/api/stores/{id}/products`.
@@ -276,22 +262,11 @@ pub async fn show(
     let now = OffsetDateTime::now_utc();
     let key = format!("api:/stores/{id}");
     let version = pages::store_version(&store, now);
-    let reply = match app.pages.cache.get(&key, version) {
-        Some(hit) => hit,
-        None => {
-            let count = app.pages.stores.product_count(&app.db, &store).await?;
-            let view = StoreView::public((*store).clone(), count, now);
-            let body = serde_json::to_string(&view).map_err(|e| AppError::Internal(e.into()))?;
-            let page = Arc::new(pages::CachedPage::json(body));
-            app.pages.cache.put(&key, version, page.clone());
-            page
-        }
-    };
-    Ok(pages::respond(
-        &reply,
-        &headers,
-        "public, max-age=0, must-revalidate",
-    ))
+    pages::cached_json(&app, &key, version, &headers, async {
+        let count = app.pages.stores.product_count(&app.db, &store).await?;
+        Ok((StoreView::public((*store).clone(), count, now), None))
+    })
+    .await
 }
 
 /// The logged-in owner's shop, with usage and limits; its products are listed page by page

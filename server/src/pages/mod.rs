@@ -257,6 +257,37 @@ pub fn respond(
     response
 }
 
+/// How public API replies kept in the page cache may be stored: revalidated (ETag) each time.
+const PUBLIC_API: &str = "public, max-age=0, must-revalidate";
+
+/// A public API reply kept like a rendered page, under `version`: `make` (the value and, for
+/// a paged list, its total over all pages) runs on a miss only.
+pub async fn cached_json<T, F>(
+    app: &AppState,
+    key: &str,
+    version: i64,
+    headers: &HeaderMap,
+    make: F,
+) -> Result<Response>
+where
+    T: serde::Serialize,
+    F: std::future::Future<Output = Result<(T, Option<u64>)>>,
+{
+    let reply = match app.pages.cache.get(key, version) {
+        Some(hit) => hit,
+        None => {
+            let (value, total) = make.await?;
+            let body = serde_json::to_string(&value).map_err(|e| AppError::Internal(e.into()))?;
+            let mut page = CachedPage::json(body);
+            page.total_count = total;
+            let page = Arc::new(page);
+            app.pages.cache.put(key, version, page.clone());
+            page
+        }
+    };
+    Ok(respond(&reply, headers, PUBLIC_API))
+}
+
 /// `Accept-Encoding` lists gzip without refusing it (`gzip;q=0`).
 fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers

@@ -195,13 +195,7 @@ pub async fn reindex_stale(db: &impl ConnectionTrait, store_id: Option<i64>) -> 
         };
         after = last.id;
         for p in batch {
-            let terms = ProductTerms::of(
-                &p.name,
-                p.brand.as_deref(),
-                p.category.as_deref(),
-                p.description.as_deref(),
-                [p.sku.as_deref(), p.ean.as_deref()],
-            );
+            let terms = ProductTerms::of_product(&p);
             product::Entity::update_many()
                 .col_expr(product::Column::SearchName, terms.name.into())
                 .col_expr(product::Column::SearchRest, terms.rest.into())

@@ -230,13 +230,7 @@ pub async fn update(
         p.ean = v;
     }
     p.updated_at = OffsetDateTime::now_utc();
-    let terms = ProductTerms::of(
-        &p.name,
-        p.brand.as_deref(),
-        p.category.as_deref(),
-        p.description.as_deref(),
-        [p.sku.as_deref(), p.ean.as_deref()],
-    );
+    let terms = ProductTerms::of_product(&p);
     p.search_name = terms.name;
     p.search_rest = terms.rest;
     p.name_key = terms.name_key;
