@@ -141,6 +141,15 @@ impl StoreView {
     }
 }
 
+impl ProductView {
+    /// For a product card (shop grid, related carousel): cards show no description, and a
+    /// page of them stays small (< 150 KB) however long the descriptions are.
+    pub fn card(mut self) -> Self {
+        self.description = None;
+        self
+    }
+}
+
 /// One page of a shop's products (`GET /api/stores/{id}/products`).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct ProductPageView {
@@ -172,6 +181,12 @@ pub struct StatusCounts {
 }
 
 impl ProductPageView {
+    /// The page's products as cards ([`ProductView::card`]).
+    pub fn cards(mut self) -> Self {
+        self.items = self.items.into_iter().map(ProductView::card).collect();
+        self
+    }
+
     pub fn new(
         page: crate::services::catalogue::ProductPage,
         categories: &[(String, u64)],

@@ -275,7 +275,7 @@ async fn store_page(
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, headers, PUBLIC));
     }
-    let result = listing_view(app, &store, &listing, false).await?;
+    let result = listing_view(app, &store, &listing, false).await?.cards();
     if listing.page > result.pages {
         let last = with_query(&path, &listing.canonical_query(result.pages));
         return Ok(moved_permanently(last));
@@ -414,7 +414,7 @@ async fn product_page(
     let related: Vec<ProductView> = products::same_brand(&app.db, &product, RELATED)
         .await?
         .into_iter()
-        .map(ProductView::from)
+        .map(|p| ProductView::from(p).card())
         .collect();
     let count = app.pages.stores.product_count(&app.db, &store).await?;
     let props = PageProps::product(

@@ -359,11 +359,17 @@ fn product_links(html: &str) -> usize {
 #[tokio::test]
 async fn the_shop_page_renders_one_page_of_25_with_links_canonicals_and_redirects() {
     let app = spawn_app().await;
-    let long = "Cemento grigio per getti e massetti, resistente al gelo. ".repeat(16);
+    // Descriptions as long as an import keeps (5,000 characters): the page stays small.
+    let long: String = "Cemento grigio per getti e massetti, resistente al gelo. "
+        .repeat(100)
+        .chars()
+        .take(5000)
+        .collect();
     let items = (1..=130)
         .map(|i| ProductData {
             description: Some(long.clone()),
             category: Some(if i % 2 == 0 { "Cementi" } else { "Malte" }.to_owned()),
+            brand: Some("Buzzi".to_owned()),
             ..product(&format!("Sacco di cemento {i}"))
         })
         .collect();
@@ -392,6 +398,7 @@ async fn the_shop_page_renders_one_page_of_25_with_links_canonicals_and_redirect
 
     let (status, _, html) = page_of(&app, &format!("{path}?page=6")).await;
     assert_eq!(status, 200);
+    assert!(html.len() < 150_000, "{} bytes", html.len());
     assert!(html.contains(&format!(
         "<link rel=\"canonical\" href=\"{}{path}?page=6\">",
         app.url
@@ -401,6 +408,20 @@ async fn the_shop_page_renders_one_page_of_25_with_links_canonicals_and_redirect
         "the oldest product is on the last page"
     );
     assert!(!html.contains("rel=\"next\""));
+
+    // A product page with 15 related products of the same brand stays small too.
+    let newest = &listing(&app, &shop, "per_page=1").await["items"][0];
+    let product = format!(
+        "/product/{}/{}/{}/{}",
+        shop.id,
+        store["slug"].as_str().expect("slug"),
+        newest["id"],
+        newest["slug"].as_str().expect("slug")
+    );
+    let (status, _, html) = page_of(&app, &product).await;
+    assert_eq!(status, 200);
+    assert!(html.contains(&long[..200]), "its own description is shown");
+    assert!(html.len() < 150_000, "product page: {} bytes", html.len());
 
     // A search: shown, followed, not indexed; utm parameters are ignored, not redirected.
     let (status, _, html) = page_of(&app, &format!("{path}?q=cementi&utm_source=x")).await;
