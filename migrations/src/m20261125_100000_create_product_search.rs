@@ -4,7 +4,7 @@
 //! `server/src/search`) into `search_name` and `search_rest`, and a sort key for the name
 //! into `name_key`; `search_version` says which version of that rule wrote them (0: not
 //! yet, filled in by the server at start). Each database indexes the terms its own way:
-//! an FTS5 table kept in step by triggers on SQLite, a generated `tsvector` with a GIN
+//! a contentless FTS5 table of shop-prefixed words kept in step by triggers on SQLite, a generated `tsvector` with a GIN
 //! index on PostgreSQL. Both see plain space-separated `[a-z0-9]` words, so they match
 //! the same products. Indexes on `(store_id, …)` serve every filter and sort of a page.
 
@@ -30,27 +30,43 @@ enum Products {
 }
 
 const SQLITE_UP: [&str; 4] = [
-    // The shop's id is a column of its own, so a search looks only at one shop's terms
-    // (`store_id : 12 AND …`): shops of one trade share most of their words.
+    // Contentless: the index holds each word prefixed with its shop ("s12x" + word), so a
+    // search reads only that shop's words: shops of one trade share most of theirs, and a
+    // shop column ANDed with the words made every search read the other shops' lists too.
     "CREATE VIRTUAL TABLE products_fts USING fts5(
-        search_name, search_rest, store_id,
-        content='products', content_rowid='id',
-        tokenize='unicode61 remove_diacritics 2', prefix='2 3')",
+        search_name, search_rest, content='', tokenize='unicode61 remove_diacritics 0')",
     "CREATE TRIGGER products_fts_insert AFTER INSERT ON products BEGIN
-        INSERT INTO products_fts(rowid, search_name, search_rest, store_id)
-        VALUES (new.id, new.search_name, new.search_rest, new.store_id);
+        INSERT INTO products_fts(rowid, search_name, search_rest)
+        VALUES (new.id, SHOP_WORDS(new, search_name), SHOP_WORDS(new, search_rest));
     END",
     "CREATE TRIGGER products_fts_delete AFTER DELETE ON products BEGIN
-        INSERT INTO products_fts(products_fts, rowid, search_name, search_rest, store_id)
-        VALUES ('delete', old.id, old.search_name, old.search_rest, old.store_id);
+        INSERT INTO products_fts(products_fts, rowid, search_name, search_rest)
+        VALUES ('delete', old.id, SHOP_WORDS(old, search_name), SHOP_WORDS(old, search_rest));
     END",
     "CREATE TRIGGER products_fts_update AFTER UPDATE OF search_name, search_rest ON products BEGIN
-        INSERT INTO products_fts(products_fts, rowid, search_name, search_rest, store_id)
-        VALUES ('delete', old.id, old.search_name, old.search_rest, old.store_id);
-        INSERT INTO products_fts(rowid, search_name, search_rest, store_id)
-        VALUES (new.id, new.search_name, new.search_rest, new.store_id);
+        INSERT INTO products_fts(products_fts, rowid, search_name, search_rest)
+        VALUES ('delete', old.id, SHOP_WORDS(old, search_name), SHOP_WORDS(old, search_rest));
+        INSERT INTO products_fts(rowid, search_name, search_rest)
+        VALUES (new.id, SHOP_WORDS(new, search_name), SHOP_WORDS(new, search_rest));
     END",
 ];
+
+/// `SHOP_WORDS(row, column)` in the statements above: the column's space-separated words,
+/// each prefixed with the row's shop ("s12x"), as `search::SearchQuery::fts5` asks for them.
+fn sqlite_statement(sql: &str) -> String {
+    let mut out = sql.to_owned();
+    for row in ["new", "old"] {
+        for column in ["search_name", "search_rest"] {
+            let words = format!(
+                "CASE WHEN {row}.{column} = '' THEN '' ELSE \
+                 's' || {row}.store_id || 'x' || \
+                 replace({row}.{column}, ' ', ' s' || {row}.store_id || 'x') END"
+            );
+            out = out.replace(&format!("SHOP_WORDS({row}, {column})"), &words);
+        }
+    }
+    out
+}
 
 const SQLITE_DOWN: [&str; 4] = [
     "DROP TRIGGER IF EXISTS products_fts_update",
@@ -152,13 +168,13 @@ impl MigrationTrait for Migration {
             )
             .await?;
         let db = manager.get_connection();
-        let statements: &[&str] = match manager.get_database_backend() {
-            DatabaseBackend::Sqlite => &SQLITE_UP,
-            DatabaseBackend::Postgres => &POSTGRES_UP,
-            DatabaseBackend::MySql => &[],
+        let statements: Vec<String> = match manager.get_database_backend() {
+            DatabaseBackend::Sqlite => SQLITE_UP.iter().map(|s| sqlite_statement(s)).collect(),
+            DatabaseBackend::Postgres => POSTGRES_UP.iter().map(|s| (*s).to_owned()).collect(),
+            DatabaseBackend::MySql => Vec::new(),
         };
         for sql in statements {
-            db.execute_unprepared(sql).await?;
+            db.execute_unprepared(&sql).await?;
         }
         Ok(())
     }

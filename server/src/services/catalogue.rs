@@ -100,9 +100,34 @@ pub async fn page(
     let per_page = per_page.clamp(1, MAX_PER_PAGE);
     let backend = db.get_database_backend();
 
-    let total = match known_total {
-        Some(total) => i64::try_from(total).unwrap_or(i64::MAX),
-        None => {
+    // A search is matched once: the page's rows carry the number of matches. Otherwise the
+    // count comes from an index alone (or is known), and the page reads only its own rows.
+    let windowed = known_total.is_none() && filter.search.is_some();
+    let mut sql = Sql::new(backend);
+    let from = sql.filtered_rows(store_id, filter);
+    let order = order_by(backend, sort, filter.search.is_some());
+    let limit = sql.bind(per_page as i64);
+    let offset = sql.bind(((page - 1) * per_page) as i64);
+    let total_column = if windowed {
+        ", COUNT(*) OVER () AS total_rows"
+    } else {
+        ""
+    };
+    let select = sql.text(format!(
+        "SELECT {LISTED_COLUMNS}{total_column} FROM {from} \
+         ORDER BY {order} LIMIT {limit} OFFSET {offset}"
+    ));
+    let rows = db.query_all(select).await?;
+    let items = rows
+        .iter()
+        .map(|row| product::Model::from_query_result(row, ""))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let total = match (known_total, rows.first()) {
+        (Some(total), _) => total,
+        (None, Some(row)) if windowed => row.try_get::<i64>("", "total_rows")?.max(0) as u64,
+        (None, None) if windowed && page == 1 => 0,
+        // No search, or a search's page past the last: counted apart.
+        (None, _) => {
             let mut sql = Sql::new(backend);
             let from = sql.filtered_rows(store_id, filter);
             let count = sql.text(format!("SELECT COUNT(*) AS n FROM {from}"));
@@ -111,21 +136,12 @@ pub async fn page(
                 .map(|row| row.try_get::<i64>("", "n"))
                 .transpose()?
                 .unwrap_or(0)
+                .max(0) as u64
         }
     };
-
-    let mut sql = Sql::new(backend);
-    let from = sql.filtered_rows(store_id, filter);
-    let order = order_by(backend, sort, filter.search.is_some());
-    let limit = sql.bind(per_page as i64);
-    let offset = sql.bind(((page - 1) * per_page) as i64);
-    let select = sql.text(format!(
-        "SELECT {LISTED_COLUMNS} FROM {from} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
-    ));
-    let items = product::Model::find_by_statement(select).all(db).await?;
     Ok(ProductPage {
         items,
-        total: total.max(0) as u64,
+        total,
         page,
         per_page,
     })
@@ -277,7 +293,7 @@ impl Sql {
             (Some(query), _) => {
                 let q = self.bind(query.fts5(store_id));
                 format!(
-                    "(SELECT rowid AS id, bm25(products_fts, 10.0, 2.0, 0.0) AS rank \
+                    "(SELECT rowid AS id, bm25(products_fts, 10.0, 2.0) AS rank \
                      FROM products_fts WHERE products_fts MATCH {q}) hits \
                      CROSS JOIN products p ON p.id = hits.id"
                 )
