@@ -89,8 +89,9 @@ const POSTGRES_DOWN: [&str; 2] = [
 
 const OLD_STORE_INDEX: &str = "idx_products_store";
 
-/// `(name, columns)` of the indexes every listing uses; the id last, as the tie-break.
-const INDEXES: [(&str, &[Products]); 6] = [
+/// `(name, columns)` of the indexes the listings use (the id last, as the tie-break), and
+/// the one the start-up re-indexing uses.
+const INDEXES: [(&str, &[Products]); 7] = [
     ("idx_products_store_id", &[Products::StoreId, Products::Id]),
     (
         "idx_products_store_name",
@@ -111,6 +112,11 @@ const INDEXES: [(&str, &[Products]); 6] = [
     (
         "idx_products_store_stock",
         &[Products::StoreId, Products::InStock, Products::Id],
+    ),
+    // Rows whose terms an older rule wrote, found at start-up without reading every row.
+    (
+        "idx_products_search_version",
+        &[Products::SearchVersion, Products::Id],
     ),
 ];
 
