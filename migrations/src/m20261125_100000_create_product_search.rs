@@ -76,9 +76,13 @@ const SQLITE_DOWN: [&str; 4] = [
 ];
 
 const POSTGRES_UP: [&str; 2] = [
+    // Each word with its shop's prefix ("s12x" + word), as on SQLite: a prefix search reads
+    // only that shop's words in the index.
     "ALTER TABLE products ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-        setweight(to_tsvector('simple'::regconfig, search_name), 'A') ||
-        setweight(to_tsvector('simple'::regconfig, search_rest), 'B')) STORED",
+        setweight(to_tsvector('simple'::regconfig,
+            regexp_replace(search_name, '(\\S+)', 's' || store_id::text || 'x\\1', 'g')), 'A') ||
+        setweight(to_tsvector('simple'::regconfig,
+            regexp_replace(search_rest, '(\\S+)', 's' || store_id::text || 'x\\1', 'g')), 'B')) STORED",
     "CREATE INDEX idx_products_search ON products USING GIN (search_vector)",
 ];
 

@@ -8,9 +8,9 @@
 //! "trapan" for "trapani" but "trap" for "trapano": stems of one word's inflections need
 //! not be prefixes of each other, endings removed from the query alone always are.
 //!
-//! Both databases receive plain space-separated `[a-z0-9]` words: SQLite's FTS5 (which
-//! indexes each with its shop's prefix) and PostgreSQL's `simple` text search split them the
-//! same way, so the two match the same products (migration `create_product_search`).
+//! Both databases receive plain space-separated `[a-z0-9]` words and index each with its
+//! shop's prefix (`s12x` + word): SQLite's FTS5 and PostgreSQL's `simple` text search split
+//! them the same way, so the two match the same products (migration `create_product_search`).
 
 use crate::slug::fold_accent;
 
@@ -173,11 +173,12 @@ impl SearchQuery {
             .join(" AND ")
     }
 
-    /// A PostgreSQL `tsquery` (for `to_tsquery('simple', …)`).
-    pub fn tsquery(&self) -> String {
+    /// A PostgreSQL `tsquery` over one shop's words (for `to_tsquery('simple', …)`), which
+    /// the index prefixes like SQLite's.
+    pub fn tsquery(&self, store_id: i64) -> String {
         self.terms
             .iter()
-            .map(|t| format!("{t}{}", prefix_mark(t, ":*")))
+            .map(|t| format!("s{store_id}x{t}{}", prefix_mark(t, ":*")))
             .collect::<Vec<_>>()
             .join(" & ")
     }
@@ -240,7 +241,10 @@ mod tests {
     #[test]
     fn queries_carry_only_plain_words() {
         let q = SearchQuery::parse("\"tubo\" OR NOT * : {x} 1/2").expect("words");
-        assert_eq!(q.tsquery(), "tub:* & or:* & not:* & x & 1 & 2");
+        assert_eq!(
+            q.tsquery(7),
+            "s7xtub:* & s7xor:* & s7xnot:* & s7xx & s7x1 & s7x2"
+        );
         assert_eq!(
             SearchQuery::parse("TRAPANI").expect("a word").terms,
             ["trapan"]
