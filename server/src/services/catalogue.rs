@@ -355,12 +355,12 @@ impl Sql {
         let from = match (&filter.search, self.backend) {
             (None, _) => "products p".to_owned(),
             (Some(query), DatabaseBackend::Postgres) => {
+                // The words carry the shop's prefix: the index finds that shop's rows alone.
                 let q = self.bind(query.tsquery(store_id));
-                let store = self.bind(store_id);
                 format!(
                     "products p JOIN (SELECT id, ts_rank(search_vector, to_tsquery('simple', {q})) AS rank \
-                     FROM products WHERE store_id = {store} \
-                     AND search_vector @@ to_tsquery('simple', {q})) hits ON hits.id = p.id"
+                     FROM products WHERE search_vector @@ to_tsquery('simple', {q})) hits \
+                     ON hits.id = p.id"
                 )
             }
             // The matches first, then their rows: CROSS JOIN keeps SQLite from running the
