@@ -101,9 +101,7 @@ pub async fn page(
     let backend = db.get_database_backend();
     let search_alone =
         filter.category.is_none() && filter.in_stock.is_none() && filter.status.is_none();
-    if let (Some(query), DatabaseBackend::Sqlite, Sort::Relevance, true) =
-        (&filter.search, backend, sort, search_alone)
-    {
+    if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
         return best_matches(db, store_id, query, (page, per_page)).await;
     }
 
@@ -159,25 +157,35 @@ pub async fn page(
     })
 }
 
-/// A search alone, best matches first, on SQLite: the shop's words are the index's own
-/// (shop-prefixed), so the matches are ranked, counted and cut to the page inside the index,
-/// and only the page's rows are read (a broad word in a 100,000-product shop matches
-/// thousands of rows; joining each to its row cost four times the search).
+/// A search alone, best matches first: the shop's words are the index's own (shop-prefixed),
+/// so the matches are ranked, counted and cut to the page without the products' other
+/// columns, and only the page's rows are read (a broad word in a 100,000-product shop
+/// matches thousands of rows; carrying each whole row through the ranking cost four times
+/// the search on SQLite).
 async fn best_matches(
     db: &impl ConnectionTrait,
     store_id: i64,
     query: &SearchQuery,
     (page, per_page): (u64, u64),
 ) -> Result<ProductPage> {
-    let backend = DatabaseBackend::Sqlite;
+    let backend = db.get_database_backend();
     let mut sql = Sql::new(backend);
-    let q = sql.bind(query.fts5(store_id));
-    let limit = sql.bind(per_page as i64);
-    let offset = sql.bind(((page - 1) * per_page) as i64);
-    let ranked = sql.text(format!(
-        "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q} \
-         ORDER BY bm25(products_fts, 10.0, 2.0), rowid DESC LIMIT {limit} OFFSET {offset}"
-    ));
+    let (q, limit, offset) = (
+        sql.bind(search_text(backend, query, store_id)),
+        sql.bind(per_page as i64),
+        sql.bind(((page - 1) * per_page) as i64),
+    );
+    let ranked = sql.text(match backend {
+        DatabaseBackend::Postgres => format!(
+            "SELECT id FROM products WHERE search_vector @@ to_tsquery('simple', {q}) \
+             ORDER BY ts_rank(search_vector, to_tsquery('simple', {q})) DESC, id DESC \
+             LIMIT {limit} OFFSET {offset}"
+        ),
+        _ => format!(
+            "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q} \
+             ORDER BY bm25(products_fts, 10.0, 2.0), rowid DESC LIMIT {limit} OFFSET {offset}"
+        ),
+    });
     let ids: Vec<i64> = db
         .query_all(ranked)
         .await?
@@ -185,10 +193,13 @@ async fn best_matches(
         .map(|row| row.try_get::<i64>("", "id"))
         .collect::<std::result::Result<_, _>>()?;
     let mut sql = Sql::new(backend);
-    let q = sql.bind(query.fts5(store_id));
-    let count = sql.text(format!(
-        "SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}"
-    ));
+    let q = sql.bind(search_text(backend, query, store_id));
+    let count = sql.text(match backend {
+        DatabaseBackend::Postgres => format!(
+            "SELECT COUNT(*) AS n FROM products WHERE search_vector @@ to_tsquery('simple', {q})"
+        ),
+        _ => format!("SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}"),
+    });
     let total = db
         .query_one(count)
         .await?
@@ -219,6 +230,14 @@ async fn best_matches(
         page,
         per_page,
     })
+}
+
+/// The query text each database's full-text search reads.
+fn search_text(backend: DatabaseBackend, query: &SearchQuery, store_id: i64) -> String {
+    match backend {
+        DatabaseBackend::Postgres => query.tsquery(store_id),
+        _ => query.fts5(store_id),
+    }
 }
 
 /// The shop's categories with their product counts, by name; at most [`MAX_CATEGORIES`].
