@@ -7,7 +7,7 @@ use axum::extract::{MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
-use sea_orm::{DbErr, EntityTrait, QuerySelect};
+use sea_orm::{DbErr, QuerySelect};
 use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, Site, StoreListing};
@@ -205,13 +205,14 @@ async fn explore_page(
 }
 
 /// The version of the explore listing: any change to any shop bumps its content_version,
-/// so the sum moves with every change and the count with every new or deleted shop.
+/// so the sum moves with every change and the count with every shop that becomes public
+/// (its owner confirmed the e-mail) or is deleted.
 pub(crate) async fn explore_version(app: &AppState) -> Result<i64> {
-    let (count, sum): (i64, i64) = store::Entity::find()
+    let (count, sum): (i64, i64) = stores::public()
         .select_only()
-        .column_as(Expr::col(store::Column::Id).count(), "n")
+        .column_as(Expr::col((store::Entity, store::Column::Id)).count(), "n")
         .column_as(
-            Expr::cust("CAST(COALESCE(SUM(content_version), 0) AS BIGINT)"),
+            Expr::cust("CAST(COALESCE(SUM(stores.content_version), 0) AS BIGINT)"),
             "v",
         )
         .into_tuple::<(i64, i64)>()

@@ -93,7 +93,7 @@ pub async fn sitemap_file(
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    let stores = store::Entity::find().all(&app.db).await?;
+    let stores = crate::services::stores::public().all(&app.db).await?;
     if file == "shops.xml" {
         for path in STATIC_PATHS {
             let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use sea_orm::{DatabaseConnection, EntityTrait};
+use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter};
 
 use crate::domain::ProductStatus;
 use crate::entities::store;
@@ -78,7 +78,8 @@ impl Default for StoreRows {
 }
 
 impl StoreRows {
-    /// The shop with this id, from memory when read less than `TTL` ago.
+    /// The public shop with this id (`stores::public`), from memory when read less than
+    /// `TTL` ago.
     pub async fn find(
         &self,
         db: &DatabaseConnection,
@@ -94,7 +95,11 @@ impl StoreRows {
                 return Ok(Some(row));
             }
         }
-        let Some(row) = store::Entity::find_by_id(id).one(db).await? else {
+        let Some(row) = stores::public()
+            .filter(store::Column::Id.eq(id))
+            .one(db)
+            .await?
+        else {
             return Ok(None);
         };
         let row = Arc::new(row);

@@ -128,7 +128,15 @@ pub async fn product_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u
     Ok(count.unwrap_or(0).max(0) as u64)
 }
 
-/// Every shop with its product count, for the explore page.
+/// The shops anyone may see: their owner has confirmed the e-mail address. Until then a
+/// shop is on no public page, list or sitemap (a registration is not a free host for pages).
+pub fn public() -> sea_orm::Select<store::Entity> {
+    store::Entity::find()
+        .inner_join(user::Entity)
+        .filter(user::Column::EmailVerifiedAt.is_not_null())
+}
+
+/// Every public shop with its product count, for the explore page.
 pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::Model, u64)>> {
     let counts: Vec<(i64, i64)> = product::Entity::find()
         .select_only()
@@ -139,7 +147,7 @@ pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::M
         .all(db)
         .await?;
     let counts: std::collections::HashMap<i64, i64> = counts.into_iter().collect();
-    let stores = store::Entity::find().all(db).await?;
+    let stores = public().all(db).await?;
     Ok(stores
         .into_iter()
         .map(|s| {

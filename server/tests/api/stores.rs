@@ -144,8 +144,93 @@ async fn a_second_shop_with_the_same_email_is_refused_with_409() {
     .await;
     assert_eq!(error["error"], "Esiste già un account con questa email.");
     assert_eq!(error["code"], "email_taken");
+    // One shop, public once its address is confirmed.
+    app.mark_verified("anna@ferramenta.it").await;
     let stores: Value = app.get("/api/stores").await.json().await.unwrap();
     assert_eq!(stores.as_array().unwrap().len(), 1);
+}
+
+/// The shops' sitemap and the first products' sitemap, together.
+async fn sitemaps(app: &crate::helpers::TestApp) -> String {
+    let shops = app.get("/sitemaps/shops.xml").await.text().await.unwrap();
+    let products = app
+        .get("/sitemaps/products-1.xml")
+        .await
+        .text()
+        .await
+        .unwrap();
+    format!("{shops}{products}")
+}
+
+#[tokio::test]
+async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
+    let app = spawn_app().await;
+    let reply = app.register("anna@ferramenta.it", "Ferramenta Anna").await;
+    assert_eq!(reply.status(), 201);
+    let shop: Value = reply.json().await.unwrap();
+    let id = shop["id"].as_i64().unwrap();
+    let page = format!("/store/{id}/{}", shop["slug"].as_str().unwrap());
+    vetrina::services::products::insert_rows(
+        &app.db,
+        id,
+        vec![vetrina::services::products::ProductData {
+            name: "Cemento pubblicitario".into(),
+            price: None,
+            description: None,
+            category: None,
+            brand: None,
+            image_url: Some("/media/x.svg".into()),
+            in_stock: true,
+            status: vetrina::domain::ProductStatus::Normal,
+            sku: None,
+            ean: None,
+        }],
+        time::OffsetDateTime::now_utc(),
+    )
+    .await
+    .unwrap();
+
+    // Unconfirmed: on no list, page or sitemap.
+    let listed: Value = app.get("/api/stores").await.json().await.unwrap();
+    assert_eq!(listed.as_array().unwrap().len(), 0);
+    assert!(!app
+        .get("/explore")
+        .await
+        .text()
+        .await
+        .unwrap()
+        .contains("Ferramenta Anna"));
+    assert_eq!(app.get(&page).await.status(), 404);
+    assert_eq!(app.get(&format!("/api/stores/{id}")).await.status(), 404);
+    assert_eq!(
+        app.get(&format!("/api/stores/{id}/products"))
+            .await
+            .status(),
+        404
+    );
+    assert!(!sitemaps(&app).await.contains(&format!("/store/{id}/")));
+
+    // Confirmed: public everywhere at the next request.
+    app.mark_verified("anna@ferramenta.it").await;
+    let listed: Value = app.get("/api/stores").await.json().await.unwrap();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert!(app
+        .get("/explore")
+        .await
+        .text()
+        .await
+        .unwrap()
+        .contains("Ferramenta Anna"));
+    assert_eq!(app.get(&page).await.status(), 200);
+    assert_eq!(
+        app.get(&format!("/api/stores/{id}/products"))
+            .await
+            .status(),
+        200
+    );
+    let sitemaps = sitemaps(&app).await;
+    assert!(sitemaps.contains(&format!("/store/{id}/")));
+    assert!(sitemaps.contains("cemento-pubblicitario"));
 }
 
 #[tokio::test]
