@@ -685,10 +685,14 @@ describe("every account page", () => {
     // A real 1×1 PNG as the logo: uploaded first, then named in the new shop.
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
     await page.getByLabel("Logo (facoltativo)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    // The new shop is not public before its address is confirmed: its logo is read from the
+    // registration's reply.
+    const registered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/stores");
     await page.getByRole("button", { name: "Crea Negozio" }).click();
     await waitForPath(page, `/email-verification/${encodeURIComponent(email)}`);
-    const shop = (await (await fetch(`${server.url}/api/stores`)).json()).find((s) => s.name === name);
-    assert.ok(shop?.logo_img_url, `the shop has its logo: ${JSON.stringify(shop)}`);
+    const shop = await (await registered).json();
+    assert.equal(shop.name, name);
+    assert.ok(shop.logo_img_url, `the shop has its logo: ${JSON.stringify(shop)}`);
     const logo = await fetch(new URL(shop.logo_img_url, server.url));
     assert.equal(logo.status, 200);
     assert.match(logo.headers.get("content-type"), /^image\/png/);
