@@ -2,7 +2,10 @@
 //! the dashboard and `GET /api/stores/{id}/products`. Search, filters and sorts run in the
 //! database, so a page costs the same at 66 products and at 100,000.
 
-use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, Value};
+use sea_orm::{
+    ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, TransactionTrait,
+    Value,
+};
 
 use crate::domain::ProductStatus;
 use crate::entities::product;
@@ -285,7 +288,10 @@ pub async fn status_counts(
 /// Writes the search columns of every product whose terms an older rule wrote (or none),
 /// a batch at a time; returns how many it wrote. Run at start and after writes that
 /// change text without computing terms (an import's updates).
-pub async fn reindex_stale(db: &impl ConnectionTrait, store_id: Option<i64>) -> Result<u64> {
+pub async fn reindex_stale(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    store_id: Option<i64>,
+) -> Result<u64> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
     let mut done = 0;
     let mut after = 0_i64;
@@ -304,6 +310,10 @@ pub async fn reindex_stale(db: &impl ConnectionTrait, store_id: Option<i64>) -> 
             return Ok(done);
         };
         after = last.id;
+        // One transaction a batch (read above, so it starts with a write and never has to
+        // upgrade a lock): a database of a million products is re-indexed in minutes, not
+        // at one commit per row.
+        let txn = db.begin().await?;
         for p in batch {
             let terms = ProductTerms::of_product(&p);
             product::Entity::update_many()
@@ -312,10 +322,11 @@ pub async fn reindex_stale(db: &impl ConnectionTrait, store_id: Option<i64>) -> 
                 .col_expr(product::Column::NameKey, terms.name_key.into())
                 .col_expr(product::Column::SearchVersion, search::VERSION.into())
                 .filter(product::Column::Id.eq(p.id))
-                .exec(db)
+                .exec(&txn)
                 .await?;
             done += 1;
         }
+        txn.commit().await?;
     }
 }
 
