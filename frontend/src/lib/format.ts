@@ -53,10 +53,3 @@ export function fold(text: string | null | undefined): string {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "");
 }
-
-/** Locale-independent comparison of names (no Intl in QuickJS). */
-export function compareText(a: string, b: string): number {
-  const fa = fold(a);
-  const fb = fold(b);
-  return fa < fb ? -1 : fa > fb ? 1 : 0;
-}
