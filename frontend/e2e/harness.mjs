@@ -39,6 +39,9 @@ export async function startServer({ args = [], env = {}, seed = true } = {}) {
     VETRINA_BIND: `127.0.0.1:${port}`,
     VETRINA_PUBLIC_URL: url,
     RUST_LOG: process.env.RUST_LOG ?? "warn",
+    // Every browser test is one client (127.0.0.1) registering many shops.
+    VETRINA_REGISTRATIONS_PER_HOUR: "1000",
+    VETRINA_LEADS_PER_HOUR: "1000",
     ...env,
   };
   delete childEnv.DATABASE_URL;

@@ -8,6 +8,7 @@ mod m20261122_080100_create_catalogue;
 mod m20261122_080200_create_usage_and_leads;
 mod m20261125_090000_create_server_secrets;
 mod m20261125_100000_create_product_search;
+mod m20261126_080000_create_jobs;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_080200_create_usage_and_leads::Migration),
             Box::new(m20261125_090000_create_server_secrets::Migration),
             Box::new(m20261125_100000_create_product_search::Migration),
+            Box::new(m20261126_080000_create_jobs::Migration),
         ]
     }
 }

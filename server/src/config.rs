@@ -84,6 +84,8 @@ pub struct ServeArgs {
     pub mail_from: Option<String>,
     #[command(flatten)]
     pub ai: AiArgs,
+    #[command(flatten)]
+    pub limits: ClientLimits,
 }
 
 /// Which AI provider completes products (`builtin` works offline).
@@ -206,6 +208,27 @@ impl AiArgs {
     }
 }
 
+/// What one client (one IP address) may do per hour without an account: a registration
+/// is no free host for spam pages, the demo form no mailbox flood.
+#[derive(Debug, Clone, Copy, Args, PartialEq, Eq)]
+pub struct ClientLimits {
+    /// Shops registered per hour from one address.
+    #[arg(long, env = "VETRINA_REGISTRATIONS_PER_HOUR", default_value_t = 5)]
+    pub registrations_per_hour: u64,
+    /// Demo requests per hour from one address.
+    #[arg(long, env = "VETRINA_LEADS_PER_HOUR", default_value_t = 10)]
+    pub leads_per_hour: u64,
+}
+
+impl Default for ClientLimits {
+    fn default() -> Self {
+        Self {
+            registrations_per_hour: 5,
+            leads_per_hour: 10,
+        }
+    }
+}
+
 /// Settings the running server needs, validated.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -221,6 +244,7 @@ pub struct Config {
     pub ai: AiSettings,
     /// Which addresses image URLs may point to; loopback is allowed only in tests.
     pub fetch_policy: crate::media::fetch::AddressPolicy,
+    pub limits: ClientLimits,
 }
 
 impl DbArgs {
@@ -282,6 +306,7 @@ impl ServeArgs {
             mail_from,
             ai: self.ai.validate()?,
             fetch_policy: crate::media::fetch::AddressPolicy::default(),
+            limits: self.limits,
         })
     }
 }

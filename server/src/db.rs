@@ -11,13 +11,18 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 /// Connects and brings the schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let db = if url.starts_with("sqlite:") {
-        connect_sqlite(url).await?
+        // Migrated over a connection of its own, closed before the pool opens: a SQLite
+        // connection keeps the schema it read, and one that read it halfway through the
+        // migrations refused `INSERT … ON CONFLICT` on an index created after.
+        let migrating = connect_sqlite(url, 1).await?;
+        migrate(&migrating).await?;
+        migrating.close().await?;
+        connect_sqlite(url, 8).await?
     } else {
-        connect_postgres(url).await?
+        let db = connect_postgres(url).await?;
+        migrate(&db).await?;
+        db
     };
-    Migrator::up(&db, None)
-        .await
-        .context("migrazione del database non riuscita")?;
     // Products indexed by an older search rule (or before search existed) get their terms
     // now; idempotent, so instances starting together only repeat each other's writes.
     let reindexed = crate::services::catalogue::reindex_stale(&db, None)
@@ -29,9 +34,15 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Ok(db)
 }
 
+async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
+    Migrator::up(db, None)
+        .await
+        .context("migrazione del database non riuscita")
+}
+
 /// Every pooled connection gets WAL, a busy timeout and foreign keys from its connect
 /// options, so no connection can miss them (a one-off PRAGMA would reach only one).
-async fn connect_sqlite(url: &str) -> anyhow::Result<DatabaseConnection> {
+async fn connect_sqlite(url: &str, connections: u32) -> anyhow::Result<DatabaseConnection> {
     let options = SqliteConnectOptions::from_str(url)
         .with_context(|| format!("DATABASE_URL SQLite non valido: {url}"))?
         .create_if_missing(true)
@@ -46,7 +57,7 @@ async fn connect_sqlite(url: &str) -> anyhow::Result<DatabaseConnection> {
         }
     }
     let pool = SqlitePoolOptions::new()
-        .max_connections(8)
+        .max_connections(connections)
         .acquire_timeout(Duration::from_secs(15))
         .connect_with(options)
         .await

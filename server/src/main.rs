@@ -39,6 +39,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             {
                 tracing::warn!("product image passes not started: {err}");
             }
+            // Background work, claimed from the database: once across all instances.
+            tokio::spawn(vetrina::services::jobs::run_forever(state.clone()));
             tracing::info!(
                 "Vetrina listening on http://{} (public URL: {})",
                 listener.local_addr()?,

@@ -130,6 +130,13 @@ pub const LOGO_NOT_IMAGE: &str = "Please upload an image file.";
 pub const LOGO_TOO_LARGE: &str = "Image must be less than 5MB.";
 pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
 pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";
+pub const LOGO_NOT_FETCHED: &str =
+    "Non è stato possibile scaricare un'immagine da questo indirizzo: carica il logo dal tuo computer.";
+pub const TOO_MANY_REGISTRATIONS: &str =
+    "Troppe registrazioni da questa connessione. Riprova più tardi.";
+pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";
+pub const ACCOUNT_PASSWORD_REQUIRED: &str = "Inserisci la password per confermare.";
+pub const ACCOUNT_PASSWORD_WRONG: &str = "Password non corretta.";
 
 // AI generation and regeneration (spec sections 7, 8).
 pub const GENERATE_NAME_REQUIRED: &str = "Inserisci un nome prodotto per generare una descrizione";

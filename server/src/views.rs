@@ -107,7 +107,11 @@ impl StoreView {
             slug: store.slug,
             description: store.description,
             partner_group: store.partner_group,
-            logo_img_url: store.logo_img_url,
+            // A web address not yet replaced by our copy (older shops) is never sent to a
+            // browser: the housekeeping job copies it.
+            logo_img_url: store
+                .logo_img_url
+                .filter(|url| !crate::services::logo_files::is_external(url)),
             address: store.address,
             city: store.city,
             postal_code: store.postal_code,

@@ -774,6 +774,8 @@ export const it = {
       deleteTitle: "Sei sicuro di voler eliminare il tuo account?",
       deleteText: "Questa azione è irreversibile: verranno eliminati il tuo account, il negozio e tutti i suoi prodotti.",
       deleteConfirm: "Elimina definitivamente",
+      password: "Password dell'account",
+      passwordRequired: "Inserisci la password per confermare.",
       deleting: "Eliminazione...",
       deleted: "Account Eliminato",
       deletedText: "Il tuo account e il tuo negozio sono stati eliminati.",

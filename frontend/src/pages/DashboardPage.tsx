@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
+import { Input, Label } from "../components/ui/Field";
 import { Modal } from "../components/ui/Modal";
 import { useToast } from "../components/ui/Toast";
 import { AccountPanel } from "../features/dashboard/components/AccountPanel";
@@ -236,7 +237,27 @@ export function DashboardPage() {
         busy={deletions.busy}
         onCancel={deletions.cancel}
         onConfirm={deletions.confirm}
-      />
+      >
+        {deletions.pending?.kind === "account" && (
+          <div className="mt-4">
+            <Label htmlFor="delete-account-password">{t.account.password}</Label>
+            <Input
+              id="delete-account-password"
+              type="password"
+              autoComplete="current-password"
+              value={deletions.password}
+              onChange={(e) => deletions.typePassword(e.target.value)}
+              aria-invalid={deletions.passwordError ? true : undefined}
+              aria-describedby={deletions.passwordError ? "delete-account-password-error" : undefined}
+            />
+            {deletions.passwordError && (
+              <p id="delete-account-password-error" role="alert" className="mt-1.5 text-sm text-red-700">
+                {deletions.passwordError}
+              </p>
+            )}
+          </div>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -163,7 +163,8 @@ pub async fn resend_verification(
     Ok(done(messages::VERIFICATION_SENT))
 }
 
-/// Ask for a reset link. The reply is the same whether the address has an account or not.
+/// Ask for a reset link. The reply is the same, and as fast, whether the address has an
+/// account or not: the link is sent afterwards.
 #[utoipa::path(post, path = "/api/auth/request-password-reset", tag = "auth", request_body = EmailInput,
     responses((status = 200, body = Outcome), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
 pub async fn request_password_reset(
@@ -183,9 +184,9 @@ pub async fn request_password_reset(
     )
     .await?;
     rate_limit::record(&app.db, &bucket).await?;
-    accounts::request_reset(&app.db, &app.mailer, &app.config.public_base(), &email)
-        .await?
-        .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
+    // The lookup and the e-mail happen after the reply, so a known address takes no
+    // longer to answer than an unknown one.
+    accounts::request_reset_in_background(&app, email)?;
     Ok(done(messages::RESET_REQUESTED))
 }
 

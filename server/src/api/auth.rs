@@ -142,14 +142,63 @@ pub async fn logout(State(app): State<AppState>, headers: HeaderMap) -> Result<i
     ))
 }
 
-/// Delete the account: user, shop, products and sessions are gone.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeleteAccountInput {
+    /// The account's password: a session alone (a browser left open) cannot delete it.
+    pub password: Option<String>,
+}
+
+/// Wrong passwords allowed per account in the window before deletion is refused with 429.
+const DELETE_FAILURES_ALLOWED: u64 = 5;
+const DELETE_WINDOW: Duration = Duration::minutes(15);
+
+/// Delete the account, confirmed with its password: user, shop, products and sessions
+/// are gone. A wrong password answers 422 on `password`.
 #[utoipa::path(delete, path = "/api/auth/account", tag = "auth", security(("session" = [])),
-    responses((status = 200, body = Done), (status = 401, body = crate::error::ErrorBody)))]
+    request_body = DeleteAccountInput,
+    responses((status = 200, body = Done), (status = 401, body = crate::error::ErrorBody),
+        (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn delete_account(
     State(app): State<AppState>,
     user: CurrentUser,
+    ApiJson(input): ApiJson<DeleteAccountInput>,
 ) -> Result<impl IntoResponse> {
-    stores::delete_account(&app.db, user.user_id).await?;
+    let password = input.password.unwrap_or_default();
+    if password.is_empty() {
+        return Err(AppError::field(
+            "password",
+            messages::ACCOUNT_PASSWORD_REQUIRED,
+        ));
+    }
+    let account = user::Entity::find_by_id(user.user_id)
+        .one(&app.db)
+        .await?
+        .ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
+    let bucket = format!("account-delete:user:{}", account.id);
+    let reservation =
+        match rate_limit::reserve(&app.db, &[&bucket], DELETE_FAILURES_ALLOWED, DELETE_WINDOW)
+            .await?
+        {
+            Reserved::Granted(reservation) => reservation,
+            Reserved::Refused { retry_after } => {
+                return Err(AppError::TooManyRequests {
+                    message: messages::TOO_MANY_LOGINS.into(),
+                    retry_after,
+                })
+            }
+        };
+    let valid = password::verify(password, Some(account.password_hash)).await;
+    if !matches!(valid, Ok(true)) {
+        if valid.is_err() {
+            rate_limit::refund(&app.db, reservation).await?;
+        }
+        valid?;
+        return Err(AppError::field(
+            "password",
+            messages::ACCOUNT_PASSWORD_WRONG,
+        ));
+    }
+    stores::delete_account(&app.db, account.id).await?;
     Ok((
         AppendHeaders(cookie::clear(app.config.secure_cookies()).map(|v| (SET_COOKIE, v))),
         Json(Done { success: true }),

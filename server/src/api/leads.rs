@@ -1,9 +1,12 @@
 //! `/api/leads`: demo requests from the landing page (spec section 5 rules).
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use time::Duration;
 use utoipa::ToSchema;
 
 use super::extract::ApiJson;
@@ -11,6 +14,7 @@ use super::fields::{trimmed, Problems};
 use crate::error::Result;
 use crate::messages;
 use crate::services::leads::{self, NewLead};
+use crate::services::rate_limit;
 use crate::validation::{char_len, is_postal_code, parse_email};
 use crate::AppState;
 
@@ -32,9 +36,11 @@ pub struct LeadCreated {
 
 /// Store a demo request.
 #[utoipa::path(post, path = "/api/leads", tag = "leads", request_body = LeadInput,
-    responses((status = 201, body = LeadCreated), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 201, body = LeadCreated), (status = 422, body = crate::error::ErrorBody),
+        (status = 429, description = "`rate_limited`: too many requests from this address", body = crate::error::ErrorBody)))]
 pub async fn create(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> Result<(StatusCode, Json<LeadCreated>)> {
     let mut p = Problems::default();
@@ -61,6 +67,14 @@ pub async fn create(
     p.check(!city.is_empty(), "city", messages::CITY_REQUIRED);
     p.check(char_len(&city) <= 120, "city", messages::TOO_LONG);
     p.into_result()?;
+    rate_limit::take(
+        &app.db,
+        &format!("lead:ip:{}", peer.ip()),
+        app.config.limits.leads_per_hour,
+        Duration::hours(1),
+        messages::TOO_MANY_LEADS,
+    )
+    .await?;
     let lead = leads::create(
         &app.db,
         NewLead {

@@ -1,11 +1,13 @@
 //! `/api/stores`: registration, explore, public shop, owner's shop, settings and trial.
 
-use axum::extract::{Path, RawQuery, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
+use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
@@ -16,7 +18,7 @@ use crate::messages;
 use crate::pages;
 use crate::plans::Plan;
 use crate::services::explore::{self, ExploreQuery};
-use crate::services::{accounts, stores, usage};
+use crate::services::{accounts, logo_files, rate_limit, stores, usage};
 use crate::validation::{parse_email, password_problem};
 use crate::views::{OwnerStoreView, StoreView};
 use crate::AppState;
@@ -170,12 +172,24 @@ pub struct Registered {
 /// Register a shop: user and shop are created together, then the verification e-mail
 /// is sent. A mail-server failure keeps the account (`emailSent: false`).
 #[utoipa::path(post, path = "/api/stores", tag = "stores", request_body = RegisterInput,
-    responses((status = 201, body = Registered), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody)))]
+    responses((status = 201, body = Registered), (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody),
+        (status = 429, description = "`rate_limited`: too many registrations from this address", body = crate::error::ErrorBody)))]
 pub async fn register(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ApiJson(input): ApiJson<RegisterInput>,
 ) -> Result<(StatusCode, Json<Registered>)> {
-    let (email, password, details) = input.validate()?;
+    let (email, password, mut details) = input.validate()?;
+    // Counted before the slow work (the logo's fetch, the password's hash).
+    rate_limit::take(
+        &app.db,
+        &format!("register:ip:{}", peer.ip()),
+        app.config.limits.registrations_per_hour,
+        Duration::hours(1),
+        messages::TOO_MANY_REGISTRATIONS,
+    )
+    .await?;
+    details.logo_img_url = logo_files::local_copy(&app, details.logo_img_url).await?;
     let hash = password::hash(password).await?;
     let (user, store) = stores::register(&app.db, &email, hash, details, false).await?;
     // The account is committed: from here on nothing fails the request; the page offers
@@ -290,7 +304,10 @@ pub async fn update(
     if id != owner.store.id {
         return Err(AppError::not_found(messages::STORE_NOT_FOUND));
     }
-    let changes = input.validate()?;
+    let mut changes = input.validate()?;
+    if let Some(logo) = changes.logo_img_url.take() {
+        changes.logo_img_url = Some(logo_files::local_copy(&app, logo).await?);
+    }
     let store = stores::update(&app.db, id, changes).await?;
     Ok(Json(owner_view(&app, store).await?))
 }

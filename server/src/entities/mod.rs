@@ -1,6 +1,7 @@
 //! sea-orm entities, one file per table, matching `migrations/`.
 
 pub mod email_token;
+pub mod job;
 pub mod lead;
 pub mod monthly_usage;
 pub mod product;

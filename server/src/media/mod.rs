@@ -163,16 +163,71 @@ pub async fn stored_image_from_url(
     Ok(main)
 }
 
-/// Decodes (within limits) and re-encodes: nothing of the original file is served, so
-/// whatever it carried beside the pixels is dropped.
-pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
+/// Widest stored copy of a shop logo fetched from the shop's own address.
+const LOGO_MAX_WIDTH: u32 = 512;
+
+/// Fetches the logo at `url` through the address guard and stores a PNG copy under
+/// `<media>/logos/`, so that visitors' browsers never load a third party's address.
+/// Returns `/media/logos/<name>.png`.
+pub async fn stored_logo_from_url(
+    media_dir: &Path,
+    url: &str,
+    policy: &AddressPolicy,
+) -> Result<String, FetchError> {
+    let limits = FetchLimits {
+        max_bytes: 5 * 1024 * 1024,
+        ..FetchLimits::default()
+    };
+    let bytes = fetch::fetch_image(url, policy, &limits).await?;
+    let png = worker::run(move || logo_png(&bytes))
+        .await
+        .map_err(|_| FetchError::NotStored)?
+        .map_err(|err| {
+            tracing::warn!(url, error = %err, "logo not decodable");
+            FetchError::NotAnImage
+        })?;
+    let name = format!("{}.png", &crate::services::sessions::new_token()[..32]);
+    write_atomically(&media_dir.join("logos").join(&name), &png)
+        .await
+        .map_err(|err| {
+            tracing::error!(error = ?err, "logo not saved");
+            FetchError::NotStored
+        })?;
+    Ok(format!("/media/logos/{name}"))
+}
+
+fn logo_png(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let picture = decode_within_limits(bytes)?;
+    let scaled = if picture.width() > LOGO_MAX_WIDTH {
+        picture.resize(
+            LOGO_MAX_WIDTH,
+            MAX_SIDE,
+            image::imageops::FilterType::Triangle,
+        )
+    } else {
+        picture
+    };
+    let mut png = Vec::new();
+    scaled
+        .to_rgba8()
+        .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)?;
+    Ok(png)
+}
+
+fn decode_within_limits(bytes: &[u8]) -> anyhow::Result<DynamicImage> {
     let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let picture = reader.decode().context("decoding")?;
+    reader.decode().context("decoding")
+}
+
+/// Decodes (within limits) and re-encodes: nothing of the original file is served, so
+/// whatever it carried beside the pixels is dropped.
+pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
+    let picture = decode_within_limits(bytes)?;
     WIDTHS
         .iter()
         .map(|&width| {

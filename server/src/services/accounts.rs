@@ -5,13 +5,18 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait,
 };
+use std::sync::{Arc, LazyLock};
+
 use time::{Duration, OffsetDateTime};
+use tokio::sync::Semaphore;
 
 use super::email_tokens::{self, Kind, Refusal};
 use super::{rate_limit, sessions};
 use crate::email::{self, MailError, Mailer};
 use crate::entities::user;
-use crate::error::Result;
+use crate::error::{AppError, Result};
+use crate::messages;
+use crate::AppState;
 
 /// Time between two verification e-mails to one address (spec section 9).
 pub const RESEND_COOLDOWN: Duration = Duration::seconds(60);
@@ -88,6 +93,37 @@ pub async fn request_reset(
     Ok(mailer
         .send(email::password_reset(public_base, &user.email, &token))
         .await)
+}
+
+/// Reset e-mails being sent after their request was answered, at most.
+const RESETS_IN_FLIGHT: usize = 32;
+static RESET_SLOTS: LazyLock<Arc<Semaphore>> =
+    LazyLock::new(|| Arc::new(Semaphore::new(RESETS_IN_FLIGHT)));
+
+/// [`request_reset`] after the reply. Beyond [`RESETS_IN_FLIGHT`] the request is refused
+/// (503) before anything about the address is looked up.
+pub fn request_reset_in_background(app: &AppState, email_address: String) -> Result<()> {
+    let slot = RESET_SLOTS
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
+    let app = app.clone();
+    tokio::spawn(async move {
+        let _slot = slot;
+        let sent = request_reset(
+            &app.db,
+            &app.mailer,
+            &app.config.public_base(),
+            &email_address,
+        )
+        .await;
+        match sent {
+            Ok(Ok(())) => {}
+            Ok(Err(err)) => tracing::error!(error = %err, "password reset e-mail not sent"),
+            Err(err) => tracing::error!(error = ?err, "password reset not issued"),
+        }
+    });
+    Ok(())
 }
 
 /// Spends a reset token and sets the new password hash; a refused token says why.

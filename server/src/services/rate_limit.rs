@@ -172,3 +172,21 @@ pub async fn refund(db: &impl ConnectionTrait, reservation: Reservation) -> Resu
         .await?;
     Ok(())
 }
+
+/// Counts one event of `bucket` for a request about to do its work, refusing it (429 with
+/// `message` and the seconds to wait) when `allowed` events of the last `window` are there.
+pub async fn take(
+    db: &DatabaseConnection,
+    bucket: &str,
+    allowed: u64,
+    window: Duration,
+    message: &str,
+) -> Result<()> {
+    match reserve(db, &[bucket], allowed, window).await? {
+        Reserved::Granted(_) => Ok(()),
+        Reserved::Refused { retry_after } => Err(crate::error::AppError::TooManyRequests {
+            message: message.to_owned(),
+            retry_after,
+        }),
+    }
+}

@@ -2,14 +2,22 @@
 //! holds 256 random bits; the table holds only their SHA-256.
 
 use rand::RngCore;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, Set,
+};
 use sha2::{Digest, Sha256};
 use time::{Duration, OffsetDateTime};
 
 use crate::entities::session;
 use crate::error::Result;
 
+/// A session ends 30 days after the login at the latest…
 pub const LIFETIME: Duration = Duration::days(30);
+/// …and after two days without a request (`expires_at` is this idle deadline).
+pub const IDLE: Duration = Duration::days(2);
+/// The idle deadline is moved at most this often, not written at every request.
+const EXTEND_EVERY: Duration = Duration::minutes(5);
 
 pub fn new_token() -> String {
     let mut bytes = [0u8; 32];
@@ -29,21 +37,46 @@ pub async fn create(db: &impl ConnectionTrait, user_id: i64) -> Result<String> {
         id_hash: Set(hash_token(&token)),
         user_id: Set(user_id),
         created_at: Set(now),
-        expires_at: Set(now + LIFETIME),
+        expires_at: Set(now + IDLE),
     }
     .insert(db)
     .await?;
     Ok(token)
 }
 
-/// The user a live session belongs to.
+/// The user a live session belongs to; using it moves its idle deadline.
 pub async fn user_id_for(db: &impl ConnectionTrait, token: &str) -> Result<Option<i64>> {
-    let found = session::Entity::find_by_id(hash_token(token))
+    let now = OffsetDateTime::now_utc();
+    let Some(found) = session::Entity::find_by_id(hash_token(token))
         .one(db)
+        .await?
+        .filter(|s| s.expires_at > now && s.created_at + LIFETIME > now)
+    else {
+        return Ok(None);
+    };
+    let deadline = (now + IDLE).min(found.created_at + LIFETIME);
+    if deadline - found.expires_at > EXTEND_EVERY {
+        session::Entity::update_many()
+            .col_expr(session::Column::ExpiresAt, Expr::value(deadline))
+            .filter(session::Column::IdHash.eq(&found.id_hash))
+            .exec(db)
+            .await?;
+    }
+    Ok(Some(found.user_id))
+}
+
+/// Forgets sessions past their deadline; how many.
+pub async fn delete_expired(db: &impl ConnectionTrait) -> Result<u64> {
+    let now = OffsetDateTime::now_utc();
+    let gone = session::Entity::delete_many()
+        .filter(
+            Condition::any()
+                .add(session::Column::ExpiresAt.lte(now))
+                .add(session::Column::CreatedAt.lte(now - LIFETIME)),
+        )
+        .exec(db)
         .await?;
-    Ok(found
-        .filter(|s| s.expires_at > OffsetDateTime::now_utc())
-        .map(|s| s.user_id))
+    Ok(gone.rows_affected)
 }
 
 pub async fn delete(db: &impl ConnectionTrait, token: &str) -> Result<()> {

@@ -1,5 +1,9 @@
 use reqwest::header::SET_COOKIE;
+use sea_orm::sea_query::Expr;
+use sea_orm::EntityTrait;
 use serde_json::{json, Value};
+use time::{Duration, OffsetDateTime};
+use vetrina::entities::session;
 
 use crate::helpers::{browser, error_of, spawn_app, PASSWORD};
 
@@ -246,7 +250,24 @@ async fn deleting_the_account_removes_user_shop_products_and_sessions() {
     let product = anna.add_product("Cemento Portland 32,5 R 25 kg").await;
     bruno.add_product("Colla per piastrelle C2TE 25 kg").await;
 
-    let reply = anna.delete("/api/auth/account").await;
+    // A session alone (a browser left open) cannot delete the account: the password
+    // confirms it.
+    let missing = error_of(anna.delete_json("/api/auth/account", json!({})).await, 422).await;
+    assert_eq!(
+        missing["fields"]["password"],
+        "Inserisci la password per confermare."
+    );
+    let wrong = error_of(
+        anna.delete_json("/api/auth/account", json!({"password": "Cantiere2025!"}))
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(wrong["fields"]["password"], "Password non corretta.");
+    assert_eq!(anna.get("/api/stores/me").await.status(), 200);
+    let reply = anna
+        .delete_json("/api/auth/account", json!({"password": PASSWORD}))
+        .await;
     assert_eq!(reply.status(), 200);
 
     assert_eq!(anna.get("/api/stores/me").await.status(), 401);
@@ -287,5 +308,68 @@ async fn deleting_the_account_removes_user_shop_products_and_sessions() {
         )
         .await["code"],
         "unauthorized"
+    );
+}
+
+#[tokio::test]
+async fn a_session_ends_after_two_idle_days_or_thirty_days_in_all() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let now = OffsetDateTime::now_utc();
+    let set = |created: OffsetDateTime, deadline: OffsetDateTime| {
+        session::Entity::update_many()
+            .col_expr(session::Column::CreatedAt, Expr::value(created))
+            .col_expr(session::Column::ExpiresAt, Expr::value(deadline))
+            .exec(&app.db)
+    };
+    let deadline = || async {
+        session::Entity::find()
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap()
+            .expires_at
+    };
+    // Used an hour before its idle deadline: the deadline moves two days ahead.
+    set(now - Duration::days(3), now + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(anna.get("/api/stores/me").await.status(), 200);
+    let moved = deadline().await - now;
+    assert!(
+        moved > Duration::days(2) - Duration::minutes(1)
+            && moved <= Duration::days(2) + Duration::minutes(1),
+        "{moved}"
+    );
+    // Near the thirty days, the deadline stops there.
+    set(now - Duration::days(29), now + Duration::hours(1))
+        .await
+        .unwrap();
+    assert_eq!(anna.get("/api/stores/me").await.status(), 200);
+    let capped = deadline().await - now;
+    assert!(
+        capped <= Duration::days(1) + Duration::minutes(1),
+        "{capped}"
+    );
+    // Two days without a request.
+    set(now - Duration::days(3), now - Duration::seconds(1))
+        .await
+        .unwrap();
+    assert_eq!(anna.get("/api/stores/me").await.status(), 401);
+    // Thirty days after the login, however busy.
+    let bruno = app.shop("bruno@edilizia.it").await;
+    set(
+        now - Duration::days(30) - Duration::minutes(1),
+        now + Duration::days(1),
+    )
+    .await
+    .unwrap();
+    assert_eq!(bruno.get("/api/stores/me").await.status(), 401);
+    // The housekeeping job forgets them.
+    assert_eq!(
+        vetrina::services::sessions::delete_expired(&app.db)
+            .await
+            .unwrap(),
+        2
     );
 }

@@ -76,6 +76,11 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         mail_from: "Vetrina <noreply@localhost>".to_owned(),
         ai: Default::default(),
         fetch_policy: Default::default(),
+        // Tests register many shops from one address; the limit's own test sets it back.
+        limits: vetrina::config::ClientLimits {
+            registrations_per_hour: 1000,
+            leads_per_hour: 1000,
+        },
     };
     adjust(&mut config);
     let data_dir = config.data_dir.clone();
@@ -152,10 +157,12 @@ impl TestApp {
             StatusCode::CREATED,
             "registration of {email}"
         );
-        let id = reply.json::<Value>().await.expect("json")["id"]
-            .as_i64()
-            .expect("id");
         self.mark_verified(email).await;
+        self.login_as(email).await
+    }
+
+    /// Logs the owner of a registered, verified shop in.
+    pub async fn login_as(&self, email: &str) -> Shop {
         let client = browser();
         let login = client
             .post(format!("{}/api/auth/login", self.url))
@@ -164,6 +171,9 @@ impl TestApp {
             .await
             .expect("login");
         assert_eq!(login.status(), StatusCode::OK, "login of {email}");
+        let id = login.json::<Value>().await.expect("json")["id"]
+            .as_i64()
+            .expect("id");
         Shop {
             client,
             url: self.url.clone(),

@@ -46,6 +46,19 @@ impl SmtpSink {
         self.messages.lock().expect("sink lock").clone()
     }
 
+    /// The messages once `done` holds for them (e-mails sent after the reply, like a reset
+    /// link, arrive a moment later); panics after 10 s.
+    pub async fn wait_until(&self, done: impl Fn(&[Received]) -> bool) -> Vec<Received> {
+        for _ in 0..200 {
+            let messages = self.messages();
+            if done(&messages) {
+                return messages;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the expected e-mails did not arrive: {:?}", self.messages());
+    }
+
     /// The last message sent to `to`.
     pub fn last_to(&self, to: &str) -> Received {
         self.messages()

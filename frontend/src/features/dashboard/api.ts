@@ -30,4 +30,5 @@ export const generateProduct = (input: { name: string; brand?: string | null; ca
 export const regenerateProduct = (id: number, input: { name: string; brand?: string | null; category?: string | null; description?: string | null; image_url?: string | null }) =>
   api.put<GeneratedProduct>(`/products/regenerate/${id}`, input);
 export const updateStore = (id: number, body: Record<string, unknown>) => api.put<OwnStore>(`/stores/${id}`, body);
-export const deleteAccount = () => api.del<unknown>("/auth/account");
+/** Confirmed with the account's password (a session alone cannot delete the account). */
+export const deleteAccount = (password: string) => api.del<unknown>("/auth/account", { password });

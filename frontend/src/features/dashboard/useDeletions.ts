@@ -5,7 +5,7 @@ import { it } from "../../i18n/it";
 import { isSessionLost } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import type { Product } from "../../types";
-import { bulkDelete, deleteAccount, deleteProduct, messageOf } from "./api";
+import { ApiError, bulkDelete, deleteAccount, deleteProduct, messageOf } from "./api";
 import type { BulkKind } from "./logic";
 import type { DashboardData } from "./useDashboard";
 
@@ -25,6 +25,9 @@ export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: 
   const { setStore } = useSession();
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
+  // The account's deletion asks for the password; a wrong one is said under the field.
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const askBulk = (bulk: BulkKind) => {
     const count = counts?.[bulk] ?? 0;
@@ -50,7 +53,11 @@ export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: 
         onDeleted();
         toast({ title: t.bulk.done, description: t.bulk.doneText(deleted) });
       } else {
-        await deleteAccount();
+        if (!password) {
+          setPasswordError(t.account.passwordRequired);
+          return;
+        }
+        await deleteAccount(password);
         toast({ title: t.account.deleted, description: t.account.deletedText });
         navigate("/");
         setStore?.(null);
@@ -59,6 +66,11 @@ export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: 
       setPending(null);
     } catch (err) {
       if (isSessionLost(err)) return;
+      const wrongPassword = pending.kind === "account" && err instanceof ApiError ? err.fields?.password : undefined;
+      if (wrongPassword) {
+        setPasswordError(wrongPassword);
+        return;
+      }
       const fallback = pending.kind === "product" ? t.product.deleteError : pending.kind === "bulk" ? t.bulk.error : t.account.deleteError;
       toast({ title: t.errorTitle, description: messageOf(err, fallback), destructive: true });
     } finally {
@@ -83,7 +95,17 @@ export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: 
     text,
     askProduct: (product: Product) => setPending({ kind: "product", product }),
     askBulk,
-    askAccount: () => setPending({ kind: "account" }),
+    askAccount: () => {
+      setPassword("");
+      setPasswordError(null);
+      setPending({ kind: "account" });
+    },
+    password,
+    passwordError,
+    typePassword: (value: string) => {
+      setPassword(value);
+      setPasswordError(null);
+    },
     cancel: () => setPending(null),
     confirm: confirmPending,
   };

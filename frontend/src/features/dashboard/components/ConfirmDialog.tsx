@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 
-/** A yes/no question before something that cannot be undone. */
+/** A yes/no question before something that cannot be undone; `children` (e.g. a password
+ * field) sit between the question and the buttons, inside the form that Enter submits. */
 export function ConfirmDialog({
   open,
   title,
@@ -12,6 +14,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -22,18 +25,28 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  children?: ReactNode;
 }) {
   return (
     <Modal open={open} onClose={busy ? () => {} : onCancel} title={title}>
-      <p className="text-sm text-stone-700">{text}</p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button className="bg-red-700 hover:bg-red-800" onClick={onConfirm} disabled={busy}>
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </Button>
-      </div>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onConfirm();
+        }}
+      >
+        <p className="text-sm text-stone-700">{text}</p>
+        {children}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" className="bg-red-700 hover:bg-red-800" disabled={busy}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </Button>
+        </div>
+      </form>
     </Modal>
   );
 }

@@ -1,0 +1,276 @@
+//! Background work that must run once across any number of server instances sharing the
+//! database (decision 018). Every instance runs [`run_forever`]; a job is *claimed* from
+//! the `jobs` table before it runs, so only one instance does it:
+//! - PostgreSQL: the due row is selected `FOR UPDATE SKIP LOCKED` and leased in the same
+//!   transaction, so instances never wait on each other;
+//! - SQLite: one conditional `UPDATE` leases the row (the single writer makes it atomic).
+//!
+//! A lease ends when the job finishes or after [`LEASE`]: a job whose instance died is
+//! taken over by another one.
+
+use std::time::Duration as StdDuration;
+
+use sea_orm::sea_query::{Expr, LockBehavior, LockType, OnConflict};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+use time::{Duration, OffsetDateTime};
+
+use crate::entities::job;
+use crate::error::Result;
+use crate::services::{logo_files, sessions};
+use crate::AppState;
+
+/// How long a claimed job may run before another instance may take it over.
+pub const LEASE: Duration = Duration::minutes(30);
+/// How often an instance looks for due work.
+const TICK: StdDuration = StdDuration::from_secs(30);
+/// A job that failed is tried again after this long.
+const RETRY_AFTER: Duration = Duration::minutes(10);
+/// Longest error text kept on the row.
+const ERROR_MAX_CHARS: usize = 500;
+
+/// The kinds of work and how often each repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Copies of external logo addresses, removal of logo uploads no shop uses and of
+    /// sessions past their deadline.
+    Housekeeping,
+}
+
+impl Kind {
+    const ALL: [Kind; 1] = [Kind::Housekeeping];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Housekeeping => "housekeeping",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    fn every(self) -> Duration {
+        match self {
+            Kind::Housekeeping => Duration::hours(1),
+        }
+    }
+}
+
+/// A job leased to this instance.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub id: i64,
+    pub kind: String,
+    pub key: String,
+}
+
+/// Makes sure the job `kind`/`key` exists, due at `run_at` at the latest (an existing job
+/// due earlier keeps its time).
+pub async fn schedule(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    key: &str,
+    run_at: OffsetDateTime,
+) -> Result<()> {
+    let row = job::ActiveModel {
+        kind: Set(kind.to_owned()),
+        key: Set(key.to_owned()),
+        run_at: Set(run_at),
+        locked_until: Set(None),
+        attempts: Set(0),
+        last_error: Set(None),
+        updated_at: Set(OffsetDateTime::now_utc()),
+        ..Default::default()
+    };
+    let earlier = Expr::case(
+        Expr::col((job::Entity, job::Column::RunAt)).lte(run_at),
+        Expr::col((job::Entity, job::Column::RunAt)),
+    )
+    .finally(Expr::val(run_at));
+    job::Entity::insert(row)
+        .on_conflict(
+            OnConflict::columns([job::Column::Kind, job::Column::Key])
+                .value(job::Column::RunAt, earlier)
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
+fn due(now: OffsetDateTime) -> Condition {
+    Condition::all().add(job::Column::RunAt.lte(now)).add(
+        Condition::any()
+            .add(job::Column::LockedUntil.is_null())
+            .add(job::Column::LockedUntil.lt(now)),
+    )
+}
+
+/// Leases the job due first, if any is due and not leased to another instance.
+pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
+    let now = OffsetDateTime::now_utc();
+    if db.get_database_backend() == DatabaseBackend::Postgres {
+        let txn = db.begin().await?;
+        let found = job::Entity::find()
+            .filter(due(now))
+            .order_by_asc(job::Column::RunAt)
+            .limit(1)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+            .one(&txn)
+            .await?;
+        let Some(found) = found else {
+            return Ok(None);
+        };
+        lease(&txn, found.id, now).await?;
+        txn.commit().await?;
+        return Ok(Some(claimed(found)));
+    }
+    // SQLite: a few candidates, each leased only if still free; losing a race to another
+    // instance moves on to the next.
+    let candidates = job::Entity::find()
+        .filter(due(now))
+        .order_by_asc(job::Column::RunAt)
+        .limit(5)
+        .all(db)
+        .await?;
+    for found in candidates {
+        let leased = job::Entity::update_many()
+            .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
+            .col_expr(
+                job::Column::Attempts,
+                Expr::col(job::Column::Attempts).add(1),
+            )
+            .col_expr(job::Column::UpdatedAt, Expr::value(now))
+            .filter(job::Column::Id.eq(found.id))
+            .filter(due(now))
+            .exec(db)
+            .await?;
+        if leased.rows_affected == 1 {
+            return Ok(Some(claimed(found)));
+        }
+    }
+    Ok(None)
+}
+
+async fn lease(db: &impl ConnectionTrait, id: i64, now: OffsetDateTime) -> Result<()> {
+    job::Entity::update_many()
+        .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
+        .col_expr(
+            job::Column::Attempts,
+            Expr::col(job::Column::Attempts).add(1),
+        )
+        .col_expr(job::Column::UpdatedAt, Expr::value(now))
+        .filter(job::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+fn claimed(row: job::Model) -> Claimed {
+    Claimed {
+        id: row.id,
+        kind: row.kind,
+        key: row.key,
+    }
+}
+
+/// Ends the lease: the job is due again at `next` (or removed when there is no next run),
+/// with the error of this run, if any, kept for the record.
+pub async fn finish(
+    db: &impl ConnectionTrait,
+    id: i64,
+    next: Option<OffsetDateTime>,
+    error: Option<String>,
+) -> Result<()> {
+    let Some(next) = next else {
+        job::Entity::delete_by_id(id).exec(db).await?;
+        return Ok(());
+    };
+    let succeeded = error.is_none();
+    let mut update = job::Entity::update_many()
+        .col_expr(job::Column::RunAt, Expr::value(next))
+        .col_expr(
+            job::Column::LockedUntil,
+            Expr::value(Option::<OffsetDateTime>::None),
+        )
+        .col_expr(
+            job::Column::LastError,
+            Expr::value(error.map(|e| e.chars().take(ERROR_MAX_CHARS).collect::<String>())),
+        )
+        .col_expr(
+            job::Column::UpdatedAt,
+            Expr::value(OffsetDateTime::now_utc()),
+        );
+    if succeeded {
+        update = update.col_expr(job::Column::Attempts, Expr::value(0));
+    }
+    update.filter(job::Column::Id.eq(id)).exec(db).await?;
+    Ok(())
+}
+
+async fn housekeeping(app: &AppState) -> Result<()> {
+    logo_files::tend(app).await?;
+    let ended = sessions::delete_expired(&app.db).await?;
+    if ended > 0 {
+        tracing::info!(ended, "expired sessions removed");
+    }
+    Ok(())
+}
+
+/// Runs one claimed job to its end and records the outcome.
+async fn run(app: &AppState, job: Claimed) -> Result<()> {
+    let Some(kind) = Kind::parse(&job.kind) else {
+        // Written by a newer version of the server: left for an instance that knows it.
+        tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");
+        return Ok(());
+    };
+    let outcome = match kind {
+        Kind::Housekeeping => housekeeping(app).await,
+    };
+    let now = OffsetDateTime::now_utc();
+    match outcome {
+        Ok(()) => finish(&app.db, job.id, Some(now + kind.every()), None).await,
+        Err(err) => {
+            tracing::error!(kind = %job.kind, key = %job.key, error = ?err, "background job failed");
+            finish(
+                &app.db,
+                job.id,
+                Some(now + RETRY_AFTER),
+                Some(err.to_string()),
+            )
+            .await
+        }
+    }
+}
+
+/// Runs every due job this instance can claim, one at a time; how many ran.
+pub async fn run_due(app: &AppState) -> Result<usize> {
+    let mut ran = 0;
+    while let Some(job) = claim_next(&app.db).await? {
+        run(app, job).await?;
+        ran += 1;
+    }
+    Ok(ran)
+}
+
+/// The repeating jobs exist (first start of a database), then due work is run every
+/// [`TICK`] for as long as the server runs.
+pub async fn run_forever(app: AppState) {
+    let now = OffsetDateTime::now_utc();
+    for kind in Kind::ALL {
+        if let Err(err) = schedule(&app.db, kind.name(), "", now).await {
+            tracing::error!(kind = kind.name(), error = ?err, "job not scheduled");
+        }
+    }
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(err) = run_due(&app).await {
+            tracing::error!(error = ?err, "background jobs not run");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Shop logos are files of ours, under `<data-dir>/media/logos/`: a logo given as a web
+//! address is fetched once through the outbound-request guard and its copy served, so a
+//! visitor's browser never loads a third party's address (tracking, and a GDPR problem
+//! for the shop). Uploads no shop uses are removed after a day.
+
+use std::collections::HashSet;
+use std::time::{Duration as StdDuration, SystemTime};
+
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+
+use crate::entities::store;
+use crate::error::{AppError, Result};
+use crate::media;
+use crate::messages;
+use crate::AppState;
+
+/// Where uploads and copies are served from.
+pub const PREFIX: &str = "/media/logos/";
+/// An upload no shop points to is kept this long (the registration form in between).
+pub const UNUSED_KEPT: StdDuration = StdDuration::from_secs(24 * 60 * 60);
+/// External logos of older shops copied per run.
+const COPIES_PER_RUN: u64 = 50;
+
+/// Whether a logo address is outside our server.
+pub fn is_external(url: &str) -> bool {
+    !url.starts_with("/media/")
+}
+
+/// The logo to store for what the owner gave: our own files as they are, a web address
+/// replaced by the copy of its image (422 on `logo_img_url` when it gives none).
+pub async fn local_copy(app: &AppState, logo: Option<String>) -> Result<Option<String>> {
+    let url = match logo {
+        Some(url) if is_external(&url) => url,
+        ours => return Ok(ours),
+    };
+    media::stored_logo_from_url(&app.config.media_dir(), &url, &app.config.fetch_policy)
+        .await
+        .map(Some)
+        .map_err(|err| {
+            tracing::info!(url, error = %err, "logo address refused");
+            AppError::field("logo_img_url", messages::LOGO_NOT_FETCHED)
+        })
+}
+
+/// The housekeeping job's part: copies the external logos of shops saved before logos were copied,
+/// then removes unused uploads.
+pub async fn tend(app: &AppState) -> Result<()> {
+    copy_external(app).await?;
+    let removed = remove_unused(app, UNUSED_KEPT).await?;
+    if removed > 0 {
+        tracing::info!(removed, "unused logo uploads removed");
+    }
+    Ok(())
+}
+
+/// A logo address that gives no image is dropped: it was never shown to visitors anyway.
+async fn copy_external(app: &AppState) -> Result<()> {
+    let shops: Vec<(i64, String)> = store::Entity::find()
+        .select_only()
+        .columns([store::Column::Id, store::Column::LogoImgUrl])
+        .filter(store::Column::LogoImgUrl.is_not_null())
+        .filter(store::Column::LogoImgUrl.not_like("/media/%"))
+        .limit(COPIES_PER_RUN)
+        .into_tuple()
+        .all(&app.db)
+        .await?;
+    for (id, url) in shops {
+        let copy =
+            media::stored_logo_from_url(&app.config.media_dir(), &url, &app.config.fetch_policy)
+                .await
+                .inspect_err(|err| tracing::warn!(store = id, url, error = %err, "logo not copied"))
+                .ok();
+        // Only the row that still holds this address: the owner may have changed it since.
+        store::Entity::update_many()
+            .set(store::ActiveModel {
+                logo_img_url: Set(copy),
+                ..Default::default()
+            })
+            .filter(store::Column::Id.eq(id))
+            .filter(store::Column::LogoImgUrl.eq(url))
+            .exec(&app.db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Removes the files under the logo folder that no shop points to and that are older than
+/// `kept`; how many were removed.
+pub async fn remove_unused(app: &AppState, kept: StdDuration) -> Result<usize> {
+    let dir = app.config.media_dir().join("logos");
+    let mut entries = match tokio::fs::read_dir(&dir).await {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(err) => return Err(io_error(&dir, err)),
+    };
+    let cutoff = SystemTime::now() - kept;
+    let mut old = Vec::new();
+    while let Some(entry) = entries.next_entry().await.map_err(|e| io_error(&dir, e))? {
+        let Ok(meta) = entry.metadata().await else {
+            continue;
+        };
+        if meta.is_file() && meta.modified().is_ok_and(|m| m < cutoff) {
+            old.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    if old.is_empty() {
+        return Ok(0);
+    }
+    let used: HashSet<String> = store::Entity::find()
+        .select_only()
+        .column(store::Column::LogoImgUrl)
+        .filter(store::Column::LogoImgUrl.like(format!("{PREFIX}%")))
+        .into_tuple::<Option<String>>()
+        .all(&app.db)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut removed = 0;
+    for name in old {
+        if used.contains(&format!("{PREFIX}{name}")) {
+            continue;
+        }
+        match tokio::fs::remove_file(dir.join(&name)).await {
+            Ok(()) => removed += 1,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+            Err(err) => return Err(io_error(&dir, err)),
+        }
+    }
+    Ok(removed)
+}
+
+fn io_error(dir: &std::path::Path, err: std::io::Error) -> AppError {
+    AppError::Internal(anyhow::anyhow!("logo folder {}: {err}", dir.display()))
+}
