@@ -74,6 +74,10 @@ pub enum ErrorCode {
     PasswordProtected,
     NameNotMapped,
     UnknownColumn,
+    /// The sheet asked for is not in the workbook.
+    UnknownSheet,
+    /// A workbook none of whose sheets is a list of products (price matrices, covers).
+    NotAProductList,
     InvalidMapping,
     FileMissing,
     /// The processed rows are gone (60 minutes, or a restart): process the file again.

@@ -113,6 +113,9 @@ impl IntoResponse for Failure {
 pub struct FileForm {
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
+    /// The workbook's sheet to read (one of `sheets` of an earlier analysis); without it
+    /// the sheet that looks most like a list of products.
+    sheet: Option<String>,
 }
 
 /// The multipart form of `process`.
@@ -142,6 +145,14 @@ pub struct Analysis {
     #[ts(type = "Array<Record<string, string>>")]
     sample_data: Vec<serde_json::Map<String, serde_json::Value>>,
     mapping: Mapping,
+    /// Which price column the mapping uses, when the file has several, in Italian.
+    #[serde(rename = "priceNote")]
+    price_note: Option<String>,
+    /// The workbook's sheets (empty for a CSV); `mapping.sheet` is the one read.
+    sheets: Vec<String>,
+    /// Which sheet was read and why, when the workbook has several, in Italian.
+    #[serde(rename = "sheetNote")]
+    sheet_note: Option<String>,
     #[serde(rename = "totalRows")]
     total_rows: usize,
     warnings: Vec<WarningView>,
@@ -174,6 +185,7 @@ pub async fn analyze(
     let allowance = Allowance::read(&app.db, owner.store.id).await?;
     allowance.ensure_import_left()?;
     let file = form.file.ok_or_else(missing_file)?;
+    let sheet = form.sheet;
     // Cancelled by cancel-processing, shutdown, or this request being dropped.
     let run = app.imports.begin(owner.store.id);
     let cancel = run.flag();
@@ -183,6 +195,7 @@ pub async fn analyze(
             &file.name,
             file.content_type.as_deref(),
             &Limits::default(),
+            sheet.as_deref(),
             &|| cancel.is_cancelled(),
         )
     })
@@ -204,10 +217,14 @@ fn analysis(table: Table, limits: AllowanceView) -> Analysis {
                 .collect()
         })
         .collect();
+    let (mapping, price_note) = import::propose_for_table(&table);
     Analysis {
         success: true,
         error: None,
-        mapping: import::propose_mapping(&table.headers),
+        mapping,
+        price_note,
+        sheets: table.sheets.clone(),
+        sheet_note: import::sheet_note(&table),
         total_rows: table.data_row_count(),
         warnings: table.warnings.iter().map(WarningView::from).collect(),
         sample_data,
@@ -629,6 +646,7 @@ struct FilePart {
 struct Form {
     file: Option<FilePart>,
     mapping: Option<String>,
+    sheet: Option<String>,
     regenerate_name: bool,
     regenerate_present: bool,
 }
@@ -695,6 +713,7 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> FileResu
         let text = field.text().await.map_err(broken)?;
         match field_name.as_str() {
             "mapping" => form.mapping = Some(text),
+            "sheet" => form.sheet = Some(text).filter(|s| !s.trim().is_empty()),
             "regenerateName" => form.regenerate_name = is_true(&text),
             "regeneratePresentProducts" => form.regenerate_present = is_true(&text),
             _ => {}

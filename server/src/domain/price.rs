@@ -63,6 +63,13 @@ impl Price {
         }
     }
 
+    /// The price with `percent` VAT added, to the nearest cent (half up): what a consumer
+    /// pays for a net price. `None` past [`Price::MAX`].
+    pub fn with_vat(self, percent: u32) -> Option<Self> {
+        let cents = (self.0 * (100 + i64::from(percent)) + 50) / 100;
+        Self::from_cents(cents).ok()
+    }
+
     pub fn cents(self) -> i64 {
         self.0
     }

@@ -312,6 +312,7 @@ mod tests {
             "a.csv",
             None,
             &Limits::default(),
+            None,
             &cancelled,
         );
         assert_eq!(r.unwrap_err(), ImportError::Cancelled);
@@ -319,7 +320,10 @@ mod tests {
             max_read_time: std::time::Duration::ZERO,
             ..Limits::default()
         };
-        let r = super::super::read_table_until(csv.as_bytes(), "a.csv", None, &no_time, &|| false);
+        let r =
+            super::super::read_table_until(csv.as_bytes(), "a.csv", None, &no_time, None, &|| {
+                false
+            });
         assert_eq!(r.unwrap_err(), ImportError::TooSlow);
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::table::Table;
 use super::values::fold_key;
 use super::ImportError;
 
@@ -81,6 +82,71 @@ pub struct Mapping {
         deserialize_with = "non_empty"
     )]
     pub ean: Option<String>,
+    /// A second category column ("SCat", "Sotto-categoria"): the more specific one.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub subcategory: Option<String>,
+    /// The VAT rate of each row ("22", "22%", "0,22"), for prices without VAT.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub vat: Option<String>,
+    /// Columns joined after the name, in order ("Grigliato" + "15x76" + "1000 X 6100").
+    #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "nameParts")]
+    pub name_parts: Vec<String>,
+    /// Values set on every row, whatever the file says (a manufacturer's list has no
+    /// brand column: brand = "Baltur").
+    #[serde(default, skip_serializing_if = "Fixed::is_empty")]
+    pub fixed: Fixed,
+    /// Whether the file's prices include VAT (default: they do). Without VAT, the rate is
+    /// the `vat` column's, else `vatRate`, else 22%; public prices always include it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        rename = "pricesIncludeVat"
+    )]
+    pub prices_include_vat: Option<bool>,
+    /// Percent, e.g. 22 or 10.
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "vatRate")]
+    pub vat_rate: Option<u32>,
+    /// The workbook's sheet to read; without it, the one that looks like a product list.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub sheet: Option<String>,
+}
+
+/// Values the owner sets for every row of an import.
+#[derive(
+    Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS,
+)]
+#[ts(optional_fields)]
+pub struct Fixed {
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub brand: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub category: Option<String>,
+}
+
+impl Fixed {
+    pub fn is_empty(&self) -> bool {
+        self.brand.is_none() && self.category.is_none()
+    }
 }
 
 /// The wizard sends "" (or null) for an unmapped field.
@@ -99,14 +165,16 @@ enum Field {
     DescriptionFallback,
     ImageUrl,
     Category,
+    Subcategory,
     Available,
     Sku,
     Ean,
+    Vat,
 }
 
 /// Known header spellings, already folded (lowercase, no accents, punctuation
-/// as spaces). Earlier entries win when a file has several candidates for one
-/// field, so each list is in order of preference.
+/// as spaces, camelCase split). Earlier entries win when a file has several candidates
+/// for one field, so each list is in order of preference.
 const SYNONYMS: &[(Field, &[&str])] = &[
     (
         Field::Name,
@@ -115,11 +183,13 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "nome",
             "nome prodotto",
             "nome articolo",
+            "nome commerciale",
             "product name",
             "title",
             "titolo",
             "descrizione breve articolo",
             "descrizione articolo",
+            "descrizione prodotto",
             "denominazione",
             "prodotto",
             "product",
@@ -130,25 +200,29 @@ const SYNONYMS: &[(Field, &[&str])] = &[
     ),
     (
         Field::Price,
+        // The price a consumer pays first: a list price before a bare "Prezzo" that may be
+        // the dealer's, and neither net nor discounted prices (see `DEALER_WORDS`).
         &[
             "sale price",
-            "price",
-            "prezzo",
             "prezzo al pubblico",
+            "prezzo di listino",
+            "prezzo listino",
+            "listino",
+            "listino pubblico",
+            "pvp",
+            "prezzo consigliato",
             "prezzo iva inclusa",
             "prezzo ivato",
             "prezzo vendita",
             "prezzo di vendita",
-            "prezzo unitario",
-            "prezzo listino",
-            "listino",
+            "price",
+            "prezzo",
             "variant price",
+            "prezzo unitario",
             "prezzo euro",
             "prezzo eur",
-            "costo",
             "importo",
             "regular price",
-            "pvp",
         ],
     ),
     (Field::PriceFallback, &["regular price"]),
@@ -160,9 +234,9 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "marchio",
             "produttore",
             "vendor",
-            "fornitore",
             "manufacturer",
             "brands",
+            "fornitore",
         ],
     ),
     (
@@ -190,6 +264,10 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "image",
             "url dell immagine",
             "url immagine",
+            "url immagini",
+            "link immagine",
+            "link immagini",
+            "link foto",
             "immagine",
             "immagini",
             "foto",
@@ -198,7 +276,6 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "variant image",
             "picture",
             "img",
-            "link immagine",
         ],
     ),
     (
@@ -209,12 +286,27 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "categorie",
             "categories",
             "product category",
+            "cat",
+            "macro categoria",
             "type",
             "tipologia",
             "reparto",
             "famiglia",
             "gruppo merceologico",
             "settore",
+        ],
+    ),
+    (
+        Field::Subcategory,
+        &[
+            "sotto categoria",
+            "sottocategoria",
+            "subcategory",
+            "sub category",
+            "s cat",
+            "scat",
+            "sotto famiglia",
+            "sottofamiglia",
         ],
     ),
     (
@@ -240,21 +332,32 @@ const SYNONYMS: &[(Field, &[&str])] = &[
     ),
     (
         Field::Sku,
+        // As management programs name their code columns, and the platforms' exports.
         &[
             "sku",
             "codice",
             "codice articolo",
             "cod articolo",
             "cod art",
+            "codice art",
+            "codart",
             "codice prodotto",
+            "cod prodotto",
             "variant sku",
+            "reference",
             "riferimento",
             "rif",
+            "rif art",
+            "cod ven",
+            "codice fornitore",
             "codice interno",
             "cod",
+            "articolo",
             "part number",
             "mpn",
-            "articolo",
+            "id prod",
+            "id prodotto",
+            "product id",
         ],
     ),
     (
@@ -272,27 +375,182 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "upc",
         ],
     ),
+    (
+        Field::Vat,
+        &[
+            "iva",
+            "aliquota iva",
+            "aliquota",
+            "iva %",
+            "vat",
+            "vat rate",
+            "tax rate",
+        ],
+    ),
 ];
 
-/// Propose a mapping from the file's headers. Exact (folded) matches first,
-/// in synonym order; each column is used at most once, except that a fallback
-/// field may not reuse its main field's column.
-pub fn propose_mapping(headers: &[String]) -> Mapping {
-    let folded: Vec<String> = headers.iter().map(|h| fold_key(h)).collect();
-    let mut used = vec![false; headers.len()];
-    let mut m = Mapping::default();
-    for (field, names) in SYNONYMS {
-        let mut pick = None;
-        'names: for n in names.iter() {
-            // "in stock?" folds to "in stock": compare folded forms on both sides.
-            let n = fold_key(n);
-            for (i, h) in folded.iter().enumerate() {
-                if !used[i] && *h == n {
-                    pick = Some(i);
-                    break 'names;
-                }
+/// Words of a price meant for dealers or already discounted: such a column is taken only
+/// when there is no other, and the owner is told.
+const DEALER_WORDS: &[&str] = &[
+    "netto",
+    "netti",
+    "rivenditore",
+    "rivenditori",
+    "acquisto",
+    "scontato",
+    "sconto",
+    "costo",
+    "dealer",
+    "net",
+    "ingrosso",
+    "riservato",
+    "promo",
+];
+
+/// Words that make a header something other than a product's name ("Nome immagine",
+/// "Nome file", "Codice nome").
+const NOT_NAME_WORDS: &[&str] = &[
+    "immagine", "immagini", "image", "foto", "file", "url", "link", "codice", "cod",
+];
+
+/// A header in the folded form the synonyms use: "LinkImmagine" → "link immagine",
+/// "SCat" → "s cat", "Cod. art." → "cod art".
+fn fold_header(header: &str) -> String {
+    let mut split = String::with_capacity(header.len() + 4);
+    let mut prev: Option<char> = None;
+    let chars: Vec<char> = header.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(p) = prev {
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            // aB → a B; ABc → A Bc (the acronym ends before the capital of a word)
+            if c.is_uppercase() && (p.is_lowercase() || (p.is_uppercase() && next_lower)) {
+                split.push(' ');
             }
         }
+        split.push(c);
+        prev = Some(c);
+    }
+    fold_key(&split)
+}
+
+/// The first rows of a file, to judge columns by what they hold as well as by name.
+struct Sample<'a> {
+    rows: &'a [&'a [String]],
+}
+
+impl Sample<'_> {
+    fn values(&self, col: usize) -> impl Iterator<Item = &str> + '_ {
+        self.rows
+            .iter()
+            .filter_map(move |r| r.get(col).map(|c| c.trim()))
+            .filter(|c| !c.is_empty())
+    }
+
+    /// Without rows every column is accepted (a header-only proposal).
+    fn share(&self, col: usize, test: impl Fn(&str) -> bool) -> Option<f64> {
+        if self.rows.is_empty() {
+            return None;
+        }
+        let (mut all, mut yes) = (0usize, 0usize);
+        for v in self.values(col) {
+            all += 1;
+            yes += usize::from(test(v));
+        }
+        Some(if all == 0 {
+            0.0
+        } else {
+            yes as f64 / all as f64
+        })
+    }
+
+    fn filled(&self, col: usize) -> Option<f64> {
+        if self.rows.is_empty() {
+            return None;
+        }
+        Some(self.values(col).count() as f64 / self.rows.len() as f64)
+    }
+
+    fn distinct(&self, col: usize) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        self.values(col).all(|v| seen.insert(v))
+    }
+
+    /// Whether a column can hold the field, by its values.
+    fn fits(&self, field: Field, col: usize) -> bool {
+        match field {
+            // Words, not codes or file names.
+            Field::Name => self.share(col, looks_like_name).is_none_or(|s| s >= 0.5),
+            // A code column that is nearly empty (PrestaShop's MPN) is no SKU, nor one that
+            // repeats codes (a supplier's code shared by two variants).
+            Field::Sku => self.filled(col).is_none_or(|f| f >= 0.1) && self.distinct(col),
+            Field::Ean => self.filled(col).is_none_or(|f| f >= 0.1),
+            _ => true,
+        }
+    }
+}
+
+fn looks_like_name(value: &str) -> bool {
+    let lower = value.to_lowercase();
+    let file = [".jpg", ".jpeg", ".png", ".gif", ".webp", ".pdf", ".tif"]
+        .iter()
+        .any(|ext| lower.ends_with(ext));
+    let mut run = 0;
+    let mut word = false;
+    for c in value.chars() {
+        run = if c.is_alphabetic() { run + 1 } else { 0 };
+        word |= run >= 3;
+    }
+    word && !file && !lower.starts_with("http")
+}
+
+fn has_any_word(folded: &str, words: &[&str]) -> bool {
+    folded.split(' ').any(|w| words.contains(&w))
+}
+
+/// Propose a mapping from the headers alone.
+pub fn propose_mapping(headers: &[String]) -> Mapping {
+    propose(headers, &[]).0
+}
+
+/// Propose a mapping from the headers and the first rows of a table, with a note for the
+/// owner on the price column chosen when the file has several.
+pub fn propose_for_table(table: &Table) -> (Mapping, Option<String>) {
+    let rows: Vec<&[String]> = table.data_rows().take(200).map(|(_, r)| r).collect();
+    let (mut mapping, note) = propose(&table.headers, &rows);
+    mapping.sheet = table.sheet.clone();
+    (mapping, note)
+}
+
+/// Which sheet was read, when the workbook has several.
+pub fn sheet_note(table: &Table) -> Option<String> {
+    let sheet = table.sheet.as_deref()?;
+    (table.sheets.len() > 1).then(|| {
+        format!(
+            "Letto il foglio «{sheet}» ({} fogli nel file): è quello che sembra l'elenco dei prodotti. Se i prodotti sono in un altro foglio, sceglilo qui sotto.",
+            table.sheets.len()
+        )
+    })
+}
+
+/// Exact (folded) matches first, in synonym order, then headers that start with a known
+/// name; each column used at most once, and only when its values fit the field.
+fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) {
+    let sample = Sample { rows };
+    let folded: Vec<String> = headers.iter().map(|h| fold_header(h)).collect();
+    let mut used = vec![false; headers.len()];
+    let mut m = Mapping::default();
+    let allowed = |field: Field, i: usize| match field {
+        Field::Name => !has_any_word(&folded[i], NOT_NAME_WORDS),
+        Field::Price => !has_any_word(&folded[i], DEALER_WORDS),
+        _ => true,
+    };
+    for (field, names) in SYNONYMS {
+        let pick = names.iter().find_map(|n| {
+            let n = fold_key(n);
+            (0..headers.len()).find(|&i| {
+                !used[i] && folded[i] == n && allowed(*field, i) && sample.fits(*field, i)
+            })
+        });
         if let Some(i) = pick {
             used[i] = true;
             set(&mut m, *field, headers[i].clone());
@@ -311,14 +569,25 @@ pub fn propose_mapping(headers: &[String]) -> Mapping {
             if n.len() < 3 {
                 return None;
             }
-            folded
-                .iter()
-                .enumerate()
-                .find_map(|(i, h)| (!used[i] && (h.starts_with(&format!("{n} ")))).then_some(i))
+            (0..headers.len()).find(|&i| {
+                !used[i]
+                    && folded[i].starts_with(&format!("{n} "))
+                    && allowed(*field, i)
+                    && sample.fits(*field, i)
+            })
         });
         if let Some(i) = pick {
             used[i] = true;
             set(&mut m, *field, headers[i].clone());
+        }
+    }
+    // Only dealer or discounted prices: better than none, and said.
+    if m.price.is_none() {
+        if let Some(i) = (0..headers.len())
+            .find(|&i| !used[i] && has_any_word(&folded[i], &["prezzo", "price", "listino"]))
+        {
+            used[i] = true;
+            m.price = Some(headers[i].clone());
         }
     }
     // Management software often exports "Codice;Descrizione;Prezzo", where
@@ -336,7 +605,46 @@ pub fn propose_mapping(headers: &[String]) -> Mapping {
     if m.description.is_none() {
         m.description = m.description_fallback.take();
     }
-    m
+    // A lone sub-category is the category.
+    if m.category.is_none() {
+        m.category = m.subcategory.take();
+    }
+    let note = price_note(&m, headers, &folded);
+    (m, note)
+}
+
+/// Which price column is used, when the file has other price-like columns.
+fn price_note(m: &Mapping, headers: &[String], folded: &[String]) -> Option<String> {
+    let chosen = m.price.as_deref()?;
+    let others: Vec<&str> = headers
+        .iter()
+        .zip(folded)
+        .filter(|(h, f)| {
+            h.as_str() != chosen
+                && Some(h.as_str()) != m.price_fallback.as_deref()
+                && has_any_word(f, &["prezzo", "price", "listino", "pvp", "costo"])
+                // "Date sale price starts", "DataInizioPromo": dates, not prices
+                && !has_any_word(f, &["date", "data", "inizio", "fine", "starts", "ends"])
+        })
+        .map(|(h, _)| h.as_str())
+        .collect();
+    let chosen_folded = fold_header(chosen);
+    if has_any_word(&chosen_folded, DEALER_WORDS) {
+        return Some(format!(
+            "Prezzo dalla colonna «{chosen}», che sembra un prezzo scontato o per rivenditori: controlla che sia il prezzo al pubblico."
+        ));
+    }
+    if others.is_empty() {
+        return None;
+    }
+    let list = others
+        .iter()
+        .map(|o| format!("«{o}»"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(format!(
+        "Prezzo dalla colonna «{chosen}» (il prezzo al pubblico); non usate: {list}. Puoi sceglierne un'altra qui sotto."
+    ))
 }
 
 fn slot(m: &mut Mapping, f: Field) -> &mut Option<String> {
@@ -349,9 +657,11 @@ fn slot(m: &mut Mapping, f: Field) -> &mut Option<String> {
         Field::DescriptionFallback => &mut m.description_fallback,
         Field::ImageUrl => &mut m.image_url,
         Field::Category => &mut m.category,
+        Field::Subcategory => &mut m.subcategory,
         Field::Available => &mut m.available,
         Field::Sku => &mut m.sku,
         Field::Ean => &mut m.ean,
+        Field::Vat => &mut m.vat,
     }
 }
 
@@ -369,9 +679,11 @@ fn get(m: &Mapping, f: Field) -> Option<&String> {
         Field::DescriptionFallback => m.description_fallback.as_ref(),
         Field::ImageUrl => m.image_url.as_ref(),
         Field::Category => m.category.as_ref(),
+        Field::Subcategory => m.subcategory.as_ref(),
         Field::Available => m.available.as_ref(),
         Field::Sku => m.sku.as_ref(),
         Field::Ean => m.ean.as_ref(),
+        Field::Vat => m.vat.as_ref(),
     }
 }
 
@@ -390,6 +702,8 @@ impl Mapping {
             ("available", &self.available),
             ("sku", &self.sku),
             ("ean", &self.ean),
+            ("subcategory", &self.subcategory),
+            ("vat", &self.vat),
         ]
         .into_iter()
         .filter_map(|(k, v)| v.as_deref().map(|h| (k, h)))
@@ -402,13 +716,28 @@ pub fn validate_mapping(mapping: &Mapping, headers: &[String]) -> Result<(), Imp
     if mapping.name.is_none() {
         return Err(ImportError::NameNotMapped);
     }
-    for (_, header) in mapping.entries() {
+    let mapped = mapping.entries().into_iter().map(|(_, h)| h);
+    for header in mapped.chain(mapping.name_parts.iter().map(String::as_str)) {
         if !headers.iter().any(|h| h == header) {
             return Err(ImportError::UnknownColumn(header.to_string()));
         }
     }
+    if mapping.name_parts.len() > MAX_NAME_PARTS {
+        return Err(ImportError::InvalidMapping);
+    }
+    let fixed = [&mapping.fixed.brand, &mapping.fixed.category];
+    if fixed
+        .iter()
+        .any(|v| v.as_ref().is_some_and(|v| v.chars().count() > 100))
+        || mapping.vat_rate.is_some_and(|r| r > 100)
+    {
+        return Err(ImportError::InvalidMapping);
+    }
     Ok(())
 }
+
+/// Columns that may be joined after the name.
+pub const MAX_NAME_PARTS: usize = 5;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

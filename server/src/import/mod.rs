@@ -13,7 +13,9 @@ mod zip_guard;
 use std::time::{Duration, Instant};
 
 use crate::error::ErrorCode;
-pub use mapping::{propose_mapping, validate_mapping, Mapping};
+pub use mapping::{
+    propose_for_table, propose_mapping, sheet_note, validate_mapping, Fixed, Mapping,
+};
 pub use rows::{
     build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
     MAX_NAME_CHARS,
@@ -42,7 +44,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_rows: 200_000,
-            max_field_chars: 10_000,
+            max_field_chars: 100_000,
             max_uncompressed_bytes: 200 * 1024 * 1024,
             max_columns: 256,
             max_read_time: Duration::from_secs(60),
@@ -78,12 +80,22 @@ pub enum ImportError {
     CorruptSpreadsheet,
     #[error("Il file Excel è protetto da password: rimuovi la password e riprova.")]
     PasswordProtected,
+    #[error("Il file non è un CSV di testo (sembra un'immagine o un altro tipo di file): esporta il listino come CSV o Excel e riprova.")]
+    NotText,
     #[error("Il file CSV non è leggibile: {0}")]
     CorruptCsv(String),
     #[error("Nome e un campo obbligatorio per il mapping")]
     NameNotMapped,
     #[error("La colonna «{0}» non esiste nel file")]
     UnknownColumn(String),
+    #[error("La corrispondenza delle colonne non è valida: al massimo 5 colonne unite al nome, valori fissi di 100 caratteri, aliquota IVA fino a 100.")]
+    InvalidMapping,
+    #[error("Il foglio «{0}» non esiste nel file")]
+    UnknownSheet(String),
+    #[error(
+        "In questo file non abbiamo trovato un elenco di prodotti: serve un foglio con una riga di intestazione (es. Codice, Nome, Prezzo) e poi una riga per prodotto. I listini a tabella (prezzi per misura su righe e colonne) vanno trasformati in un elenco prima di importarli."
+    )]
+    NotAProductList,
 }
 
 impl ImportError {
@@ -101,9 +113,12 @@ impl ImportError {
             ImportError::TooLarge => ErrorCode::FileTooLarge,
             ImportError::CorruptSpreadsheet => ErrorCode::CorruptFile,
             ImportError::PasswordProtected => ErrorCode::PasswordProtected,
-            ImportError::CorruptCsv(_) => ErrorCode::CorruptFile,
+            ImportError::CorruptCsv(_) | ImportError::NotText => ErrorCode::CorruptFile,
             ImportError::NameNotMapped => ErrorCode::NameNotMapped,
             ImportError::UnknownColumn(_) => ErrorCode::UnknownColumn,
+            ImportError::UnknownSheet(_) => ErrorCode::UnknownSheet,
+            ImportError::InvalidMapping => ErrorCode::InvalidMapping,
+            ImportError::NotAProductList => ErrorCode::NotAProductList,
         }
     }
 }
@@ -118,16 +133,19 @@ pub fn read_table(
     content_type: Option<&str>,
     limits: &Limits,
 ) -> Result<Table, ImportError> {
-    read_table_until(bytes, file_name, content_type, limits, &|| false)
+    read_table_until(bytes, file_name, content_type, limits, None, &|| false)
 }
 
 /// `read_table` that stops between chunks of rows with `ImportError::Cancelled` once
 /// `cancelled()` says so, and with `ImportError::TooSlow` past `limits.max_read_time`.
+/// `sheet` names the workbook's sheet to read; without it the sheet that looks most like
+/// a list of products is read.
 pub fn read_table_until(
     bytes: &[u8],
     file_name: &str,
     content_type: Option<&str>,
     limits: &Limits,
+    sheet: Option<&str>,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Table, ImportError> {
     let watch = Watch::new(limits, cancelled);
@@ -137,10 +155,12 @@ pub fn read_table_until(
         return Err(ImportError::Empty);
     }
     let table = match sniff(bytes) {
-        Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits, &watch),
-        Sniffed::Ole => sheet_reader::read_xls(bytes, limits, &watch),
+        Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits, &watch, sheet),
+        Sniffed::Ole => sheet_reader::read_xls(bytes, limits, &watch, sheet),
         Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
-        Sniffed::Binary if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
+        // A picture or an archive renamed ".csv" is not a table of text.
+        Sniffed::Binary if declared == Declared::Csv => Err(ImportError::NotText),
+        Sniffed::Binary => Err(ImportError::CorruptSpreadsheet),
         // Old management programs save text as ".xls"; nothing saves text as ".xlsx".
         _ if declared == Declared::Xlsx => Err(ImportError::CorruptSpreadsheet),
         _ => csv_reader::read_csv(bytes, limits, &watch),

@@ -14,6 +14,8 @@ pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 5000;
 /// Brand, category, SKU: short labels.
 const MAX_LABEL_CHARS: usize = 200;
+/// Italy's standard VAT rate, for net prices when the file gives none.
+pub const DEFAULT_VAT_PERCENT: u32 = 22;
 
 /// A validated row, ready to become (or update) a product.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +54,14 @@ struct Columns {
     available: Option<usize>,
     sku: Option<usize>,
     ean: Option<usize>,
+    subcategory: Option<usize>,
+    vat: Option<usize>,
+    /// Joined after the name.
+    name_parts: Vec<usize>,
+    fixed_brand: Option<String>,
+    fixed_category: Option<String>,
+    /// `None` when prices include VAT; else the rate used when a row has none.
+    net_prices_rate: Option<u32>,
     /// Shopify's Handle: variant and image rows repeat it with an empty Title.
     handle: Option<usize>,
     /// How the price columns write `1.234` and `1,234`, decided by their other values.
@@ -73,6 +83,17 @@ impl Columns {
             available: col(&m.available),
             sku: col(&m.sku),
             ean: col(&m.ean),
+            subcategory: col(&m.subcategory),
+            vat: col(&m.vat),
+            name_parts: m
+                .name_parts
+                .iter()
+                .filter_map(|h| headers.iter().position(|x| x == h))
+                .collect(),
+            fixed_brand: m.fixed.brand.as_deref().and_then(label),
+            fixed_category: m.fixed.category.as_deref().and_then(label),
+            net_prices_rate: (m.prices_include_vat == Some(false))
+                .then(|| m.vat_rate.unwrap_or(DEFAULT_VAT_PERCENT)),
             handle: headers.iter().position(|h| fold_key(h) == "handle"),
             price_mark: DecimalMark::Comma,
         }
@@ -114,9 +135,7 @@ impl AmbiguousPrices {
         };
         Some(RowWarning {
             row_number,
-            message: format!(
-                "Riga {row_number}: prezzo «{raw}» letto come {price}{others}: controlla che sia giusto"
-            ),
+            message: format!("prezzo «{raw}» letto come {price}{others}: controlla che sia giusto"),
         })
     }
 }
@@ -153,6 +172,14 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             // A Shopify variant/image row of the product above: not a product.
             continue;
         }
+        let name = cell(cols.name).trim();
+        if is_placeholder(name) {
+            out.warnings.push(RowWarning {
+                row_number,
+                message: format!("saltata: «{name}» non è il nome di un prodotto"),
+            });
+            continue;
+        }
         match build_one(row_number, cells, &cols) {
             Ok((draft, warnings)) => {
                 ambiguous.note(row_number, cols.price(cells), draft.price);
@@ -183,20 +210,44 @@ fn build_one(
     let mut warn = |message: String| {
         warnings.push(RowWarning {
             row_number,
-            message: format!("Riga {row_number}: {message}"),
+            message,
         })
     };
 
     let mut name = clean_text(cell(cols.name));
+    for &part in &cols.name_parts {
+        let part = clean_text(cell(Some(part)));
+        if !part.is_empty() {
+            if !name.is_empty() {
+                name.push(' ');
+            }
+            name.push_str(&part);
+        }
+    }
     if !has_visible_text(&name) {
         errors.push("Il nome del prodotto è obbligatorio".to_string());
     }
     truncate_chars(&mut name, MAX_NAME_CHARS);
 
-    let price = parse_price(cols.price(cells), cols.price_mark).unwrap_or_else(|e| {
+    let mut price = parse_price(cols.price(cells), cols.price_mark).unwrap_or_else(|e| {
         errors.push(e);
         None
     });
+    if let (Some(net), Some(default_rate)) = (price, cols.net_prices_rate) {
+        let rate = match cell(cols.vat).trim() {
+            "" => default_rate,
+            raw => vat_percent(raw).unwrap_or_else(|| {
+                warn(format!(
+                    "aliquota IVA «{raw}» non riconosciuta: usato il {default_rate}%"
+                ));
+                default_rate
+            }),
+        };
+        price = net.with_vat(rate);
+        if price.is_none() {
+            errors.push("Prezzo troppo alto".to_owned());
+        }
+    }
 
     let description = {
         let primary = html_to_text(cell(cols.description));
@@ -205,11 +256,20 @@ fn build_one(
         } else {
             primary
         };
-        truncate_chars(&mut d, MAX_DESCRIPTION_CHARS);
+        if d.chars().count() > MAX_DESCRIPTION_CHARS {
+            cut_at_sentence(&mut d, MAX_DESCRIPTION_CHARS);
+            warn(format!(
+                "descrizione accorciata a {} caratteri (il massimo è {MAX_DESCRIPTION_CHARS})",
+                d.chars().count()
+            ));
+        }
         non_empty(d)
     };
-    let brand = label(cell(cols.brand));
-    let category = label(&category_leaf(cell(cols.category)));
+    let brand = cols.fixed_brand.clone().or_else(|| label(cell(cols.brand)));
+    let category = cols.fixed_category.clone().or_else(|| {
+        label(&category_leaf(cell(cols.subcategory)))
+            .or_else(|| label(&category_leaf(cell(cols.category))))
+    });
 
     let image_url = first_image_url(cell(cols.image_url)).unwrap_or_else(|e| {
         warn(e);
@@ -229,7 +289,7 @@ fn build_one(
         truncate_chars(&mut s, MAX_LABEL_CHARS);
         s
     });
-    let ean = clean_ean(cell(cols.ean)).map(|(code, warning)| {
+    let ean = clean_ean(cell(cols.ean)).and_then(|(code, warning)| {
         if let Some(w) = warning {
             warn(w);
         }
@@ -288,6 +348,43 @@ pub fn error_report_csv(errors: &[RowError]) -> String {
     };
     let body = write().unwrap_or_default();
     format!("\u{feff}{}", String::from_utf8_lossy(&body))
+}
+
+/// A row that only holds a filler where the name goes (".", "-", "00....").
+fn is_placeholder(name: &str) -> bool {
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_alphabetic() || matches!(c, '1'..='9'))
+}
+
+/// "22", "22%", "22,0", "0,22" (a fraction) → 22.
+fn vat_percent(raw: &str) -> Option<u32> {
+    let n: f64 = raw
+        .trim()
+        .trim_end_matches('%')
+        .trim()
+        .replace(',', ".")
+        .parse()
+        .ok()?;
+    let percent = if n > 0.0 && n < 1.0 { n * 100.0 } else { n };
+    (0.0..=100.0)
+        .contains(&percent)
+        .then(|| percent.round() as u32)
+}
+
+/// Cuts a long text to at most `max` characters at the end of a sentence (or of a line,
+/// or of a word), never mid-word.
+fn cut_at_sentence(text: &mut String, max: usize) {
+    truncate_chars(text, max);
+    let floor = text.len() / 2;
+    let sentence = text[floor..]
+        .rfind(['.', '!', '?', '\n'])
+        .map(|i| floor + i + 1);
+    let end = sentence.or_else(|| text.rfind(' ')).unwrap_or(text.len());
+    text.truncate(end);
+    let trimmed = text.trim_end().len();
+    text.truncate(trimmed);
 }
 
 fn label(raw: &str) -> Option<String> {
@@ -397,14 +494,19 @@ mod tests {
         assert_eq!(out.errors[0].name_or_raw, "3");
         assert_eq!(out.errors[1].name_or_raw, "Sabbia");
         assert_eq!(out.errors[1].messages, vec!["Prezzo non valido: «abc»"]);
-        let w: Vec<_> = out.warnings.iter().map(|w| w.message.as_str()).collect();
+        let w: Vec<_> = out
+            .warnings
+            .iter()
+            .map(|w| (w.row_number, w.message.as_str()))
+            .collect();
         assert!(
-            w.iter().any(|m| m.starts_with("Riga 6: EAN non valido")),
+            w.iter()
+                .any(|(n, m)| *n == 6 && m.starts_with("EAN non valido")),
             "{w:?}"
         );
         assert!(
             w.iter()
-                .any(|m| m.starts_with("Riga 6: URL dell'immagine non valido")),
+                .any(|(n, m)| *n == 6 && m.starts_with("URL dell'immagine non valido")),
             "{w:?}"
         );
     }
@@ -452,7 +554,7 @@ mod tests {
         );
         assert_eq!(
             warnings,
-            vec!["Riga 3: prezzo «1.234» letto come 1.234,00 € (e altri 2 prezzi scritti così): controlla che sia giusto"]
+            vec!["prezzo «1.234» letto come 1.234,00 € (e altri 2 prezzi scritti così): controlla che sia giusto"]
         );
         // a list with no decimals at all is read the Italian way too
         let (prices, _) = prices_of(&["1.234", "350", "15.000"]);
@@ -472,7 +574,7 @@ mod tests {
         );
         assert_eq!(
             warnings,
-            vec!["Riga 3: prezzo «1.234» letto come 1,23 € (e un altro prezzo scritto così): controlla che sia giusto"]
+            vec!["prezzo «1.234» letto come 1,23 € (e un altro prezzo scritto così): controlla che sia giusto"]
         );
         // one comma decimal is enough to keep the Italian reading
         let (prices, _) = prices_of(&["12.5", "3,20", "1.234"]);

@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use calamine::{Data, DataRef, Reader, Xls, XlsError, Xlsx, XlsxError};
 
-use super::table::{build_table, is_blank_row, RawRow, RowError, RowWarning};
+use super::table::{build_table, is_blank_row, product_table_score, RawRow, RowError, RowWarning};
 use super::values::truncate_chars;
 use super::xls_guard::check_xls;
 use super::zip_guard::check_xlsx;
@@ -22,35 +22,46 @@ pub(super) fn read_xlsx(
     bytes: &[u8],
     limits: &Limits,
     watch: &Watch<'_>,
+    wanted: Option<&str>,
 ) -> Result<Table, ImportError> {
     check_xlsx(bytes, limits)?;
-    let (raw, warnings, rejected) = fenced(|| xlsx_rows(bytes, limits, watch))?;
+    let table = fenced(|| xlsx_table(bytes, limits, watch, wanted))?;
     watch.check()?;
-    build_table(raw, warnings, rejected, false, limits)
+    Ok(table)
 }
 
 pub(super) fn read_xls(
     bytes: &[u8],
     limits: &Limits,
     watch: &Watch<'_>,
+    wanted: Option<&str>,
 ) -> Result<Table, ImportError> {
     check_xls(bytes)?;
-    let (raw, warnings, rejected) = fenced(|| xls_rows(bytes, limits, watch))?;
+    let table = fenced(|| xls_table(bytes, limits, watch, wanted))?;
     watch.check()?;
-    build_table(raw, warnings, rejected, false, limits)
+    Ok(table)
 }
 
 type Rows = (Vec<RawRow>, Vec<RowWarning>, Vec<RowError>);
 
 /// A panic inside calamine on a malformed file becomes a "damaged file" error.
-fn fenced(f: impl FnOnce() -> Result<Rows, ImportError>) -> Result<Rows, ImportError> {
+fn fenced(f: impl FnOnce() -> Result<Table, ImportError>) -> Result<Table, ImportError> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(Err(ImportError::CorruptSpreadsheet))
 }
 
-fn xlsx_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, ImportError> {
+fn xlsx_table(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+    wanted: Option<&str>,
+) -> Result<Table, ImportError> {
     let mut book = Xlsx::new(Cursor::new(bytes)).map_err(xlsx_error)?;
     let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
+    let mut pick = SheetPick::new(book.sheet_names(), wanted)?;
     for name in book.sheet_names() {
+        if !pick.wants(&name) {
+            continue;
+        }
         let mut reader = match book.worksheet_cells_reader(&name) {
             Ok(r) => r,
             // Chart sheets and the like: try the next sheet.
@@ -74,16 +85,26 @@ fn xlsx_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, I
             grid.put(row as usize, col as usize, text);
         }
         if let Some(rows) = grid.finish() {
-            return Ok(rows);
+            pick.offer(&name, rows, limits)?;
         }
     }
-    Err(ImportError::Empty)
+    pick.finish()
 }
 
-fn xls_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, ImportError> {
+fn xls_table(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+    wanted: Option<&str>,
+) -> Result<Table, ImportError> {
     let mut book = Xls::new(Cursor::new(bytes)).map_err(xls_error)?;
     let row_cap = limits.max_rows.saturating_add(HEADER_SLACK);
-    for i in 0..book.sheet_names().len() {
+    let names = book.sheet_names();
+    let mut pick = SheetPick::new(names.clone(), wanted)?;
+    for (i, name) in names.iter().enumerate() {
+        if !pick.wants(name) {
+            continue;
+        }
         let Some(range) = book.worksheet_range_at(i) else {
             continue;
         };
@@ -109,10 +130,87 @@ fn xls_rows(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Rows, Im
             }
         }
         if let Some(rows) = grid.finish() {
-            return Ok(rows);
+            pick.offer(name, rows, limits)?;
         }
     }
-    Err(ImportError::Empty)
+    pick.finish()
+}
+
+/// Which sheet of a workbook is read: the one the owner chose, else the one that looks
+/// most like a list of products (a first sheet of instructions is passed over). A
+/// workbook of several sheets none of which is such a list (price matrices, covers) is
+/// refused with an explanation instead of being read as rows of nonsense.
+struct SheetPick<'a> {
+    names: Vec<String>,
+    wanted: Option<&'a str>,
+    best: Option<(usize, Table)>,
+    /// The only sheet with values so far, when none looks like a product list.
+    only: Option<Table>,
+    with_values: usize,
+    /// Why the first sheet with values could not be read, for a workbook of one sheet.
+    first_error: Option<ImportError>,
+}
+
+impl<'a> SheetPick<'a> {
+    fn new(names: Vec<String>, wanted: Option<&'a str>) -> Result<Self, ImportError> {
+        if let Some(w) = wanted.filter(|w| !names.iter().any(|n| n == w)) {
+            return Err(ImportError::UnknownSheet(w.to_owned()));
+        }
+        Ok(SheetPick {
+            names,
+            wanted,
+            best: None,
+            only: None,
+            with_values: 0,
+            first_error: None,
+        })
+    }
+
+    fn wants(&self, name: &str) -> bool {
+        self.wanted.is_none_or(|w| w == name)
+    }
+
+    fn offer(&mut self, name: &str, rows: Rows, limits: &Limits) -> Result<(), ImportError> {
+        let (raw, warnings, rejected) = rows;
+        self.with_values += 1;
+        let table = match build_table(raw, warnings, rejected, false, limits) {
+            Ok(table) => table,
+            // The chosen sheet's problem is the owner's to see; another sheet's is not.
+            Err(e) if self.wanted.is_some() => return Err(e),
+            Err(e @ (ImportError::NoHeader | ImportError::Empty)) => {
+                self.first_error.get_or_insert(e);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
+        let mut table = table;
+        table.sheet = Some(name.to_owned());
+        if self.wanted.is_some() {
+            self.best = Some((usize::MAX, table));
+            return Ok(());
+        }
+        match product_table_score(&table) {
+            Some(score) if self.best.as_ref().is_none_or(|(b, _)| score > *b) => {
+                self.best = Some((score, table));
+            }
+            Some(_) => {}
+            None if self.with_values == 1 => self.only = Some(table),
+            None => self.only = None,
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Table, ImportError> {
+        let several = self.with_values > 1;
+        let mut table = match (self.best, self.only) {
+            (Some((_, table)), _) => table,
+            (None, Some(table)) if !several => table,
+            (None, _) if several => return Err(ImportError::NotAProductList),
+            (None, _) => return Err(self.first_error.unwrap_or(ImportError::Empty)),
+        };
+        table.sheets = self.names;
+        Ok(table)
+    }
 }
 
 /// Sparse cells → rows, bounded in width.

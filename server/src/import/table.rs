@@ -36,6 +36,10 @@ pub struct Table {
     pub warnings: Vec<RowWarning>,
     /// Rows refused at read time (e.g. a field over the size limit).
     pub rejected: Vec<RowError>,
+    /// Every sheet of a workbook (empty for a CSV), for the owner to choose another.
+    pub sheets: Vec<String>,
+    /// The sheet read.
+    pub sheet: Option<String>,
 }
 
 impl Table {
@@ -120,10 +124,7 @@ pub fn build_table(
                 if warnings.len() < MAX_WARNINGS {
                     warnings.push(RowWarning {
                         row_number: r.number,
-                        message: format!(
-                            "Riga {}: numero di colonne diverso dall'intestazione",
-                            r.number
-                        ),
+                        message: "numero di colonne diverso dall'intestazione".to_owned(),
                     });
                 }
             }
@@ -151,7 +152,68 @@ pub fn build_table(
         first_row_number,
         warnings,
         rejected,
+        sheets: Vec::new(),
+        sheet: None,
     })
+}
+
+/// Rows looked at to judge a sheet.
+const JUDGED_ROWS: usize = 200;
+
+/// How much a sheet looks like a list of products, `None` when it does not: a column of
+/// words (names), and a column of numbers (prices, codes) or at least three named columns.
+/// Instructions (one column of sentences), covers (two columns of titles) and price
+/// matrices (numbers under numbers) are not lists. The score grows with the rows and the
+/// named columns, so the main list wins over a small sheet of settings.
+pub fn product_table_score(table: &Table) -> Option<usize> {
+    let named = table
+        .headers
+        .iter()
+        .filter(|h| !is_generated_header(h))
+        .count();
+    let rows: Vec<&[String]> = table
+        .data_rows()
+        .take(JUDGED_ROWS)
+        .map(|(_, r)| r)
+        .collect();
+    if rows.is_empty() || named < 2 {
+        return None;
+    }
+    let mut words = false;
+    let mut numbers = false;
+    for col in 0..table.headers.len() {
+        let values: Vec<&str> = rows
+            .iter()
+            .filter_map(|r| r.get(col).map(|c| c.trim()))
+            .filter(|c| !c.is_empty())
+            .collect();
+        if values.len() * 2 < rows.len() {
+            continue;
+        }
+        let numeric = values.iter().filter(|v| looks_numeric(v)).count();
+        let wordy = values.iter().filter(|v| has_word(v)).count();
+        words |= wordy * 2 >= values.len() && numeric * 2 < values.len();
+        numbers |= numeric * 5 >= values.len() * 4;
+    }
+    (words && (numbers || named >= 3)).then(|| table.data_row_count() * named.min(10))
+}
+
+fn is_generated_header(header: &str) -> bool {
+    header
+        .strip_prefix("Colonna ")
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Three letters in a row: a word, not a code like "A1" or a size like "15x76".
+fn has_word(value: &str) -> bool {
+    let mut run = 0;
+    for c in value.chars() {
+        run = if c.is_alphabetic() { run + 1 } else { 0 };
+        if run >= 3 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The header is the first row with ≥ 2 filled cells, nearly all text, about as
@@ -351,12 +413,16 @@ mod tests {
         assert_eq!(t.rows.len(), 4);
         assert_eq!(t.row_number(2), 4);
         assert_eq!(t.rows[2], vec!["B", ""]);
-        let msgs: Vec<_> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+        let msgs: Vec<_> = t
+            .warnings
+            .iter()
+            .map(|w| (w.row_number, w.message.as_str()))
+            .collect();
         assert_eq!(
             msgs,
             vec![
-                "Riga 4: numero di colonne diverso dall'intestazione",
-                "Riga 5: numero di colonne diverso dall'intestazione"
+                (4, "numero di colonne diverso dall'intestazione"),
+                (5, "numero di colonne diverso dall'intestazione")
             ]
         );
     }

@@ -140,6 +140,8 @@ pub fn truncate_chars(s: &mut String, max: usize) {
 /// tags removed, block ends become line breaks, basic entities decoded,
 /// whitespace collapsed within lines. Plain text passes through cleaned.
 pub fn html_to_text(raw: &str) -> String {
+    // Some exports write line breaks as a visible "↵".
+    let raw: &str = &raw.replace('↵', "\n");
     if !raw.contains(['<', '&', '\n', '\r']) {
         return clean_text(raw);
     }
@@ -199,77 +201,56 @@ pub fn html_to_text(raw: &str) -> String {
     out
 }
 
+/// Every HTML5 named and numeric entity (`&egrave;`, `&trade;`, `&#8364;`); a
+/// non-breaking space becomes a plain one.
 fn decode_entities(s: &str) -> String {
     if !s.contains('&') {
         return s.to_string();
     }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        let after = &rest[amp + 1..];
-        let semi = after.find(';').filter(|&i| i <= 10);
-        let decoded = semi.and_then(|i| entity(&after[..i]).map(|c| (c, i)));
-        match decoded {
-            Some((c, i)) => {
-                out.push(c);
-                rest = &after[i + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    html_escape::decode_html_entities(s).replace('\u{a0}', " ")
 }
 
-fn entity(name: &str) -> Option<char> {
-    if let Some(num) = name.strip_prefix('#') {
-        let code = match num.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => num.parse().ok()?,
-        };
-        return char::from_u32(code).map(|c| if c == '\u{a0}' { ' ' } else { c });
-    }
-    Some(match name {
-        "amp" => '&',
-        "lt" => '<',
-        "gt" => '>',
-        "quot" => '"',
-        "apos" => '\'',
-        "nbsp" => ' ',
-        "euro" => '€',
-        "agrave" => 'à',
-        "egrave" => 'è',
-        "eacute" => 'é',
-        "igrave" => 'ì',
-        "ograve" => 'ò',
-        "ugrave" => 'ù',
-        "Agrave" => 'À',
-        "Egrave" => 'È',
-        "deg" => '°',
-        "times" => '×',
-        "rsquo" | "lsquo" => '’',
-        "ldquo" | "rdquo" => '"',
-        "ndash" => '–',
-        "mdash" => '—',
-        "hellip" => '…',
-        _ => return None,
-    })
-}
-
-/// Product code as text: trimmed, inner spaces kept out. Leading zeros stay.
+/// Product code as text: trimmed, inner spaces kept out. Leading zeros stay, and so does
+/// nothing of Excel's leading apostrophe (`'0195…`, typed to keep those zeros).
 pub fn clean_code(raw: &str) -> Option<String> {
-    let s = clean_text(raw);
+    let s = clean_text(without_text_mark(raw));
     (!s.is_empty()).then_some(s)
 }
 
-/// EAN/GTIN: digits only after removing spaces and dashes. Returns the code
-/// and, when it is not a valid GTIN-8/12/13/14, a warning text.
-pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
+fn without_text_mark(raw: &str) -> &str {
     let t = raw.trim();
+    t.strip_prefix(['\'', '’']).unwrap_or(t)
+}
+
+/// A number in Excel's scientific form ("3.65275E+11"): the digits beyond the sixth are
+/// lost, so no code can be read back from it.
+fn is_scientific(t: &str) -> bool {
+    let Some((mantissa, exponent)) = t.split_once(['E', 'e']) else {
+        return false;
+    };
+    let exponent = exponent.strip_prefix('+').unwrap_or(exponent);
+    !mantissa.is_empty()
+        && mantissa
+            .replace([',', '.'], "")
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        && !exponent.is_empty()
+        && exponent.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// EAN/GTIN: digits only after removing spaces, dashes and Excel's apostrophe. `None`
+/// for an empty cell; else the code (none for a number Excel turned into scientific
+/// form) and, when it is not a valid GTIN-8/12/13/14, a warning text.
+pub fn clean_ean(raw: &str) -> Option<(Option<String>, Option<String>)> {
+    let t = without_text_mark(raw);
+    if is_scientific(t) {
+        return Some((
+            None,
+            Some(format!(
+                "EAN «{t}» in formato scientifico: Excel ha perso le ultime cifre, codice non importato (formatta la colonna come testo)"
+            )),
+        ));
+    }
     let compact: String = if t.bytes().all(|b| b.is_ascii_digit()) {
         t.to_string()
     } else {
@@ -283,8 +264,8 @@ pub fn clean_ean(raw: &str) -> Option<(String, Option<String>)> {
     let valid = compact.bytes().all(|b| b.is_ascii_digit())
         && matches!(compact.len(), 8 | 12 | 13 | 14)
         && gtin_check_digit_ok(&compact);
-    let warning = (!valid).then(|| format!("EAN non valido: «{}»", raw.trim()));
-    Some((compact, warning))
+    let warning = (!valid).then(|| format!("EAN non valido: «{t}»"));
+    Some((Some(compact), warning))
 }
 
 fn gtin_check_digit_ok(digits: &str) -> bool {
@@ -418,14 +399,29 @@ mod tests {
 
     #[test]
     fn codes() {
-        assert_eq!(clean_ean("0801234567890").unwrap().0, "0801234567890");
+        assert_eq!(
+            clean_ean("0801234567890").unwrap().0.as_deref(),
+            Some("0801234567890")
+        );
         assert_eq!(
             clean_ean("8012345678901").unwrap(),
             (
-                "8012345678901".into(),
+                Some("8012345678901".into()),
                 Some("EAN non valido: «8012345678901»".into())
             )
         );
+        // Excel's apostrophe, typed to keep the leading zero, is not part of the code.
+        assert_eq!(
+            clean_ean("'0195112030332").unwrap(),
+            (Some("0195112030332".into()), None)
+        );
+        assert_eq!(clean_code("'00123"), Some("00123".into()));
+        // The scientific form lost digits: no code, and the owner is told why.
+        for lost in ["3.65275E+11", "7,79202E+11", "1E12"] {
+            let (code, warning) = clean_ean(lost).unwrap();
+            assert_eq!(code, None, "{lost}");
+            assert!(warning.unwrap().contains("formato scientifico"), "{lost}");
+        }
         assert_eq!(clean_ean("4006381333931").unwrap().1, None);
         assert_eq!(clean_ean("96385074").unwrap().1, None);
         assert!(clean_ean("123").unwrap().1.is_some());

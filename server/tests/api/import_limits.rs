@@ -219,7 +219,7 @@ async fn the_server_fits_the_file_to_the_plan_as_it_is_when_importing() {
 }
 
 /// `../shared/realdata` beside the repository, or `VETRINA_REALDATA`.
-fn realdata(name: &str) -> Option<PathBuf> {
+pub(crate) fn realdata(name: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("VETRINA_REALDATA").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/realdata"),
         PathBuf::from,

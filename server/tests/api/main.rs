@@ -15,6 +15,7 @@ mod health;
 mod import;
 mod import_crash;
 mod import_limits;
+mod import_realdata;
 mod jobs;
 mod leads_geo;
 mod limits;

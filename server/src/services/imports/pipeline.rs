@@ -111,6 +111,7 @@ pub fn process(
         upload.file_name,
         upload.content_type,
         &Limits::default(),
+        mapping.sheet.as_deref(),
         &|| cancel.is_cancelled(),
     )?;
     checkpoint(cancel)?;
