@@ -4,7 +4,10 @@
 // the progress bar's first tick, the 410 reply of an expired process, and the redirects.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, launchBrowser, login, startServer, watchConsole } from "./harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { blockThirdParty, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
 import { xlsx } from "./xlsx.mjs";
 
 let server;
@@ -38,6 +41,13 @@ async function ownerPage({ viewport = { width: 1280, height: 900 }, loggedIn = t
   await page.goto(`${server.url}/upload`);
   if (loggedIn) await page.getByRole("heading", { level: 1, name: "Importa i tuoi prodotti" }).waitFor();
   return { context, page, problems };
+}
+
+/** A real price list of `../shared/realdata` (never copied into the repository), or null. */
+function realdata(name) {
+  const dir = process.env.VETRINA_REALDATA ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/realdata");
+  const file = path.join(dir, name);
+  return fs.existsSync(file) ? { name, mimeType: listino.mimeType, buffer: fs.readFileSync(file) } : null;
 }
 
 const wizardStep = (page) => page.locator("[data-wizard-step]").getAttribute("data-wizard-step");
@@ -234,6 +244,45 @@ describe("/upload", () => {
     await waitStep(page, "none");
     // Failed replies (the server's 4xx, our 502/500) are the only console entries.
     assert.deepEqual(problems.filter((p) => !/Failed to load resource/.test(p)), []);
+    await context.close();
+  });
+
+  test("real price lists: the product sheet is read, another can be chosen; a fixed brand and net prices", async (t) => {
+    const catalogue = realdata("10_it_bottazzi_catalogo_dpi.xlsx");
+    const baltur = realdata("09_it_baltur_listino_riscaldamento.xlsx");
+    if (!catalogue || !baltur) return t.skip("../shared/realdata is absent");
+    const { context, page, problems } = await ownerPage();
+    // The first sheet holds instructions: the products' sheet is read and said.
+    await fileInput(page).setInputFiles(catalogue);
+    await waitStep(page, "mapping");
+    const sheet = page.getByLabel("Foglio del file");
+    assert.equal(await sheet.inputValue(), "Prodotti");
+    assert.match(await page.locator("[data-sheet-note]").innerText(), /«Prodotti» \(2 fogli nel file\)/);
+    assert.equal(await page.getByLabel(/name\s*\/\s*nome/).inputValue(), "Nome");
+    await sheet.selectOption("Istruzioni");
+    await waitStep(page, "mapping");
+    assert.equal(await page.getByLabel("Foglio del file").inputValue(), "Istruzioni");
+    await page.getByRole("button", { name: "Scegli un altro file" }).click();
+
+    // A manufacturer's list: no brand column, prices without VAT.
+    await fileInput(page).setInputFiles(baltur);
+    await waitStep(page, "mapping");
+    await typeInto(page.getByLabel("Marca di tutti i prodotti (se il file non ce l'ha)"), "Baltur");
+    await page.getByText("I prezzi del file sono senza IVA: aggiungila").click();
+    assert.equal(await page.getByLabel("Aliquota IVA (%) se il file non la indica").inputValue(), "22");
+    const processRequest = page.waitForRequest((r) => r.url().endsWith("/api/file/process"));
+    await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+    const sent = (await processRequest).postData() ?? "";
+    assert.match(sent, /"fixed":\{"brand":"Baltur"\}/);
+    assert.match(sent, /"pricesIncludeVat":false,"vatRate":22/);
+    await waitStep(page, "preview", 90_000);
+    // 93,00 € without VAT is 113,46 € with 22%.
+    const first = page.locator("[data-preview-products] > li").first();
+    await first.getByText("KONDPRO RICARICA X CUBO 25KG").waitFor();
+    assert.match(await first.innerText(), /Baltur/);
+    assert.match(await first.innerText(), /113,46/);
+    await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? "/tmp", "upload-net-prices-1280.png") });
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

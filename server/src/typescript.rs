@@ -64,6 +64,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::files::StatisticsView,
         crate::api::files::RowAction,
         crate::import::Mapping,
+        crate::import::Fixed,
         crate::services::allowance::AllowanceView,
     );
     names.sort();

@@ -26,7 +26,13 @@ export function ProductCard({ product, store, className }: { product: Product; s
         {product.brand && <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>}
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900 group-hover:text-brand-800">{product.name}</h3>
         <p className="mt-auto pt-2 text-base font-bold text-stone-900">
-          {product.price != null ? formatPrice(product.price) : <span className="text-sm font-medium text-stone-500">{it.product.priceOnRequest}</span>}
+          {product.price != null ? (
+            <>
+              {formatPrice(product.price)} <span className="text-xs font-normal text-stone-500">{it.product.vatIncluded}</span>
+            </>
+          ) : (
+            <span className="text-sm font-medium text-stone-500">{it.product.priceOnRequest}</span>
+          )}
         </p>
       </div>
     </a>

@@ -7,7 +7,19 @@ export type Analysis = { success: boolean, error: string | null, headers: Array<
 /**
  * The first data rows, `{header: value}`.
  */
-sampleData: Array<Record<string, string>>, mapping: Mapping, totalRows: number, warnings: Array<WarningView>, 
+sampleData: Array<Record<string, string>>, mapping: Mapping, 
+/**
+ * Which price column the mapping uses, when the file has several, in Italian.
+ */
+priceNote: string | null, 
+/**
+ * The workbook's sheets (empty for a CSV); `mapping.sheet` is the one read.
+ */
+sheets: Array<string>, 
+/**
+ * Which sheet was read and why, when the workbook has several, in Italian.
+ */
+sheetNote: string | null, totalRows: number, warnings: Array<WarningView>, 
 /**
  * What the plan still allows: the wizard says it before the work.
  */

@@ -10,6 +10,7 @@ export type { ErrorBody } from "./ErrorBody";
 export type { ErrorCode } from "./ErrorCode";
 export type { ExploreListing } from "./ExploreListing";
 export type { FileFailure } from "./FileFailure";
+export type { Fixed } from "./Fixed";
 export type { GeneratedProduct } from "./GeneratedProduct";
 export type { ItemView } from "./ItemView";
 export type { LeadCreated } from "./LeadCreated";

@@ -47,6 +47,8 @@ export function productHead(props: PageProps): HeadData {
       "@type": "Offer",
       price: schemaPrice(product.price),
       priceCurrency: "EUR",
+      // Prices are stored VAT included (the import adds it to net price lists).
+      priceSpecification: { "@type": "UnitPriceSpecification", price: schemaPrice(product.price), priceCurrency: "EUR", valueAddedTaxIncluded: true },
       availability: product.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
       seller: { "@type": "Organization", name: store.name },
@@ -112,7 +114,11 @@ export function ProductPage() {
             </p>
           )}
           <div className="mt-6 flex flex-wrap items-center gap-4">
-            {product.price != null && <p className="text-3xl font-bold text-stone-900">{formatPrice(product.price)}</p>}
+            {product.price != null && (
+              <p className="text-3xl font-bold text-stone-900">
+                {formatPrice(product.price)} <span className="text-sm font-normal text-stone-500">{it.product.vatIncluded}</span>
+              </p>
+            )}
             <Badge tone={product.in_stock ? "green" : "red"} className="text-sm">
               <span className={`h-2 w-2 rounded-full ${product.in_stock ? "bg-emerald-500" : "bg-red-500"}`} aria-hidden="true" />
               {product.in_stock ? it.product.inStock : it.product.outOfStock}

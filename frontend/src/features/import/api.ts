@@ -3,7 +3,7 @@ import { it } from "../../i18n/it";
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
 import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, WarningView } from "../../generated";
 import type { OwnStore } from "../../types";
-import { cleanMapping, type Mapping, type RowError } from "./logic";
+import { cleanMapping, mappingPayload, type Mapping, type MappingExtras, type RowError } from "./logic";
 
 export { ApiError, errorCode, messageOf };
 
@@ -22,6 +22,11 @@ export interface Analysis {
   headers: string[];
   sampleData: Array<Record<string, string>>;
   mapping: Mapping;
+  /** The workbook's sheets (none for a CSV) and the one read, with the server's reasons. */
+  sheets: string[];
+  sheet: string | null;
+  sheetNote: string | null;
+  priceNote: string | null;
   totalRows: number;
   warnings: string[];
   limits: PlanAllowance;
@@ -53,24 +58,30 @@ async function postForm<T>(path: string, form: FormData, signal?: AbortSignal): 
 /** A warning about the file, or "Riga N: …" about one of its rows. */
 const warningLine = (w: WarningView) => (w.rowIndex > 0 ? `${it.upload.preview.row(w.rowIndex)}: ${w.message}` : w.message);
 
-export async function analyzeFile(file: File, signal?: AbortSignal): Promise<Analysis> {
+/** `sheet`: another sheet of the workbook than the one the server chose. */
+export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: string): Promise<Analysis> {
   const form = new FormData();
   form.append("file", file);
+  if (sheet) form.append("sheet", sheet);
   const body = await postForm<AnalysisReply>("/file/analyze", form, signal);
   return {
     headers: body.headers,
     sampleData: body.sampleData,
     mapping: cleanMapping(body.mapping, body.headers),
+    sheets: body.sheets,
+    sheet: body.mapping.sheet ?? null,
+    sheetNote: body.sheetNote,
+    priceNote: body.priceNote,
     totalRows: body.totalRows,
     warnings: body.warnings.map(warningLine),
     limits: body.limits,
   };
 }
 
-export async function processFile(file: File, mapping: Mapping, options: ProcessOptions, signal?: AbortSignal): Promise<Processed> {
+export async function processFile(file: File, mapping: Mapping, extras: MappingExtras, options: ProcessOptions, signal?: AbortSignal): Promise<Processed> {
   const form = new FormData();
   form.append("file", file);
-  form.append("mapping", JSON.stringify(mapping));
+  form.append("mapping", JSON.stringify(mappingPayload(mapping, extras)));
   form.append("regenerateName", String(options.regenerateName));
   form.append("regeneratePresentProducts", String(options.regeneratePresentProducts));
   const body = await postForm<ProcessReply>("/file/process", form, signal);

@@ -7,7 +7,7 @@ const t = it.upload;
 
 /** Column-mapping keys: the spec's seven (only `name` required), then the keys the server
  * uses to recognise products already in the shop, then its two fallbacks. */
-export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "category", "available", "sku", "ean"] as const;
+export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "category", "subcategory", "available", "sku", "ean", "vat"] as const;
 export const FALLBACK_KEYS = ["price_fallback", "description_fallback"] as const;
 export type MappingKey = (typeof MAPPING_KEYS)[number] | (typeof FALLBACK_KEYS)[number];
 /** Field key → header name of the uploaded file (absent: not imported). */
@@ -30,6 +30,40 @@ export function mappingField(key: MappingKey): MappingField {
 /** The selects of the mapping step; the fallbacks only when the server proposed them. */
 export function mappingFields(proposed: Mapping = {}): MappingField[] {
   return [...MAPPING_KEYS, ...FALLBACK_KEYS.filter((k) => proposed[k])].map(mappingField);
+}
+
+/** What the owner sets beside the columns: the sheet, columns joined to the name, values
+ * for every row, and whether the file's prices include VAT. */
+export interface MappingExtras {
+  sheet?: string;
+  nameParts: string[];
+  fixed: { brand?: string; category?: string };
+  pricesIncludeVat: boolean;
+  vatRate: number;
+}
+
+export const DEFAULT_VAT_RATE = 22;
+export const MAX_NAME_PARTS = 3;
+
+export const initialExtras = (sheet?: string | null): MappingExtras => ({
+  sheet: sheet ?? undefined,
+  nameParts: [],
+  fixed: {},
+  pricesIncludeVat: true,
+  vatRate: DEFAULT_VAT_RATE,
+});
+
+/** The mapping as the server reads it: columns and extras in one JSON object; empty
+ * values are left out. */
+export function mappingPayload(mapping: Mapping, extras: MappingExtras): Record<string, unknown> {
+  const fixed = Object.fromEntries(Object.entries(extras.fixed).filter(([, v]) => v && v.trim()).map(([k, v]) => [k, v!.trim()]));
+  return {
+    ...mapping,
+    ...(extras.sheet ? { sheet: extras.sheet } : {}),
+    ...(extras.nameParts.length ? { nameParts: extras.nameParts.filter(Boolean) } : {}),
+    ...(Object.keys(fixed).length ? { fixed } : {}),
+    ...(extras.pricesIncludeVat ? {} : { pricesIncludeVat: false, vatRate: extras.vatRate }),
+  };
 }
 
 /** The server's proposal, keeping only known keys that name a real header. */

@@ -8,7 +8,18 @@ import { it } from "../../i18n/it";
 import { useSession } from "../../lib/session";
 import { analyzeFile, cancelProcessing, errorCode, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
 import { useLatestJob } from "./useLatestJob";
-import { isSupportedFile, mappingProblem, nextProgress, PREVIEW_DELAY_MS, PROGRESS_TICK_MS, type Mapping, type MappingKey, type RowError } from "./logic";
+import {
+  initialExtras,
+  isSupportedFile,
+  mappingProblem,
+  nextProgress,
+  PREVIEW_DELAY_MS,
+  PROGRESS_TICK_MS,
+  type Mapping,
+  type MappingExtras,
+  type MappingKey,
+  type RowError,
+} from "./logic";
 
 const t = it.upload;
 
@@ -16,6 +27,7 @@ interface Loaded {
   file: File;
   analysis: Analysis;
   mapping: Mapping;
+  extras: MappingExtras;
   options: ProcessOptions;
 }
 
@@ -65,8 +77,9 @@ export function useImportWizard() {
     [stopAll],
   );
 
+  /** Reads the file (again, for another `sheet` of a workbook) and proposes its mapping. */
   const chooseFile = useCallback(
-    async (file: File) => {
+    async (file: File, sheet?: string) => {
       if (!isSupportedFile(file.name, file.type)) {
         stopAll();
         setState({ step: "none", rejected: t.drop.unsupported });
@@ -75,13 +88,14 @@ export function useImportWizard() {
       const job = begin();
       setState({ step: "analyzing", file });
       try {
-        const analysis = await analyzeFile(file, job.signal);
+        const analysis = await analyzeFile(file, job.signal, sheet);
         if (!job.current()) return;
         setState({
           step: "mapping",
           file,
           analysis,
           mapping: analysis.mapping,
+          extras: initialExtras(analysis.sheet),
           options: { regenerateName: false, regeneratePresentProducts: false },
           problem: null,
         });
@@ -103,6 +117,10 @@ export function useImportWizard() {
     });
   }, []);
 
+  const setExtras = useCallback((change: (e: MappingExtras) => MappingExtras) => {
+    setState((s) => (s.step === "mapping" ? { ...s, extras: change(s.extras) } : s));
+  }, []);
+
   const setOption = useCallback((key: keyof ProcessOptions, value: boolean) => {
     setState((s) => (s.step === "mapping" ? { ...s, options: { ...s.options, [key]: value } } : s));
   }, []);
@@ -115,7 +133,7 @@ export function useImportWizard() {
       setState({ step: "processing", ...loaded });
       job.every(PROGRESS_TICK_MS, () => setProgress((p) => nextProgress(p, loaded.analysis.totalRows)));
       try {
-        const result = await processFile(loaded.file, loaded.mapping, loaded.options, job.signal);
+        const result = await processFile(loaded.file, loaded.mapping, loaded.extras, loaded.options, job.signal);
         if (!job.current()) return;
         processingNow.current = false;
         job.stopTimers();
@@ -138,8 +156,8 @@ export function useImportWizard() {
       setState({ ...state, problem });
       return false;
     }
-    const { file, analysis, mapping, options } = state;
-    void runProcessing({ file, analysis, mapping, options });
+    const { file, analysis, mapping, extras, options } = state;
+    void runProcessing({ file, analysis, mapping, extras, options });
     return true;
   }, [state, runProcessing]);
 
@@ -152,8 +170,8 @@ export function useImportWizard() {
 
   const processAgain = useCallback(() => {
     if (state.step !== "preview") return;
-    const { file, analysis, mapping, options } = state;
-    void runProcessing({ file, analysis, mapping, options });
+    const { file, analysis, mapping, extras, options } = state;
+    void runProcessing({ file, analysis, mapping, extras, options });
   }, [state, runProcessing]);
 
   /** "Conferma importazione", or with `fitToPlan` the button that imports only what the plan
@@ -179,7 +197,7 @@ export function useImportWizard() {
     }
   }, [state, begin, setStore, toast, navigate]);
 
-  return { state, progress, chooseFile, setMapping, setOption, submitMapping, cancel, reset, confirmImport, processAgain };
+  return { state, progress, chooseFile, setMapping, setExtras, setOption, submitMapping, cancel, reset, confirmImport, processAgain };
 }
 
 export type ImportWizard = ReturnType<typeof useImportWizard>;

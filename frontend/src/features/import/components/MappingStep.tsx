@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from "react";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
-import { Select } from "../../../components/ui/Field";
+import { Input, Label, Select } from "../../../components/ui/Field";
 import { it } from "../../../i18n/it";
-import { allowanceLines, mappingFields, type MappingKey } from "../logic";
+import { allowanceLines, mappingFields, MAX_NAME_PARTS, type MappingKey } from "../logic";
 import type { ImportWizard, WizardState } from "../useImportWizard";
 import { SampleRowsTable } from "./SampleRowsTable";
 
@@ -12,7 +12,7 @@ const t = it.upload.mapping;
 /** State "mapping": one select per field, the first rows of the file, the AI options. */
 export function MappingStep({ state, wizard }: { state: Extract<WizardState, { step: "mapping" }>; wizard: ImportWizard }) {
   const id = useId();
-  const { analysis, mapping, options, problem } = state;
+  const { analysis, mapping, extras, options, problem } = state;
   const fields = mappingFields(analysis.mapping);
   const allowance = allowanceLines(analysis.limits, analysis.totalRows);
 
@@ -32,6 +32,20 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
           </p>
         )}
       </div>
+
+      {analysis.sheets.length > 1 && (
+        <div className="rounded-lg border border-stone-200 p-4">
+          <Label htmlFor={`${id}-sheet`}>{t.sheet}</Label>
+          <Select id={`${id}-sheet`} value={analysis.sheet ?? ""} onChange={(e) => void wizard.chooseFile(state.file, e.target.value)} className="sm:max-w-md">
+            {analysis.sheets.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+          {analysis.sheetNote && <p className="mt-2 text-sm text-stone-600" data-sheet-note>{analysis.sheetNote}</p>}
+        </div>
+      )}
 
       {analysis.warnings.length > 0 && (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
@@ -83,11 +97,95 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
             );
           })}
         </div>
+        {analysis.priceNote && (
+          <p className="mt-4 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" data-price-note>
+            {analysis.priceNote}
+          </p>
+        )}
         {problem && (
           <p id={`${id}-problem`} role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
             {problem}
           </p>
         )}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-stone-900">{t.valuesTitle}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor={`${id}-fixed-brand`}>{t.fixedBrand}</Label>
+            <Input
+              id={`${id}-fixed-brand`}
+              value={extras.fixed.brand ?? ""}
+              maxLength={100}
+              onChange={(e) => wizard.setExtras((x) => ({ ...x, fixed: { ...x.fixed, brand: e.target.value } }))}
+              aria-describedby={`${id}-fixed-help`}
+            />
+          </div>
+          <div>
+            <Label htmlFor={`${id}-fixed-category`}>{t.fixedCategory}</Label>
+            <Input
+              id={`${id}-fixed-category`}
+              value={extras.fixed.category ?? ""}
+              maxLength={100}
+              onChange={(e) => wizard.setExtras((x) => ({ ...x, fixed: { ...x.fixed, category: e.target.value } }))}
+              aria-describedby={`${id}-fixed-help`}
+            />
+          </div>
+        </div>
+        <p id={`${id}-fixed-help`} className="text-xs text-stone-500">
+          {t.fixedHelp}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {Array.from({ length: MAX_NAME_PARTS }, (_, i) => (
+            <div key={i}>
+              <Label htmlFor={`${id}-name-part-${i}`}>{t.namePart(i + 1)}</Label>
+              <Select
+                id={`${id}-name-part-${i}`}
+                value={extras.nameParts[i] ?? ""}
+                onChange={(e) =>
+                  wizard.setExtras((x) => {
+                    const parts = [...x.nameParts];
+                    parts[i] = e.target.value;
+                    return { ...x, nameParts: parts.map((p) => p ?? "") };
+                  })
+                }
+                aria-describedby={`${id}-name-parts-help`}
+              >
+                <option value="">{t.notMapped}</option>
+                {analysis.headers.map((h) => (
+                  <option key={h} value={h}>
+                    {h}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ))}
+        </div>
+        <p id={`${id}-name-parts-help`} className="text-xs text-stone-500">
+          {t.namePartsHelp}
+        </p>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-stone-900">{t.vatTitle}</legend>
+        <Radio id={`${id}-vat-in`} name={`${id}-vat`} checked={extras.pricesIncludeVat} onChange={() => wizard.setExtras((x) => ({ ...x, pricesIncludeVat: true }))} label={t.vatIncluded} />
+        <Radio id={`${id}-vat-out`} name={`${id}-vat`} checked={!extras.pricesIncludeVat} onChange={() => wizard.setExtras((x) => ({ ...x, pricesIncludeVat: false }))} label={t.vatExcluded} />
+        {!extras.pricesIncludeVat && (
+          <div className="max-w-xs pl-7">
+            <Label htmlFor={`${id}-vat-rate`}>{t.vatRate}</Label>
+            <Input
+              id={`${id}-vat-rate`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              value={extras.vatRate}
+              onChange={(e) => wizard.setExtras((x) => ({ ...x, vatRate: Math.min(100, Math.max(0, Math.round(Number(e.target.value) || 0))) }))}
+            />
+          </div>
+        )}
+        <p className="text-xs text-stone-500">{t.vatHelp}</p>
       </fieldset>
 
       <section aria-labelledby={`${id}-sample`}>
@@ -115,6 +213,17 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
         <Button type="submit">{t.submit}</Button>
       </div>
     </form>
+  );
+}
+
+function Radio({ id, name, checked, onChange, label }: { id: string; name: string; checked: boolean; onChange: () => void; label: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input id={id} name={name} type="radio" checked={checked} onChange={onChange} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
+      <label htmlFor={id} className="text-sm text-stone-800">
+        {label}
+      </label>
+    </div>
   );
 }
 
