@@ -70,6 +70,20 @@ describe("plan limits said before the work", () => {
 });
 
 describe("mapping fields (spec sections 2 and 3)", () => {
+  test("the payload carries the sheet, joined columns, fixed values and net prices only when set", () => {
+    const extras = l.initialExtras("Prodotti");
+    assert.deepEqual(l.mappingPayload({ name: "Nome" }, extras), { name: "Nome", sheet: "Prodotti" });
+    const set = { ...extras, nameParts: ["Maglia", ""], fixed: { brand: " Baltur ", category: "  " }, pricesIncludeVat: false, vatRate: 10 };
+    assert.deepEqual(l.mappingPayload({ name: "Nome" }, set), {
+      name: "Nome",
+      sheet: "Prodotti",
+      nameParts: ["Maglia"],
+      fixed: { brand: "Baltur" },
+      pricesIncludeVat: false,
+      vatRate: 10,
+    });
+  });
+
   test("English key and Italian name, only name required", () => {
     const fields = l.mappingFields();
     assert.deepEqual(
@@ -81,9 +95,11 @@ describe("mapping fields (spec sections 2 and 3)", () => {
         "description / descrizione",
         "image_url / url dell'immagine",
         "category / categoria",
+        "subcategory / sottocategoria",
         "available / disponibile",
         "sku / codice articolo",
         "ean / codice a barre EAN",
+        "vat / aliquota IVA",
       ],
     );
     assert.deepEqual(fields.filter((f) => f.required).map((f) => f.key), ["name"]);

@@ -20,6 +20,8 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
+// Parsed once at start-up: the size of `Serve`'s arguments costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Start the web server.
     Serve(ServeArgs),

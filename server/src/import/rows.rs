@@ -350,9 +350,10 @@ pub fn error_report_csv(errors: &[RowError]) -> String {
     format!("\u{feff}{}", String::from_utf8_lossy(&body))
 }
 
-/// A row that only holds a filler where the name goes (".", "-", "00....").
+/// A row that only holds a filler where the name goes (".", "-", "00...."). A name of
+/// invisible characters only is a missing name, an error row, not a filler.
 fn is_placeholder(name: &str) -> bool {
-    !name.is_empty()
+    has_visible_text(name)
         && !name
             .chars()
             .any(|c| c.is_alphabetic() || matches!(c, '1'..='9'))
