@@ -104,12 +104,17 @@ def multipart(fields, file_path):
     return bytes(out), f"multipart/form-data; boundary={boundary}"
 
 
-def peak_rss():
+def rss(field="VmHWM"):
+    """The server's peak (VmHWM) or current (VmRSS) resident memory, in MB."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmHWM"):
+            if line.startswith(field):
                 return int(line.split()[1]) // 1024
     return -1
+
+
+def peak_rss():
+    return rss("VmHWM")
 
 
 def shop(email):
@@ -132,15 +137,19 @@ def run(kind, path):
     body, ctype = multipart({}, path)
     t_analyze, analysis = call("POST", "/api/file/analyze", body, ctype)
     assert analysis["totalRows"] == rows, analysis
+    before = rss("VmRSS")
     fields = {"mapping": json.dumps(analysis["mapping"]), "regenerateName": "false",
               "regeneratePresentProducts": "false"}
     body, ctype = multipart(fields, path)
     t_process, processed = call("POST", "/api/file/process", body, ctype)
     assert processed["statistics"]["valid"] == rows, processed["statistics"]
+    # What the server holds while the processed file waits for its confirmation.
+    waiting = rss("VmRSS")
     t_import, store = call("POST", "/api/file/import", {"processId": processed["processId"]})
     assert store["product_count"] == rows, store["product_count"]
     print(f"{kind:5} {size:6.1f} MB  analyze {t_analyze:6.2f} s  process {t_process:6.2f} s  "
-          f"import {t_import:6.2f} s  server peak RSS {peak_rss()} MB")
+          f"import {t_import:6.2f} s  server peak RSS {peak_rss()} MB, "
+          f"RSS after analyze {before} MB, while the processed file waits {waiting} MB")
 
 
 path = os.path.join(work, f"listino.{kind}")

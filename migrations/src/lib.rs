@@ -9,6 +9,8 @@ mod m20261122_080200_create_usage_and_leads;
 mod m20261125_090000_create_server_secrets;
 mod m20261125_100000_create_product_search;
 mod m20261126_080000_create_jobs;
+mod m20261126_090000_create_processed_imports;
+mod m20261126_100000_create_saved_mappings;
 
 pub struct Migrator;
 
@@ -22,6 +24,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_090000_create_server_secrets::Migration),
             Box::new(m20261125_100000_create_product_search::Migration),
             Box::new(m20261126_080000_create_jobs::Migration),
+            Box::new(m20261126_090000_create_processed_imports::Migration),
+            Box::new(m20261126_100000_create_saved_mappings::Migration),
         ]
     }
 }

@@ -19,7 +19,7 @@ pub struct AppState {
     pub geo: Arc<CapIndex>,
     pub pages: Arc<Pages>,
     pub mailer: Arc<Mailer>,
-    /// Import runs in progress and processed files waiting for their import.
+    /// Import runs in progress, to cancel them.
     pub imports: Arc<Runs>,
     /// The shops whose catalogue export is being sent (one at a time per shop).
     pub exports: Arc<exports::Running>,

@@ -9,6 +9,10 @@ export type Analysis = { success: boolean, error: string | null, headers: Array<
  */
 sampleData: Array<Record<string, string>>, mapping: Mapping, 
 /**
+ * Whether `mapping` is the one the shop confirmed for a file with these headers.
+ */
+savedMapping: boolean, 
+/**
  * Which price column the mapping uses, when the file has several, in Italian.
  */
 priceNote: string | null, 

@@ -505,6 +505,7 @@ export const it = {
       sampleCaption: "Anteprima delle prime righe del file caricato",
       noSample: "Il file non contiene righe di esempio.",
       sheet: "Foglio del file",
+      saved: "Abbinamento ripreso dall'ultima importazione di un file con le stesse colonne: controllalo e conferma.",
       valuesTitle: "Valori per tutte le righe",
       fixedBrand: "Marca di tutti i prodotti (se il file non ce l'ha)",
       fixedCategory: "Categoria di tutti i prodotti",

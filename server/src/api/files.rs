@@ -145,6 +145,9 @@ pub struct Analysis {
     #[ts(type = "Array<Record<string, string>>")]
     sample_data: Vec<serde_json::Map<String, serde_json::Value>>,
     mapping: Mapping,
+    /// Whether `mapping` is the one the shop confirmed for a file with these headers.
+    #[serde(rename = "savedMapping")]
+    saved_mapping: bool,
     /// Which price column the mapping uses, when the file has several, in Italian.
     #[serde(rename = "priceNote")]
     price_note: Option<String>,
@@ -201,10 +204,13 @@ pub async fn analyze(
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))??;
-    Ok(Json(analysis(table, allowance.view())))
+    let saved = imports::saved::find(&app.db, owner.store.id, &table.headers).await?;
+    Ok(Json(analysis(table, saved, allowance.view())))
 }
 
-fn analysis(table: Table, limits: AllowanceView) -> Analysis {
+/// `saved`: the mapping the shop confirmed last time for these headers, proposed instead of
+/// a new guess.
+fn analysis(table: Table, saved: Option<Mapping>, limits: AllowanceView) -> Analysis {
     let sample_data = table
         .data_rows()
         .take(SAMPLE_ROWS)
@@ -217,12 +223,21 @@ fn analysis(table: Table, limits: AllowanceView) -> Analysis {
                 .collect()
         })
         .collect();
-    let (mapping, price_note) = import::propose_for_table(&table);
+    let (proposed, price_note) = import::propose_for_table(&table);
+    let saved_mapping = saved.is_some();
+    let mapping = match saved {
+        Some(saved) => Mapping {
+            sheet: table.sheet.clone(),
+            ..saved
+        },
+        None => proposed,
+    };
     Analysis {
         success: true,
         error: None,
         mapping,
-        price_note,
+        saved_mapping,
+        price_note: price_note.filter(|_| !saved_mapping),
         sheets: table.sheets.clone(),
         sheet_note: import::sheet_note(&table),
         total_rows: table.data_row_count(),
@@ -452,7 +467,7 @@ pub async fn process(
         statistics: StatisticsView::new(processed.statistics, &allowance),
         limits: allowance.view(),
     };
-    let process_id = app.imports.keep(store_id, processed);
+    let process_id = imports::kept::keep(&app.db, store_id, processed).await?;
     Ok(Json(ProcessReply {
         process_id,
         ..reply
@@ -522,18 +537,28 @@ pub async fn import(
     };
     let written = match (request.process_id, request.products) {
         (Some(id), _) => {
-            let processed = app.imports.get(store_id, &id).ok_or_else(|| {
-                Failure::new(
-                    StatusCode::GONE,
-                    messages::IMPORT_EXPIRED,
-                    ErrorCode::ProcessExpired,
-                )
-            })?;
+            let processed = imports::kept::get(&app.db, store_id, &id)
+                .await?
+                .ok_or_else(|| {
+                    Failure::new(
+                        StatusCode::GONE,
+                        messages::IMPORT_EXPIRED,
+                        ErrorCode::ProcessExpired,
+                    )
+                })?;
             if processed.items.is_empty() {
                 return Err(nothing_to_import());
             }
             let written = imports::import(&app.db, store_id, &processed.items, beyond).await?;
-            app.imports.forget(&id);
+            imports::kept::forget(&app.db, &id).await?;
+            // The next file with these headers is proposed the mapping just confirmed.
+            imports::saved::remember(
+                &app.db,
+                store_id,
+                &processed.headers_key,
+                &processed.mapping,
+            )
+            .await?;
             written
         }
         (None, Some(products)) if !products.is_empty() => {
@@ -603,13 +628,15 @@ pub async fn error_report(
     owner: Owner,
     Path(id): Path<String>,
 ) -> FileResult<Response> {
-    let processed = app.imports.get(owner.store.id, &id).ok_or_else(|| {
-        Failure::new(
-            StatusCode::GONE,
-            messages::IMPORT_EXPIRED,
-            ErrorCode::ProcessExpired,
-        )
-    })?;
+    let processed = imports::kept::get(&app.db, owner.store.id, &id)
+        .await?
+        .ok_or_else(|| {
+            Failure::new(
+                StatusCode::GONE,
+                messages::IMPORT_EXPIRED,
+                ErrorCode::ProcessExpired,
+            )
+        })?;
     let csv = import::error_report_csv(&processed.errors);
     Ok(csv_attachment(csv, "errori-importazione.csv"))
 }

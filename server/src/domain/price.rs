@@ -12,7 +12,21 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// Whole cents, `0..=Price::MAX`. Stored as an integer column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sea_orm::DeriveValueType)]
+/// Serialised as its cents (only where a processed import is kept: the API writes prices
+/// through [`Price::json`]).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    sea_orm::DeriveValueType,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Price(i64);
 
 /// Which mark separates the decimals when the text itself does not say.

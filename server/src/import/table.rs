@@ -3,13 +3,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::values::looks_numeric;
 use super::{ImportError, Limits};
 
 /// A non-blocking note about one row (or the file), shown to the shop owner.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RowWarning {
     /// Spreadsheet row number (1-based, as Excel shows it); 0 for the whole file.
     pub row_number: usize,
@@ -17,7 +17,7 @@ pub struct RowWarning {
 }
 
 /// A row that cannot become a product, with every reason in Italian.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RowError {
     pub row_number: usize,
     /// The product name when the row has one, else the start of the raw row.

@@ -19,7 +19,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::job;
 use crate::error::Result;
-use crate::services::{logo_files, sessions};
+use crate::services::{imports, logo_files, sessions};
 use crate::AppState;
 
 /// How long a claimed job may run before another instance may take it over.
@@ -34,8 +34,8 @@ const ERROR_MAX_CHARS: usize = 500;
 /// The kinds of work and how often each repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// Copies of external logo addresses, removal of logo uploads no shop uses and of
-    /// sessions past their deadline.
+    /// Copies of external logo addresses, removal of logo uploads no shop uses, of
+    /// sessions past their deadline and of processed imports nobody confirmed.
     Housekeeping,
 }
 
@@ -214,8 +214,13 @@ pub async fn finish(
 async fn housekeeping(app: &AppState) -> Result<()> {
     logo_files::tend(app).await?;
     let ended = sessions::delete_expired(&app.db).await?;
-    if ended > 0 {
-        tracing::info!(ended, "expired sessions removed");
+    let unclaimed = imports::kept::delete_expired(&app.db).await?;
+    if ended + unclaimed > 0 {
+        tracing::info!(
+            ended,
+            unclaimed,
+            "expired sessions and processed imports removed"
+        );
     }
     Ok(())
 }

@@ -97,6 +97,22 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     }
 }
 
+impl TestApp {
+    /// A second server on the same database and data folder, as behind a load balancer;
+    /// its base URL. Cookies ignore the port, so a shop's client is logged in there too.
+    pub async fn another_instance(&self) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind port 0");
+        let mut config = (*self.state.config).clone();
+        config.bind = listener.local_addr().expect("local addr");
+        let url = format!("http://{}", config.bind);
+        let state = vetrina::build_state(config).await.expect("second instance");
+        tokio::spawn(async move { vetrina::serve(listener, state).await });
+        url
+    }
+}
+
 pub fn registration(email: &str, name: &str) -> Value {
     json!({
         "email": email,

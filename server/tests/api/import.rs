@@ -2,6 +2,7 @@
 
 use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
+use sea_orm::EntityTrait;
 use serde_json::{json, Value};
 use vetrina::plans::Plan;
 
@@ -145,6 +146,111 @@ async fn a_price_list_becomes_products_in_one_import() {
         .await;
     assert_eq!(again.status(), StatusCode::GONE);
     assert_eq!(product_count(&shop).await, 3);
+}
+
+#[tokio::test]
+async fn a_processed_file_waits_in_the_database_for_any_instance_to_import_it() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let other = app.shop("bruno@edilizia.it").await;
+    let bytes = LISTINO.as_bytes().to_vec();
+    let (_, a) = analyze(&shop, bytes.clone(), "listino.csv").await;
+    let (status, p) = process(&shop, bytes.clone(), "listino.csv", &a["mapping"], false).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    let kept = vetrina::entities::processed_import::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(kept.len(), 1);
+    assert!(kept[0].payload.starts_with(&[0x1f, 0x8b]), "compressed");
+
+    // Another shop's owner cannot use the id, on any instance.
+    let second = app.another_instance().await;
+    let post = |shop: &Shop, base: &str| {
+        shop.client
+            .post(format!("{base}/api/file/import"))
+            .json(&json!({"processId": p["processId"]}))
+            .send()
+    };
+    assert_eq!(
+        post(&other, &second).await.unwrap().status(),
+        StatusCode::GONE
+    );
+    // The error report and the import work from the instance that did not process it.
+    let report = shop
+        .client
+        .get(format!(
+            "{second}/api/file/error-report/{}",
+            p["processId"].as_str().unwrap()
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(report.status(), StatusCode::OK);
+    assert!(report
+        .text()
+        .await
+        .unwrap()
+        .contains("Il nome del prodotto è obbligatorio"));
+    let reply = post(&shop, &second).await.unwrap();
+    assert_eq!(reply.status(), StatusCode::OK);
+    assert_eq!(product_count(&shop).await, 3);
+    assert!(vetrina::entities::processed_import::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Older than an hour: gone (410), and the housekeeping job removes it.
+    let (_, p) = process(&shop, bytes, "listino.csv", &a["mapping"], false).await;
+    app.sql("UPDATE processed_imports SET created_at = '2020-01-01 00:00:00+00:00'")
+        .await;
+    let expired = shop
+        .post("/api/file/import", json!({"processId": p["processId"]}))
+        .await;
+    assert_eq!(expired.status(), StatusCode::GONE);
+    assert_eq!(
+        vetrina::services::imports::kept::delete_expired(&app.db)
+            .await
+            .unwrap(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn the_next_file_with_the_same_headers_is_proposed_the_mapping_last_confirmed() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let other = app.shop("bruno@edilizia.it").await;
+    let bytes = LISTINO.as_bytes().to_vec();
+    let (_, first) = analyze(&shop, bytes.clone(), "listino.csv").await;
+    assert_eq!(first["savedMapping"], false);
+    // The owner's corrections: no stock column, a brand for every row, prices without VAT.
+    let mut chosen = first["mapping"].clone();
+    chosen.as_object_mut().unwrap().remove("available");
+    chosen["fixed"] = json!({"brand": "Marca del negozio"});
+    chosen["pricesIncludeVat"] = json!(false);
+    chosen["vatRate"] = json!(10);
+    let (_, p) = process(&shop, bytes.clone(), "listino.csv", &chosen, false).await;
+    // Processing alone confirms nothing.
+    let (_, again) = analyze(&shop, bytes.clone(), "listino.csv").await;
+    assert_eq!(again["savedMapping"], false);
+    let reply = shop
+        .post("/api/file/import", json!({"processId": p["processId"]}))
+        .await;
+    assert_eq!(reply.status(), StatusCode::OK);
+
+    // Next month's export, other rows, same headers.
+    let next = LISTINO.replace("A-001", "A-101").into_bytes();
+    let (_, proposed) = analyze(&shop, next.clone(), "listino-dicembre.csv").await;
+    assert_eq!(proposed["savedMapping"], true, "{proposed}");
+    assert_eq!(proposed["mapping"], chosen);
+    // Another shop, or other headers: a fresh proposal.
+    let (_, theirs) = analyze(&other, next, "listino.csv").await;
+    assert_eq!(theirs["savedMapping"], false);
+    let renamed = LISTINO.replacen("Produttore", "Marca", 1).into_bytes();
+    let (_, fresh) = analyze(&shop, renamed, "listino.csv").await;
+    assert_eq!(fresh["savedMapping"], false);
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@ import { it } from "../../i18n/it";
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
 import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, WarningView } from "../../generated";
 import type { OwnStore } from "../../types";
-import { cleanMapping, mappingPayload, type Mapping, type MappingExtras, type RowError } from "./logic";
+import { cleanMapping, extrasOf, mappingPayload, type Mapping, type MappingExtras, type RowError } from "./logic";
 
 export { ApiError, errorCode, messageOf };
 
@@ -27,6 +27,9 @@ export interface Analysis {
   sheet: string | null;
   sheetNote: string | null;
   priceNote: string | null;
+  /** The mapping is the one confirmed last time for a file with these headers. */
+  savedMapping: boolean;
+  extras: MappingExtras;
   totalRows: number;
   warnings: string[];
   limits: PlanAllowance;
@@ -72,6 +75,8 @@ export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: stri
     sheet: body.mapping.sheet ?? null,
     sheetNote: body.sheetNote,
     priceNote: body.priceNote,
+    savedMapping: body.savedMapping,
+    extras: extrasOf(body.mapping, body.headers),
     totalRows: body.totalRows,
     warnings: body.warnings.map(warningLine),
     limits: body.limits,

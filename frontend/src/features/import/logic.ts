@@ -45,13 +45,20 @@ export interface MappingExtras {
 export const DEFAULT_VAT_RATE = 22;
 export const MAX_NAME_PARTS = 3;
 
-export const initialExtras = (sheet?: string | null): MappingExtras => ({
-  sheet: sheet ?? undefined,
-  nameParts: [],
-  fixed: {},
-  pricesIncludeVat: true,
-  vatRate: DEFAULT_VAT_RATE,
-});
+/** The extras of the server's mapping (a saved one carries the owner's choices of last
+ * time), with the defaults for what it leaves out. Columns that are not in the file are dropped. */
+export function extrasOf(raw: unknown, headers: string[]): MappingExtras {
+  const m = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
+  const fixed = m.fixed && typeof m.fixed === "object" ? (m.fixed as Record<string, unknown>) : {};
+  return {
+    sheet: text(m.sheet),
+    nameParts: Array.isArray(m.nameParts) ? m.nameParts.filter((h): h is string => typeof h === "string" && headers.includes(h)).slice(0, MAX_NAME_PARTS) : [],
+    fixed: { brand: text(fixed.brand), category: text(fixed.category) },
+    pricesIncludeVat: m.pricesIncludeVat !== false,
+    vatRate: typeof m.vatRate === "number" ? m.vatRate : DEFAULT_VAT_RATE,
+  };
+}
 
 /** The mapping as the server reads it: columns and extras in one JSON object; empty
  * values are left out. */

@@ -9,7 +9,6 @@ import { useSession } from "../../lib/session";
 import { analyzeFile, cancelProcessing, errorCode, importProcessed, messageOf, processFile, type Analysis, type ProcessOptions, type Processed } from "./api";
 import { useLatestJob } from "./useLatestJob";
 import {
-  initialExtras,
   isSupportedFile,
   mappingProblem,
   nextProgress,
@@ -95,7 +94,7 @@ export function useImportWizard() {
           file,
           analysis,
           mapping: analysis.mapping,
-          extras: initialExtras(analysis.sheet),
+          extras: analysis.extras,
           options: { regenerateName: false, regeneratePresentProducts: false },
           problem: null,
         });

@@ -1,9 +1,12 @@
 //! Product import, server side (docs/decisions/006-import-api.md): a processed file is
-//! kept in memory for its shop until it is imported, replaced or 60 minutes old; a run in
-//! progress can be cancelled; the import writes every row in one transaction.
+//! kept in the database for its shop until it is imported, replaced or 60 minutes old
+//! (`kept`); a run in progress can be cancelled; the import writes every row in one
+//! transaction.
 
+pub mod kept;
 mod pipeline;
 mod runs;
+pub mod saved;
 mod write;
 
 pub use crate::services::allowance::{Allowance, AllowanceView};

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::CancelFlag;
 use crate::ai::builtin::{self, RawProduct};
@@ -27,7 +27,7 @@ pub struct ProcessOptions {
 }
 
 /// A row ready to be written: a new product, or an update of `existing_id`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ImportItem {
     pub row_number: usize,
     pub name: String,
@@ -44,7 +44,7 @@ pub struct ImportItem {
     pub existing_id: Option<i64>,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Statistics {
     /// Data rows of the file that are not blank.
     pub total: usize,
@@ -54,8 +54,11 @@ pub struct Statistics {
     pub update: usize,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Processed {
+    /// The file's headers and the mapping used: remembered when the import is confirmed.
+    pub headers_key: String,
+    pub mapping: Mapping,
     pub items: Vec<ImportItem>,
     pub errors: Vec<RowError>,
     pub warnings: Vec<RowWarning>,
@@ -117,6 +120,7 @@ pub fn process(
     checkpoint(cancel)?;
     validate_mapping(mapping, &table.headers)?;
     let outcome = build_drafts(&table, mapping);
+    let headers_key = super::saved::headers_key(&table.headers);
     drop(table);
     checkpoint(cancel)?;
 
@@ -135,6 +139,8 @@ pub fn process(
         update,
     };
     Ok(Processed {
+        headers_key,
+        mapping: mapping.clone(),
         items,
         errors,
         warnings: outcome.warnings,

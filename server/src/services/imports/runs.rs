@@ -1,16 +1,11 @@
-//! Which shop is processing a file (so it can be cancelled) and the processed results
-//! waiting for their import.
+//! Which shop is processing a file, so that it can be cancelled (by the owner, by a newer
+//! run of the same shop, or at shutdown).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use super::Processed;
 use crate::sync::lock;
-
-/// How long a processed file waits for its import.
-const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
 
 /// Set by `cancel-processing`; the pipeline checks it between stages and chunks.
 #[derive(Clone, Default, Debug)]
@@ -25,16 +20,9 @@ impl CancelFlag {
     }
 }
 
-struct Kept {
-    store_id: i64,
-    at: Instant,
-    result: Arc<Processed>,
-}
-
 #[derive(Default)]
 pub struct Runs {
     running: Mutex<HashMap<i64, (u64, CancelFlag)>>,
-    kept: Mutex<HashMap<String, Kept>>,
     next_run: AtomicU64,
     /// Set at shutdown: every run is cancelled, and a new one starts cancelled.
     closing: AtomicBool,
@@ -116,35 +104,6 @@ impl Runs {
             }
             None => false,
         }
-    }
-
-    /// Keeps a result under a new id; the shop's previous result is dropped.
-    pub fn keep(&self, store_id: i64, result: Processed) -> String {
-        let id = crate::services::sessions::new_token()[..24].to_string();
-        let mut kept = lock(&self.kept);
-        kept.retain(|_, k| k.store_id != store_id && k.at.elapsed() < KEEP_FOR);
-        kept.insert(
-            id.clone(),
-            Kept {
-                store_id,
-                at: Instant::now(),
-                result: Arc::new(result),
-            },
-        );
-        id
-    }
-
-    /// The shop's result under `id`; another shop's id reads as missing.
-    pub fn get(&self, store_id: i64, id: &str) -> Option<Arc<Processed>> {
-        lock(&self.kept)
-            .get(id)
-            .filter(|k| k.store_id == store_id && k.at.elapsed() < KEEP_FOR)
-            .map(|k| k.result.clone())
-    }
-
-    /// Drops a result once it has been imported.
-    pub fn forget(&self, id: &str) {
-        lock(&self.kept).remove(id);
     }
 }
 

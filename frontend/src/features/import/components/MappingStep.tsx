@@ -97,6 +97,11 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
             );
           })}
         </div>
+        {analysis.savedMapping && (
+          <p className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-saved-mapping>
+            {t.saved}
+          </p>
+        )}
         {analysis.priceNote && (
           <p className="mt-4 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" data-price-note>
             {analysis.priceNote}

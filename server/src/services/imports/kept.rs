@@ -1,0 +1,88 @@
+//! Processed files waiting for their import, in the database as compressed JSON: any
+//! instance can confirm them (no session affinity), and no instance holds a file's rows in
+//! its heap for the hour they wait. One per shop: processing another file replaces it.
+
+use std::io::{BufReader, Write};
+
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use time::{Duration, OffsetDateTime};
+
+use super::Processed;
+use crate::entities::processed_import;
+use crate::error::{AppError, Result};
+
+/// How long a processed file waits for its import.
+pub const KEEP_FOR: Duration = Duration::hours(1);
+
+/// Stores the shop's processed file under a new id, replacing the shop's previous one.
+pub async fn keep(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    store_id: i64,
+    processed: Processed,
+) -> Result<String> {
+    // Compressed as it is written: the JSON text never stands whole in memory.
+    let payload = tokio::task::spawn_blocking(move || -> std::io::Result<Vec<u8>> {
+        let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        serde_json::to_writer(&mut gz, &processed)?;
+        gz.flush()?;
+        gz.finish()
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not encoded: {e}")))?;
+    let id = crate::services::sessions::new_token()[..24].to_string();
+    let txn = db.begin().await?;
+    processed_import::Entity::delete_many()
+        .filter(processed_import::Column::StoreId.eq(store_id))
+        .exec(&txn)
+        .await?;
+    processed_import::Entity::insert(processed_import::ActiveModel {
+        id: Set(id.clone()),
+        store_id: Set(store_id),
+        created_at: Set(OffsetDateTime::now_utc()),
+        payload: Set(payload),
+    })
+    .exec_without_returning(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(id)
+}
+
+/// The shop's processed file under `id`, if it is less than an hour old; another shop's id
+/// reads as missing.
+pub async fn get(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<Option<Processed>> {
+    let Some(row) = processed_import::Entity::find_by_id(id.to_owned())
+        .filter(processed_import::Column::StoreId.eq(store_id))
+        .filter(processed_import::Column::CreatedAt.gt(OffsetDateTime::now_utc() - KEEP_FOR))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let processed = tokio::task::spawn_blocking(move || {
+        serde_json::from_reader::<_, Processed>(BufReader::new(GzDecoder::new(&row.payload[..])))
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not decoded: {e}")))?;
+    Ok(Some(processed))
+}
+
+/// Drops a processed file once it has been imported.
+pub async fn forget(db: &impl ConnectionTrait, id: &str) -> Result<()> {
+    processed_import::Entity::delete_by_id(id.to_owned())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Drops the files nobody imported within the hour; how many.
+pub async fn delete_expired(db: &impl ConnectionTrait) -> Result<u64> {
+    let gone = processed_import::Entity::delete_many()
+        .filter(processed_import::Column::CreatedAt.lte(OffsetDateTime::now_utc() - KEEP_FOR))
+        .exec(db)
+        .await?;
+    Ok(gone.rows_affected)
+}
