@@ -145,11 +145,23 @@ def run(kind, path):
     assert processed["statistics"]["valid"] == rows, processed["statistics"]
     # What the server holds while the processed file waits for its confirmation.
     waiting = rss("VmRSS")
+    # Two more shops process the same file and leave it waiting: the server must not grow
+    # by a file's worth of rows for each (processed files wait in the database).
+    others = []
+    for n in (2, 3):
+        jar_before = list(jar)
+        shop(f"bench-{kind}-{n}@vetrina.it")
+        body, ctype = multipart(fields, path)
+        call("POST", "/api/file/process", body, ctype)
+        others.append(rss("VmRSS"))
+        jar.clear()
+        for cookie in jar_before:
+            jar.set_cookie(cookie)
     t_import, store = call("POST", "/api/file/import", {"processId": processed["processId"]})
     assert store["product_count"] == rows, store["product_count"]
     print(f"{kind:5} {size:6.1f} MB  analyze {t_analyze:6.2f} s  process {t_process:6.2f} s  "
           f"import {t_import:6.2f} s  server peak RSS {peak_rss()} MB, "
-          f"RSS after analyze {before} MB, while the processed file waits {waiting} MB")
+          f"RSS after analyze {before} MB, with 1/2/3 shops' files waiting {waiting}/{others[0]}/{others[1]} MB")
 
 
 path = os.path.join(work, f"listino.{kind}")

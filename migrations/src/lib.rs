@@ -11,6 +11,7 @@ mod m20261125_100000_create_product_search;
 mod m20261126_080000_create_jobs;
 mod m20261126_090000_create_processed_imports;
 mod m20261126_100000_create_saved_mappings;
+mod m20261126_110000_create_price_list_syncs;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_080000_create_jobs::Migration),
             Box::new(m20261126_090000_create_processed_imports::Migration),
             Box::new(m20261126_100000_create_saved_mappings::Migration),
+            Box::new(m20261126_110000_create_price_list_syncs::Migration),
         ]
     }
 }

@@ -8,11 +8,6 @@ use vetrina::config::{Cli, Command, ShopCommand};
 use vetrina::plans::Plan;
 use vetrina::services::{demo, stores};
 
-/// mimalloc gives freed memory back to the system: with glibc's allocator, processing a
-/// 100,000-row price list left the server ~100 MB larger for good (decision 019).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -94,6 +94,14 @@ pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
 // E-mail verification, resend, password reset (spec sections 4, 5, 8).
 pub const MAIL_VERIFY_SUBJECT: &str = "Conferma il tuo indirizzo email - Vetrina";
 pub const MAIL_RESET_SUBJECT: &str = "Reimposta la tua password - Vetrina";
+pub const MAIL_SYNC_FAILED_SUBJECT: &str = "Sincronizzazione del listino non riuscita - Vetrina";
+pub const SYNC_URL_INVALID: &str =
+    "Inserisci l'indirizzo completo del listino (http:// o https://), ad esempio https://www.mionegozio.it/listino.csv";
+pub const SYNC_URL_MISSING: &str = "Imposta prima l'indirizzo del listino.";
+pub const SYNC_NO_MAPPING: &str = "Le colonne del file non corrispondono a un'importazione confermata: importa una volta il file dalla procedura guidata, poi la sincronizzazione userà le stesse colonne.";
+pub const SYNC_NO_PRODUCTS: &str =
+    "Il file non contiene prodotti validi: il catalogo non è stato modificato.";
+pub const SYNC_TOO_MANY_MISSING: &str = "Più della metà dei tuoi prodotti con codice non è nel file: sincronizzazione fermata per sicurezza, il catalogo non è stato modificato. Controlla che il file sia completo.";
 pub const EMAIL_NOT_VERIFIED: &str = "Devi confermare il tuo indirizzo email prima di accedere. \
     Controlla la tua casella di posta oppure richiedi una nuova email di verifica.";
 pub const VERIFY_TOKEN_MISSING: &str = "Token di verifica mancante o non valido.";

@@ -34,6 +34,9 @@ pub fn files() -> Vec<(String, String)> {
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,
+        crate::api::sync::SyncView,
+        crate::api::sync::SyncRunView,
+        crate::api::sync::SyncQueued,
         crate::views::AccountView,
         crate::views::ProductView,
         crate::views::ProductPageView,

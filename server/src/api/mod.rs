@@ -12,6 +12,7 @@ pub mod geo;
 pub mod leads;
 pub mod products;
 pub mod stores;
+pub mod sync;
 pub mod uploads;
 
 use axum::extract::DefaultBodyLimit;
@@ -34,6 +35,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/stores", get(stores::list).post(stores::register))
         .route("/stores/me", get(stores::me))
+        .route("/stores/me/sync", get(sync::show).put(sync::update))
+        .route("/stores/me/sync/run", post(sync::run_now))
         .route("/stores/start-trial", post(stores::start_trial))
         .route("/stores/{id}", get(stores::show).put(stores::update))
         .route("/stores/{id}/products", get(catalogue::list))
@@ -98,6 +101,7 @@ pub fn router() -> Router<AppState> {
     info(title = "Vetrina API", description = "API JSON di Vetrina: negozi, prodotti, sessioni e piani."),
     paths(
         stores::register, stores::list, stores::show, stores::me, stores::update, stores::start_trial,
+        sync::show, sync::update, sync::run_now,
         catalogue::list,
         auth::login, auth::logout, auth::delete_account,
         accounts::verify_email, accounts::resend_verification, accounts::request_password_reset,

@@ -5,5 +5,5 @@
 mod templates;
 mod transport;
 
-pub use templates::{password_reset, verification, Email};
+pub use templates::{password_reset, sync_failed, verification, Email};
 pub use transport::{parse_mailbox, parse_smtp_url, MailError, Mailer};

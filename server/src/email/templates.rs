@@ -61,6 +61,29 @@ pub fn password_reset(public_base: &str, to: &str, token: &str) -> Email {
     }
 }
 
+/// The daily sync of the shop's price list failed: why, and where to look.
+pub fn sync_failed(public_base: &str, to: &str, reason: &str) -> Email {
+    let link = format!("{public_base}/upload");
+    let text = format!(
+        "Ciao,\n\nla sincronizzazione giornaliera del tuo listino non è riuscita:\n\n{reason}\n\n\
+         Il catalogo resta com'era. Puoi controllare l'indirizzo del listino e riprovare da qui:\n\n{link}\n\n— Vetrina\n"
+    );
+    let html = layout(
+        messages::MAIL_SYNC_FAILED_SUBJECT,
+        &format!("La sincronizzazione giornaliera del tuo listino non è riuscita: {reason}"),
+        "Controlla il listino",
+        &link,
+        "Il catalogo resta com'era. Ti scriviamo una volta per ogni sincronizzazione non riuscita.",
+    );
+    Email {
+        to: to.to_owned(),
+        subject: messages::MAIL_SYNC_FAILED_SUBJECT,
+        text,
+        html,
+        link,
+    }
+}
+
 /// One simple, inline-styled layout that mail clients render alike. Every value put in
 /// it is ours (the link holds only hex digits) but is escaped anyway.
 fn layout(title: &str, intro: &str, button: &str, link: &str, note: &str) -> String {

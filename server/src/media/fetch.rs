@@ -52,6 +52,8 @@ pub enum FetchError {
     NotAnImage,
     #[error("immagine troppo grande (massimo {0} MB)")]
     TooLarge(usize),
+    #[error("file troppo grande (massimo {0} MB)")]
+    FileTooLarge(usize),
     #[error("il server non ha risposto in tempo")]
     Timeout,
     #[error("connessione non riuscita")]
@@ -148,22 +150,59 @@ pub async fn fetch_image(
     limits: &FetchLimits,
 ) -> Result<Vec<u8>, FetchError> {
     let url = Url::parse(url.trim()).map_err(|_| FetchError::BadUrl)?;
-    tokio::time::timeout(limits.timeout, follow(url, policy, limits))
+    let fetched = tokio::time::timeout(limits.timeout, follow(url, policy, limits, Want::Image))
+        .await
+        .map_err(|_| FetchError::Timeout)??;
+    Ok(fetched.bytes)
+}
+
+/// A file downloaded by [`fetch_file`].
+#[derive(Debug)]
+pub struct Fetched {
+    pub bytes: Vec<u8>,
+    /// The declared type, as the server sent it.
+    pub content_type: Option<String>,
+    /// The last segment of the final address's path (after redirects), e.g. `listino.xlsx`.
+    pub file_name: String,
+}
+
+/// Downloads any file at `url` within `limits` (a shop's price-list export): the same
+/// address checks as images, no check of the content, which its reader does.
+pub async fn fetch_file(
+    url: &str,
+    policy: &AddressPolicy,
+    limits: &FetchLimits,
+) -> Result<Fetched, FetchError> {
+    let url = Url::parse(url.trim()).map_err(|_| FetchError::BadUrl)?;
+    tokio::time::timeout(limits.timeout, follow(url, policy, limits, Want::File))
         .await
         .map_err(|_| FetchError::Timeout)?
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Image,
+    File,
 }
 
 async fn follow(
     mut url: Url,
     policy: &AddressPolicy,
     limits: &FetchLimits,
-) -> Result<Vec<u8>, FetchError> {
+    want: Want,
+) -> Result<Fetched, FetchError> {
     for _hop in 0..=limits.max_redirects {
         let addr = checked_address(&url, policy).await?;
         let client = pinned_client(&url, addr, limits)?;
         let response = client
             .get(url.clone())
-            .header(ACCEPT, "image/webp,image/png,image/jpeg,image/gif")
+            .header(
+                ACCEPT,
+                match want {
+                    Want::Image => "image/webp,image/png,image/jpeg,image/gif",
+                    Want::File => "*/*",
+                },
+            )
             .send()
             .await
             .map_err(transport)?;
@@ -180,7 +219,25 @@ async fn follow(
         if !status.is_success() {
             return Err(FetchError::Status(status.as_u16()));
         }
-        return read_image(response, limits.max_bytes).await;
+        let content_type = response
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let file_name = url
+            .path_segments()
+            .and_then(|mut s| s.next_back())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = match want {
+            Want::Image => read_image(response, limits.max_bytes).await?,
+            Want::File => read_body(response, limits.max_bytes).await?,
+        };
+        return Ok(Fetched {
+            bytes,
+            content_type,
+            file_name,
+        });
     }
     Err(FetchError::TooManyRedirects)
 }
@@ -220,7 +277,7 @@ fn pinned_client(
         .user_agent(concat!(
             "Vetrina/",
             env!("CARGO_PKG_VERSION"),
-            " (immagini prodotto)"
+            " (immagini e listini)"
         ));
     if let Some(Host::Domain(name)) = url.host() {
         builder = builder.resolve(name, addr);
@@ -234,6 +291,27 @@ fn transport(e: reqwest::Error) -> FetchError {
     } else {
         FetchError::Transport(e)
     }
+}
+
+async fn read_body(
+    mut response: reqwest::Response,
+    max_bytes: usize,
+) -> Result<Vec<u8>, FetchError> {
+    let too_large = || FetchError::FileTooLarge(max_bytes / (1024 * 1024));
+    if response
+        .content_length()
+        .is_some_and(|n| n > max_bytes as u64)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(transport)? {
+        if bytes.len() + chunk.len() > max_bytes {
+            return Err(too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 async fn read_image(

@@ -19,7 +19,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::job;
 use crate::error::Result;
-use crate::services::{imports, logo_files, sessions};
+use crate::services::{imports, logo_files, price_sync, sessions};
 use crate::AppState;
 
 /// How long a claimed job may run before another instance may take it over.
@@ -34,6 +34,7 @@ const ERROR_MAX_CHARS: usize = 500;
 /// The kinds of work and how often each repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// (Beside these repeating kinds, `price_sync::JOB` jobs, one per shop.)
     /// Copies of external logo addresses, removal of logo uploads no shop uses, of
     /// sessions past their deadline and of processed imports nobody confirmed.
     Housekeeping,
@@ -227,17 +228,21 @@ async fn housekeeping(app: &AppState) -> Result<()> {
 
 /// Runs one claimed job to its end and records the outcome.
 async fn run(app: &AppState, job: Claimed) -> Result<()> {
-    let Some(kind) = Kind::parse(&job.kind) else {
-        // Written by a newer version of the server: left for an instance that knows it.
-        tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");
-        return Ok(());
-    };
-    let outcome = match kind {
-        Kind::Housekeeping => housekeeping(app).await,
+    // Each kind answers when it is due next (`None`: done for good).
+    let outcome = match Kind::parse(&job.kind) {
+        Some(kind @ Kind::Housekeeping) => housekeeping(app)
+            .await
+            .map(|()| Some(OffsetDateTime::now_utc() + kind.every())),
+        None if job.kind == price_sync::JOB => price_sync::run(app, &job.key).await,
+        None => {
+            // Written by a newer version of the server: left for an instance that knows it.
+            tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");
+            return Ok(());
+        }
     };
     let now = OffsetDateTime::now_utc();
     match outcome {
-        Ok(()) => finish(&app.db, job.id, Some(now + kind.every()), None).await,
+        Ok(next) => finish(&app.db, job.id, next, None).await,
         Err(err) => {
             tracing::error!(kind = %job.kind, key = %job.key, error = ?err, "background job failed");
             finish(

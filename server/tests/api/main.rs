@@ -23,6 +23,7 @@ mod login_limits;
 mod logos;
 mod page_errors;
 mod pages;
+mod price_sync;
 mod prices;
 mod products;
 mod request_id;

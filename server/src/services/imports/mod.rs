@@ -14,7 +14,7 @@ pub use pipeline::{
     process, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Processed, Statistics, Upload,
 };
 pub use runs::{CancelFlag, Run, Runs};
-pub use write::{existing_codes, import, Beyond, Written};
+pub use write::{existing_codes, import, sync, Beyond, Synced, Written};
 
 /// The largest file accepted by analyze and process.
 pub const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;

@@ -194,3 +194,129 @@ async fn update_row(
         .await?;
     Ok(())
 }
+
+/// What a daily sync changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Synced {
+    pub created: usize,
+    /// Known products whose price or availability changed.
+    pub updated: usize,
+    /// Products with a code that the file no longer lists, now not available.
+    pub unavailable: usize,
+}
+
+/// A daily sync's writes, in one transaction: new rows become products (as many as the
+/// plan allows); known products (by SKU, then EAN) take the file's price and availability
+/// and nothing else, so what the owner wrote stays; products with a code the file no
+/// longer lists are marked not available, never deleted. Counts as one of the month's
+/// imports only when something changed. More than half of the coded products missing
+/// from the file stops the sync (a truncated export must not empty a catalogue).
+pub async fn sync(
+    db: &DatabaseConnection,
+    store_id: i64,
+    items: &[ImportItem],
+) -> Result<std::result::Result<Synced, &'static str>> {
+    let txn = db.begin().await?;
+    lock_store(&txn, store_id).await?;
+    let allowance = Allowance::read(&txn, store_id).await?;
+    allowance.ensure_import_left()?;
+    let existing = existing_codes(&txn, store_id).await?;
+    let (skus, eans): (HashSet<&str>, HashSet<&str>) = (
+        items.iter().filter_map(|i| i.sku.as_deref()).collect(),
+        items.iter().filter_map(|i| i.ean.as_deref()).collect(),
+    );
+    let coded: HashSet<i64> = existing
+        .by_sku
+        .values()
+        .chain(existing.by_ean.values())
+        .copied()
+        .collect();
+    let listed: HashSet<i64> = existing
+        .by_sku
+        .iter()
+        .filter(|(code, _)| skus.contains(code.as_str()))
+        .chain(
+            existing
+                .by_ean
+                .iter()
+                .filter(|(code, _)| eans.contains(code.as_str())),
+        )
+        .map(|(_, id)| *id)
+        .collect();
+    let missing: Vec<i64> = coded.difference(&listed).copied().collect();
+    if missing.len() * 2 > coded.len() && missing.len() > 10 {
+        return Ok(Err(crate::messages::SYNC_TOO_MANY_MISSING));
+    }
+
+    let now = OffsetDateTime::now_utc();
+    let still_there = still_existing(&txn, store_id, items).await?;
+    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
+        .iter()
+        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
+    creates.truncate(allowance.creatable(creates.len()));
+    insert_rows(
+        &txn,
+        store_id,
+        creates.iter().map(|i| new_data(i)).collect(),
+        now,
+    )
+    .await?;
+    let mut updated = 0;
+    for item in &updates {
+        updated += usize::from(sync_row(&txn, store_id, item, now).await?);
+    }
+    let mut unavailable = 0;
+    for chunk in missing.chunks(ID_CHUNK) {
+        let done = product::Entity::update_many()
+            .col_expr(product::Column::InStock, Expr::value(false))
+            .col_expr(product::Column::UpdatedAt, Expr::value(now))
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::InStock.eq(true))
+            .filter(product::Column::Id.is_in(chunk.iter().copied()))
+            .exec(&txn)
+            .await?;
+        unavailable += done.rows_affected as usize;
+    }
+    let synced = Synced {
+        created: creates.len(),
+        updated,
+        unavailable,
+    };
+    if synced == Synced::default() {
+        // Nothing changed: no import counted, and the shop's pages keep their cache.
+        txn.rollback().await?;
+        return Ok(Ok(synced));
+    }
+    usage::add(&txn, store_id, Counter::Imports).await?;
+    txn.commit().await?;
+    Ok(Ok(synced))
+}
+
+/// The file's price (when it has one) and availability; true when the product changed.
+async fn sync_row(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    i: &ImportItem,
+    now: OffsetDateTime,
+) -> Result<bool> {
+    let Some(id) = i.existing_id else {
+        return Ok(false);
+    };
+    let mut changed = sea_orm::Condition::any().add(product::Column::InStock.ne(i.in_stock));
+    let mut update = product::Entity::update_many()
+        .col_expr(product::Column::InStock, Expr::value(i.in_stock))
+        .col_expr(product::Column::UpdatedAt, Expr::value(now));
+    if let Some(price) = i.price {
+        update = update.col_expr(product::Column::Price, Expr::value(price));
+        changed = changed
+            .add(product::Column::Price.is_null())
+            .add(product::Column::Price.ne(price));
+    }
+    let done = update
+        .filter(product::Column::Id.eq(id))
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(changed)
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected > 0)
+}
