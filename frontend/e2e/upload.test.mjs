@@ -286,6 +286,33 @@ describe("/upload", () => {
     await context.close();
   });
 
+  test("daily sync: a wrong address is refused, a saved one runs within a minute and its failure is listed", async () => {
+    const { context, page, problems } = await ownerPage();
+    const panel = page.locator("[data-sync-panel]");
+    const address = panel.getByLabel("Indirizzo del listino (CSV o Excel)");
+    await typeInto(address, "magazzino/listino.csv");
+    await panel.getByRole("button", { name: "Salva e sincronizza" }).click();
+    await panel.getByRole("alert").filter({ hasText: "Inserisci l'indirizzo completo del listino" }).waitFor();
+    await address.press("ControlOrMeta+A");
+    await address.press("Backspace");
+    // An address inside our own network is never fetched: the run fails and says why.
+    await typeInto(address, "http://127.0.0.1:9/listino.csv");
+    await panel.getByRole("button", { name: "Salva e sincronizza" }).click();
+    await page.locator("[data-toast]").filter({ hasText: "Aggiornamento attivato" }).waitFor();
+    const failed = page.locator("[data-sync-runs] li").filter({ hasText: "indirizzo non consentito" });
+    for (let i = 0; i < 12 && !(await failed.count()); i++) {
+      await page.waitForTimeout(5_000);
+      await page.reload();
+    }
+    await failed.first().waitFor();
+    assert.match(await failed.first().innerText(), /non riuscita/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator("[data-sync-panel]").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? "/tmp", "upload-sync-390.png") });
+    assert.deepEqual(problems.filter((p) => !/422/.test(p)), []);
+    await context.close();
+  });
+
   test("a CSV dropped on the upload area is analysed too", async () => {
     const { context, page, problems } = await ownerPage();
     const csv = "\uFEFFnome;prezzo;marca\r\nCemento grigio 25 kg;6,90;Buzzi\r\nGesso scagliola 5 kg;4,20;Knauf\r\n";

@@ -4,6 +4,7 @@ import { Container } from "../components/ui/Container";
 import { IconArrowLeft } from "../components/ui/Icons";
 import { ImportHelp } from "../features/import/components/ImportHelp";
 import { ImportWizard } from "../features/import/components/ImportWizard";
+import { SyncPanel } from "../features/import/components/SyncPanel";
 import { it } from "../i18n/it";
 import { useSession } from "../lib/session";
 
@@ -38,7 +39,10 @@ export function UploadPage() {
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{t.title}</h1>
       <p className="mt-2 max-w-3xl text-sm text-stone-600 sm:text-base">{t.intro}</p>
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ImportWizard />
+        <div className="space-y-8">
+          <ImportWizard />
+          <SyncPanel />
+        </div>
         <aside>
           <ImportHelp />
         </aside>

@@ -1,7 +1,7 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
 import { it } from "../../i18n/it";
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, WarningView } from "../../generated";
+import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, SyncView, WarningView } from "../../generated";
 import type { OwnStore } from "../../types";
 import { cleanMapping, extrasOf, mappingPayload, type Mapping, type MappingExtras, type RowError } from "./logic";
 
@@ -82,6 +82,13 @@ export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: stri
     limits: body.limits,
   };
 }
+
+export type { SyncView };
+
+/** The daily sync of the shop's price list from an address. */
+export const fetchSync = () => api.get<SyncView>("/stores/me/sync");
+export const saveSyncUrl = (url: string | null) => api.put<SyncView>("/stores/me/sync", { url });
+export const runSyncNow = () => api.post<unknown>("/stores/me/sync/run");
 
 export async function processFile(file: File, mapping: Mapping, extras: MappingExtras, options: ProcessOptions, signal?: AbortSignal): Promise<Processed> {
   const form = new FormData();
