@@ -533,6 +533,7 @@ export const it = {
       fixedCategory: "Categoria di tutti i prodotti",
       fixedHelp: "Lascia vuoto per usare la colonna del file.",
       namePart: (n: number) => `Aggiungi al nome la colonna ${n}`,
+      namePartNone: "— Nessuna —",
       namePartsHelp: "Per listini con il nome diviso in più colonne (es. tipo + misura).",
       vatTitle: "Prezzi e IVA",
       vatIncluded: "I prezzi del file includono l'IVA",

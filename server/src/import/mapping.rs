@@ -526,7 +526,7 @@ pub fn sheet_note(table: &Table) -> Option<String> {
     let sheet = table.sheet.as_deref()?;
     (table.sheets.len() > 1).then(|| {
         format!(
-            "Letto il foglio «{sheet}» ({} fogli nel file): è quello che sembra l'elenco dei prodotti. Se i prodotti sono in un altro foglio, sceglilo qui sotto.",
+            "Letto il foglio «{sheet}» ({} fogli nel file): è quello che sembra l'elenco dei prodotti. Se i prodotti sono in un altro foglio, sceglilo qui sopra.",
             table.sheets.len()
         )
     })
@@ -643,7 +643,7 @@ fn price_note(m: &Mapping, headers: &[String], folded: &[String]) -> Option<Stri
         .collect::<Vec<_>>()
         .join(", ");
     Some(format!(
-        "Prezzo dalla colonna «{chosen}» (il prezzo al pubblico); non usate: {list}. Puoi sceglierne un'altra qui sotto."
+        "Prezzo dalla colonna «{chosen}» (il prezzo al pubblico); non usate: {list}. Puoi sceglierne un'altra nel campo del prezzo."
     ))
 }
 

@@ -157,7 +157,7 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
                 }
                 aria-describedby={`${id}-name-parts-help`}
               >
-                <option value="">{t.notMapped}</option>
+                <option value="">{t.namePartNone}</option>
                 {analysis.headers.map((h) => (
                   <option key={h} value={h}>
                     {h}

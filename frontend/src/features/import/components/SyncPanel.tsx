@@ -101,8 +101,8 @@ export function SyncPanel() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {url.trim() ? t.save : t.stop}
+          <Button type="submit" disabled={busy || (!url.trim() && !sync?.url)}>
+            {url.trim() || !sync?.url ? t.save : t.stop}
           </Button>
           {sync?.url && (
             <Button variant="secondary" onClick={() => void now().then(() => setTimeout(() => void load(), 35_000))} disabled={busy}>
