@@ -284,6 +284,15 @@ describe("/dashboard", () => {
     await context.close();
   });
 
+  test("'Aggiornamento automatico del listino' goes to the sync panel of /upload", async () => {
+    const { context, page, problems } = await ownerPage();
+    await openMenuItem(page, "Aggiungi Prodotti", "Aggiornamento automatico del listino");
+    await page.waitForURL((u) => new URL(u).pathname === "/upload" && new URL(u).hash === "#sync");
+    await page.getByRole("heading", { name: "Aggiornamento automatico ogni giorno" }).waitFor();
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
+
   test("'Importa da CSV' goes to /upload", async () => {
     const { context, page } = await ownerPage();
     await openMenuItem(page, "Aggiungi Prodotti", "Importa da CSV");

@@ -26,6 +26,7 @@ pub mod telemetry;
 pub mod typescript;
 pub mod validation;
 pub mod views;
+pub mod worker;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -63,6 +63,8 @@ pub const IMPORT_FILE_TOO_LARGE: &str =
     "Il file è troppo grande: il massimo è 50 MB. Dividi il listino in più file.";
 pub const IMPORT_MAPPING_INVALID: &str = "La corrispondenza delle colonne non è valida.";
 pub const IMPORT_CANCELLED: &str = "Elaborazione interrotta";
+pub const IMPORT_BUSY: &str =
+    "Stiamo elaborando altri listini in questo momento: riprova tra qualche secondo.";
 pub const IMPORT_EXPIRED: &str =
     "L'elaborazione è scaduta o non è più disponibile: carica ed elabora di nuovo il file.";
 pub const IMPORT_NOTHING: &str = "Nessun prodotto valido da importare.";

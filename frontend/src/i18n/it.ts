@@ -644,6 +644,7 @@ export const it = {
       add: "Aggiungi Prodotti",
       addSingle: "Aggiungi singolo prodotto",
       importCsv: "Importa da CSV",
+      sync: "Aggiornamento automatico del listino",
       exportCsv: "Esporta in CSV",
       remove: "Elimina Prodotti",
       removeIncorrect: "Elimina prodotti errati",

@@ -139,6 +139,7 @@ export function DashboardPage() {
           onShare={() => setSharing(true)}
           onAddSingle={() => setDialog({ mode: "add" })}
           onImport={() => navigate("/upload")}
+          onSync={() => navigate("/upload#sync")}
           onExport={() => void exportCsv()}
           onBulkDelete={deletions.askBulk}
         />

@@ -192,18 +192,19 @@ pub async fn analyze(
     // Cancelled by cancel-processing, shutdown, or this request being dropped.
     let run = app.imports.begin(owner.store.id);
     let cancel = run.flag();
-    let table = tokio::task::spawn_blocking(move || {
-        import::read_table_until(
-            &file.bytes,
-            &file.name,
-            file.content_type.as_deref(),
-            &Limits::default(),
-            sheet.as_deref(),
-            &|| cancel.is_cancelled(),
-        )
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))??;
+    let table = imports::WORKER
+        .run(move || {
+            import::read_table_until(
+                &file.bytes,
+                &file.name,
+                file.content_type.as_deref(),
+                &Limits::default(),
+                sheet.as_deref(),
+                &|| cancel.is_cancelled(),
+            )
+        })
+        .await
+        .map_err(worker_failure)??;
     let saved = imports::saved::find(&app.db, owner.store.id, &table.headers).await?;
     Ok(Json(analysis(table, saved, allowance.view())))
 }
@@ -425,16 +426,17 @@ pub async fn process(
     let run = app.imports.begin(store_id);
     let cancel = run.flag();
     let existing: ExistingCodes = imports::existing_codes(&app.db, store_id).await?;
-    let outcome = tokio::task::spawn_blocking(move || {
-        let upload = Upload {
-            bytes: &file.bytes,
-            file_name: &file.name,
-            content_type: file.content_type.as_deref(),
-        };
-        imports::process(upload, &mapping, options, &existing, &cancel)
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()));
+    let outcome = imports::WORKER
+        .run(move || {
+            let upload = Upload {
+                bytes: &file.bytes,
+                file_name: &file.name,
+                content_type: file.content_type.as_deref(),
+            };
+            imports::process(upload, &mapping, options, &existing, &cancel)
+        })
+        .await
+        .map_err(worker_failure);
     drop(run);
     let processed = match outcome? {
         Ok(p) => p,
@@ -747,6 +749,16 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> FileResu
         }
     }
     Ok(form)
+}
+
+/// A full queue of price lists is a 503 the owner can retry; anything else is ours.
+fn worker_failure(err: crate::worker::WorkerError) -> Failure {
+    match err {
+        crate::worker::WorkerError::Busy => {
+            AppError::Unavailable(messages::IMPORT_BUSY.into()).into()
+        }
+        other => AppError::Internal(other.into()).into(),
+    }
 }
 
 fn is_true(s: &str) -> bool {

@@ -150,32 +150,47 @@ async fn sync_once(
     };
     let db = app.db.clone();
     let existing = imports::existing_codes(&db, store_id).await?;
-    let header_check = {
-        let (bytes, name, ct) = (&fetched.bytes, &name, fetched.content_type.as_deref());
-        read_table_until(bytes, name, ct, &Limits::default(), None, &|| false).map(|t| t.headers)
-    };
-    let headers = match header_check {
+    // The file is shared with the worker's jobs rather than copied for each.
+    let fetched = std::sync::Arc::new(fetched);
+    let (file, file_name) = (fetched.clone(), name.clone());
+    let header_check = imports::WORKER
+        .run(move || {
+            let ct = file.content_type.as_deref();
+            read_table_until(
+                &file.bytes,
+                &file_name,
+                ct,
+                &Limits::default(),
+                None,
+                &|| false,
+            )
+            .map(|t| t.headers)
+        })
+        .await
+        .map_err(worker_error)?;
+    let headers: Vec<String> = match header_check {
         Ok(h) => h,
         Err(e) => return Ok(Err(e.to_string())),
     };
     let Some(mapping) = imports::saved::find(&db, store_id, &headers).await? else {
         return Ok(Err(messages::SYNC_NO_MAPPING.to_owned()));
     };
-    let processed = tokio::task::spawn_blocking(move || {
-        imports::process(
-            Upload {
-                bytes: &fetched.bytes,
-                file_name: &name,
-                content_type: fetched.content_type.as_deref(),
-            },
-            &mapping,
-            ProcessOptions::default(),
-            &existing,
-            &CancelFlag::default(),
-        )
-    })
-    .await
-    .map_err(|e| crate::error::AppError::Internal(e.into()))?;
+    let processed = imports::WORKER
+        .run(move || {
+            imports::process(
+                Upload {
+                    bytes: &fetched.bytes,
+                    file_name: &name,
+                    content_type: fetched.content_type.as_deref(),
+                },
+                &mapping,
+                ProcessOptions::default(),
+                &existing,
+                &CancelFlag::default(),
+            )
+        })
+        .await
+        .map_err(worker_error)?;
     let processed = match processed {
         Ok(p) => p,
         Err(imports::ProcessError::File(e)) => return Ok(Err(e.to_string())),
@@ -192,6 +207,16 @@ async fn sync_once(
         // The plan's monthly imports are used up: the owner's to know, not our error.
         Err(crate::error::AppError::PlanLimit(message)) => Ok(Err(message)),
         Err(e) => Err(e),
+    }
+}
+
+/// Busy with owners' own files: the job is tried again after its retry delay.
+fn worker_error(err: crate::worker::WorkerError) -> crate::error::AppError {
+    match err {
+        crate::worker::WorkerError::Busy => {
+            crate::error::AppError::Unavailable(messages::IMPORT_BUSY.into())
+        }
+        other => crate::error::AppError::Internal(other.into()),
     }
 }
 

@@ -23,15 +23,16 @@ pub async fn keep(
     processed: Processed,
 ) -> Result<String> {
     // Compressed as it is written: the JSON text never stands whole in memory.
-    let payload = tokio::task::spawn_blocking(move || -> std::io::Result<Vec<u8>> {
-        let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::fast());
-        serde_json::to_writer(&mut gz, &processed)?;
-        gz.flush()?;
-        gz.finish()
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-    .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not encoded: {e}")))?;
+    let payload = super::WORKER
+        .run(move || -> std::io::Result<Vec<u8>> {
+            let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            serde_json::to_writer(&mut gz, &processed)?;
+            gz.flush()?;
+            gz.finish()
+        })
+        .await
+        .map_err(busy_or_internal)?
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not encoded: {e}")))?;
     let id = crate::services::sessions::new_token()[..24].to_string();
     let txn = db.begin().await?;
     processed_import::Entity::delete_many()
@@ -61,13 +62,25 @@ pub async fn get(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<O
     else {
         return Ok(None);
     };
-    let processed = tokio::task::spawn_blocking(move || {
-        serde_json::from_reader::<_, Processed>(BufReader::new(GzDecoder::new(&row.payload[..])))
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-    .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not decoded: {e}")))?;
+    let processed = super::WORKER
+        .run(move || {
+            serde_json::from_reader::<_, Processed>(BufReader::new(GzDecoder::new(
+                &row.payload[..],
+            )))
+        })
+        .await
+        .map_err(busy_or_internal)?
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not decoded: {e}")))?;
     Ok(Some(processed))
+}
+
+fn busy_or_internal(err: crate::worker::WorkerError) -> AppError {
+    match err {
+        crate::worker::WorkerError::Busy => {
+            AppError::Unavailable(crate::messages::IMPORT_BUSY.into())
+        }
+        other => AppError::Internal(other.into()),
+    }
 }
 
 /// Drops a processed file once it has been imported.

@@ -16,5 +16,11 @@ pub use pipeline::{
 pub use runs::{CancelFlag, Run, Runs};
 pub use write::{existing_codes, import, sync, Beyond, Synced, Written};
 
+/// Reading and processing price lists, one file at a time on a thread of its own
+/// (`crate::worker`: one heap reused, not one left behind per blocking thread); a few more
+/// wait, beyond that the request is told to retry.
+pub static WORKER: std::sync::LazyLock<crate::worker::Worker> =
+    std::sync::LazyLock::new(|| crate::worker::Worker::start("imports", 8));
+
 /// The largest file accepted by analyze and process.
 pub const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;

@@ -24,6 +24,7 @@ export function StoreBanner({
   onShare,
   onAddSingle,
   onImport,
+  onSync,
   onExport,
   onBulkDelete,
 }: {
@@ -31,6 +32,8 @@ export function StoreBanner({
   onShare: () => void;
   onAddSingle: () => void;
   onImport: () => void;
+  /** The daily sync of the price list from an address, and its history. */
+  onSync: () => void;
   onExport: () => void;
   onBulkDelete: (kind: BulkKind) => void;
 }) {
@@ -59,6 +62,7 @@ export function StoreBanner({
           actions={[
             { label: t.addSingle, onSelect: onAddSingle },
             { label: t.importCsv, onSelect: onImport, icon: <IconUpload width={16} height={16} /> },
+            { label: t.sync, onSelect: onSync },
             { label: t.exportCsv, onSelect: onExport },
           ]}
         />

@@ -72,7 +72,7 @@ export function SyncPanel() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-sync-panel>
+    <section id="sync" aria-labelledby={`${id}-title`} className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-sync-panel>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
         {t.title}
       </h2>
