@@ -227,30 +227,22 @@ fn match_existing(
 
 /// The enrichment stage: the builtin engine completes description, category and brand,
 /// spells the brand as the brand does and sets the status; with `regenerate_name` it also
-/// rewrites the name. Spread over the machine's cores.
+/// rewrites the name. On the calling thread (the import worker): threads spawned for each
+/// file each left their share of the file's strings in a heap of their own, and the
+/// server grew with every file processed.
 fn enrich(
     items: &mut [ImportItem],
     options: ProcessOptions,
     cancel: &CancelFlag,
 ) -> Result<(), ProcessError> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per_thread = items.len().div_ceil(threads).max(CHUNK);
-    std::thread::scope(|scope| {
-        for part in items.chunks_mut(per_thread) {
-            scope.spawn(move || {
-                for chunk in part.chunks_mut(CHUNK) {
-                    if cancel.is_cancelled() {
-                        return;
-                    }
-                    for item in chunk {
-                        if item.existing_id.is_none() || options.regenerate_present {
-                            enrich_one(item, options);
-                        }
-                    }
-                }
-            });
+    for chunk in items.chunks_mut(CHUNK) {
+        checkpoint(cancel)?;
+        for item in chunk {
+            if item.existing_id.is_none() || options.regenerate_present {
+                enrich_one(item, options);
+            }
         }
-    });
+    }
     checkpoint(cancel)
 }
 
