@@ -204,7 +204,7 @@ pub async fn analyze(
             )
         })
         .await
-        .map_err(worker_failure)??;
+        .map_err(imports::worker_error)??;
     let saved = imports::saved::find(&app.db, owner.store.id, &table.headers).await?;
     Ok(Json(analysis(table, saved, allowance.view())))
 }
@@ -436,7 +436,7 @@ pub async fn process(
             imports::process(upload, &mapping, options, &existing, &cancel)
         })
         .await
-        .map_err(worker_failure);
+        .map_err(imports::worker_error);
     drop(run);
     let processed = match outcome? {
         Ok(p) => p,
@@ -749,16 +749,6 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> FileResu
         }
     }
     Ok(form)
-}
-
-/// A full queue of price lists is a 503 the owner can retry; anything else is ours.
-fn worker_failure(err: crate::worker::WorkerError) -> Failure {
-    match err {
-        crate::worker::WorkerError::Busy => {
-            AppError::Unavailable(messages::IMPORT_BUSY.into()).into()
-        }
-        other => AppError::Internal(other.into()).into(),
-    }
 }
 
 fn is_true(s: &str) -> bool {

@@ -167,7 +167,7 @@ async fn sync_once(
             .map(|t| t.headers)
         })
         .await
-        .map_err(worker_error)?;
+        .map_err(imports::worker_error)?;
     let headers: Vec<String> = match header_check {
         Ok(h) => h,
         Err(e) => return Ok(Err(e.to_string())),
@@ -190,7 +190,7 @@ async fn sync_once(
             )
         })
         .await
-        .map_err(worker_error)?;
+        .map_err(imports::worker_error)?;
     let processed = match processed {
         Ok(p) => p,
         Err(imports::ProcessError::File(e)) => return Ok(Err(e.to_string())),
@@ -207,16 +207,6 @@ async fn sync_once(
         // The plan's monthly imports are used up: the owner's to know, not our error.
         Err(crate::error::AppError::PlanLimit(message)) => Ok(Err(message)),
         Err(e) => Err(e),
-    }
-}
-
-/// Busy with owners' own files: the job is tried again after its retry delay.
-fn worker_error(err: crate::worker::WorkerError) -> crate::error::AppError {
-    match err {
-        crate::worker::WorkerError::Busy => {
-            crate::error::AppError::Unavailable(messages::IMPORT_BUSY.into())
-        }
-        other => crate::error::AppError::Internal(other.into()),
     }
 }
 

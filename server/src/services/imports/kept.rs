@@ -31,7 +31,7 @@ pub async fn keep(
             gz.finish()
         })
         .await
-        .map_err(busy_or_internal)?
+        .map_err(super::worker_error)?
         .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not encoded: {e}")))?;
     let id = crate::services::sessions::new_token()[..24].to_string();
     let txn = db.begin().await?;
@@ -69,18 +69,9 @@ pub async fn get(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<O
             )))
         })
         .await
-        .map_err(busy_or_internal)?
+        .map_err(super::worker_error)?
         .map_err(|e| AppError::Internal(anyhow::anyhow!("processed import not decoded: {e}")))?;
     Ok(Some(processed))
-}
-
-fn busy_or_internal(err: crate::worker::WorkerError) -> AppError {
-    match err {
-        crate::worker::WorkerError::Busy => {
-            AppError::Unavailable(crate::messages::IMPORT_BUSY.into())
-        }
-        other => AppError::Internal(other.into()),
-    }
 }
 
 /// Drops a processed file once it has been imported.

@@ -22,5 +22,16 @@ pub use write::{existing_codes, import, sync, Beyond, Synced, Written};
 pub static WORKER: std::sync::LazyLock<crate::worker::Worker> =
     std::sync::LazyLock::new(|| crate::worker::Worker::start("imports", 8));
 
+/// The worker's refusal as the owner reads it: a full queue is a 503 to retry in a moment,
+/// anything else is ours.
+pub fn worker_error(err: crate::worker::WorkerError) -> crate::error::AppError {
+    match err {
+        crate::worker::WorkerError::Busy => {
+            crate::error::AppError::Unavailable(crate::messages::IMPORT_BUSY.into())
+        }
+        other => crate::error::AppError::Internal(other.into()),
+    }
+}
+
 /// The largest file accepted by analyze and process.
 pub const MAX_FILE_BYTES: usize = 50 * 1024 * 1024;
