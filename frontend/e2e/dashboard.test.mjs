@@ -318,6 +318,13 @@ describe("/dashboard", () => {
     const view = panel.getByRole("link", { name: /Visualizza negozio/ });
     assert.equal(await view.getAttribute("href"), "/store/1/edilizia-demo");
     assert.equal(await view.getAttribute("target"), "_blank");
+    // The Merchant Center feeds, with how to connect them; the feed a person opens is XML.
+    const feed = panel.getByRole("link", { name: "Feed prodotti (Merchant Center)" });
+    assert.equal(await feed.getAttribute("href"), "/feeds/1/google-products.xml");
+    await panel.locator("[data-merchant-feeds]").getByText(/Recupero programmato/).waitFor();
+    const xml = await context.request.get(`${server.url}/feeds/1/google-products.xml`);
+    assert.equal(xml.status(), 200);
+    assert.match(await xml.text(), /<g:price>\d+\.\d{2} EUR<\/g:price>/);
     // "Filtri e Ordinamento" is for small screens only.
     assert.equal(await panel.getByRole("button", { name: "Filtri e Ordinamento" }).isVisible(), false);
 

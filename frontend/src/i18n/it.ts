@@ -807,6 +807,12 @@ export const it = {
       unlimited: "Illimitati",
       none: "Nessuna",
       of: (x: number, y: number) => `${x} / ${y}`,
+      merchant: {
+        title: "Google Shopping",
+        help: "Per mostrare i tuoi prodotti su Google Shopping: in Google Merchant Center aggiungi un feed di tipo «Recupero programmato» con l'indirizzo del feed prodotti; per l'inventario del negozio fisico aggiungi anche il feed dell'inventario locale. Si aggiornano da soli a ogni modifica del catalogo.",
+        products: "Feed prodotti (Merchant Center)",
+        local: "Feed inventario locale",
+      },
       editInfo: "Modifica informazioni",
       viewStore: "Visualizza negozio",
       filters: "Filtri e Ordinamento",

@@ -21,7 +21,7 @@ pub use rows::{
     MAX_NAME_CHARS,
 };
 pub use table::{RowError, RowWarning, Table};
-pub use values::{parse_availability, parse_price};
+pub use values::{is_gtin, parse_availability, parse_price};
 
 /// Bounds that keep one upload from exhausting the server.
 #[derive(Debug, Clone)]

@@ -268,6 +268,13 @@ pub fn clean_ean(raw: &str) -> Option<(Option<String>, Option<String>)> {
     Some((Some(compact), warning))
 }
 
+/// A valid GTIN-8/12/13/14: digits only, with the right check digit.
+pub fn is_gtin(code: &str) -> bool {
+    code.bytes().all(|b| b.is_ascii_digit())
+        && matches!(code.len(), 8 | 12 | 13 | 14)
+        && gtin_check_digit_ok(code)
+}
+
 fn gtin_check_digit_ok(digits: &str) -> bool {
     let Some((&check, body)) = digits.as_bytes().split_last() else {
         return false;

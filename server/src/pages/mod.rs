@@ -1,8 +1,9 @@
 //! Public pages rendered by React inside the server (see docs/decisions/002-ssr-contract.md),
-//! the owner pages' shell, static assets, sitemaps and robots.txt.
+//! the owner pages' shell, static assets, sitemaps, robots.txt and the shops' Merchant feeds.
 
 mod cache;
 mod document;
+mod feeds;
 mod handlers;
 pub mod props;
 mod seo;
@@ -190,6 +191,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             get(handlers::product),
         )
         .route("/sitemap.xml", get(seo::sitemap_index))
+        .route("/feeds/{store_id}/{file}", get(feeds::feed))
         .route("/sitemaps/{file}", get(seo::sitemap_file))
         .route("/robots.txt", get(seo::robots))
         .nest_service("/assets", assets)

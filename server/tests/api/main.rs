@@ -11,6 +11,7 @@ mod ai;
 mod catalogue;
 mod client_limits;
 mod export;
+mod feeds;
 mod health;
 mod import;
 mod import_crash;

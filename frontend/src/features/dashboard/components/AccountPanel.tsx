@@ -142,6 +142,25 @@ export function AccountPanel({
             )}
           </section>
 
+          <section aria-labelledby={`${titleId}-merchant`} className="space-y-2 border-t border-stone-100 pt-4" data-merchant-feeds>
+            <h3 id={`${titleId}-merchant`} className="text-sm font-bold uppercase tracking-wide text-stone-500">
+              {t.merchant.title}
+            </h3>
+            <p className="text-xs text-stone-600">{t.merchant.help}</p>
+            <ul className="space-y-1 text-sm">
+              <li>
+                <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-products.xml`} target="_blank" rel="noopener noreferrer">
+                  {t.merchant.products}
+                </a>
+              </li>
+              <li>
+                <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-local-inventory.xml`} target="_blank" rel="noopener noreferrer">
+                  {t.merchant.local}
+                </a>
+              </li>
+            </ul>
+          </section>
+
           <nav className="flex flex-col gap-1 border-t border-stone-100 pt-4">
             <button type="button" className={action} onClick={onEditInfo}>
               {t.editInfo}
