@@ -215,19 +215,24 @@ impl AiArgs {
 #[derive(Debug, Clone, Copy, Args, PartialEq, Eq)]
 pub struct ClientLimits {
     /// Shops registered per hour from one address.
-    #[arg(long, env = "VETRINA_REGISTRATIONS_PER_HOUR", default_value_t = 5)]
+    #[arg(long, env = "VETRINA_REGISTRATIONS_PER_HOUR", default_value_t = ClientLimits::DEFAULT.registrations_per_hour)]
     pub registrations_per_hour: u64,
     /// Demo requests per hour from one address.
-    #[arg(long, env = "VETRINA_LEADS_PER_HOUR", default_value_t = 10)]
+    #[arg(long, env = "VETRINA_LEADS_PER_HOUR", default_value_t = ClientLimits::DEFAULT.leads_per_hour)]
     pub leads_per_hour: u64,
+}
+
+impl ClientLimits {
+    /// The defaults, one place for the flags and `Default`.
+    pub const DEFAULT: ClientLimits = ClientLimits {
+        registrations_per_hour: 5,
+        leads_per_hour: 10,
+    };
 }
 
 impl Default for ClientLimits {
     fn default() -> Self {
-        Self {
-            registrations_per_hour: 5,
-            leads_per_hour: 10,
-        }
+        Self::DEFAULT
     }
 }
 

@@ -224,21 +224,23 @@ fn analysis(table: Table, saved: Option<Mapping>, limits: AllowanceView) -> Anal
                 .collect()
         })
         .collect();
-    let (proposed, price_note) = import::propose_for_table(&table);
     let saved_mapping = saved.is_some();
-    let mapping = match saved {
-        Some(saved) => Mapping {
-            sheet: table.sheet.clone(),
-            ..saved
-        },
-        None => proposed,
+    let (mapping, price_note) = match saved {
+        Some(saved) => (
+            Mapping {
+                sheet: table.sheet.clone(),
+                ..saved
+            },
+            None,
+        ),
+        None => import::propose_for_table(&table),
     };
     Analysis {
         success: true,
         error: None,
         mapping,
         saved_mapping,
-        price_note: price_note.filter(|_| !saved_mapping),
+        price_note,
         sheets: table.sheets.clone(),
         sheet_note: import::sheet_note(&table),
         total_rows: table.data_row_count(),

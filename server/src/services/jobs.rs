@@ -125,9 +125,10 @@ pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
         let Some(found) = found else {
             return Ok(None);
         };
-        lease(&txn, found.id, now).await?;
+        // Selected due and locked by this transaction: the lease cannot miss.
+        let leased = lease(&txn, found.id, now).await?;
         txn.commit().await?;
-        return Ok(Some(claimed(found)));
+        return Ok(leased.then(|| claimed(found)));
     }
     // SQLite: a few candidates, each leased only if still free; losing a race to another
     // instance moves on to the next.
@@ -138,26 +139,16 @@ pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
         .all(db)
         .await?;
     for found in candidates {
-        let leased = job::Entity::update_many()
-            .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
-            .col_expr(
-                job::Column::Attempts,
-                Expr::col(job::Column::Attempts).add(1),
-            )
-            .col_expr(job::Column::UpdatedAt, Expr::value(now))
-            .filter(job::Column::Id.eq(found.id))
-            .filter(due(now))
-            .exec(db)
-            .await?;
-        if leased.rows_affected == 1 {
+        if lease(db, found.id, now).await? {
             return Ok(Some(claimed(found)));
         }
     }
     Ok(None)
 }
 
-async fn lease(db: &impl ConnectionTrait, id: i64, now: OffsetDateTime) -> Result<()> {
-    job::Entity::update_many()
+/// Leases the job if it is still due and free; whether it was.
+async fn lease(db: &impl ConnectionTrait, id: i64, now: OffsetDateTime) -> Result<bool> {
+    let leased = job::Entity::update_many()
         .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
         .col_expr(
             job::Column::Attempts,
@@ -165,9 +156,10 @@ async fn lease(db: &impl ConnectionTrait, id: i64, now: OffsetDateTime) -> Resul
         )
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .filter(job::Column::Id.eq(id))
+        .filter(due(now))
         .exec(db)
         .await?;
-    Ok(())
+    Ok(leased.rows_affected == 1)
 }
 
 fn claimed(row: job::Model) -> Claimed {
