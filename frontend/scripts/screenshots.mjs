@@ -14,6 +14,7 @@ const { store, product } = await demoPaths(server.url);
 const publicPages = [
   ["landing", "/"],
   ["explore", "/explore"],
+  ["nearby", "/cerca?q=cemento&cap=00118"],
   ["shop", store],
   ["shop-page-2", `${store}?page=2`],
   ["shop-search", `${store}?q=cemento`],

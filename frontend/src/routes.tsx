@@ -18,6 +18,7 @@ import { CookiePolicyPage, cookieHead } from "./pages/CookiePolicyPage";
 import { ExplorePage, exploreHead } from "./pages/ExplorePage";
 import { FaqPage, faqHead } from "./pages/FaqPage";
 import { LandingPage, landingHead } from "./pages/LandingPage";
+import { NearbyPage, nearbyHead } from "./pages/NearbyPage";
 import { NotFoundPage, notFoundHead } from "./pages/NotFoundPage";
 import { PricingPage, pricingHead } from "./pages/PricingPage";
 import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
@@ -50,6 +51,7 @@ function ownerHead(title: string): () => HeadData {
 export const routes: AppRoute[] = [
   { id: "landing", path: "/", Component: LandingPage, head: landingHead },
   { id: "explore", path: "/explore", Component: ExplorePage, head: exploreHead },
+  { id: "nearby", path: "/cerca", Component: NearbyPage, head: nearbyHead },
   { id: "store", path: "/store/:storeId/:storeSlug", Component: StorePage, head: storeHead, notFound: storeIsMissing },
   {
     id: "product",

@@ -55,6 +55,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         tracing::warn!("postal-code lookup unavailable: {err:#}");
         services::geo::CapIndex::default()
     });
+    let places = services::geo::Places::load(&config.assets_dir.join("geo/places.json"))
+        .unwrap_or_else(|err| {
+            tracing::warn!("distances between comuni unavailable: {err:#}");
+            services::geo::Places::default()
+        });
     let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
     let from = email::parse_mailbox(&config.mail_from).map_err(anyhow::Error::msg)?;
     let mailer = email::Mailer::new(config.smtp_url.as_deref(), from, config.outbox_dir())?;
@@ -66,6 +71,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         db,
         config: Arc::new(config),
         geo: Arc::new(geo),
+        places: Arc::new(places),
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
         imports: Arc::new(services::imports::Runs::default()),

@@ -93,6 +93,10 @@ pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";
 pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
 pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
 
+// Search across every shop ("Chi ce l'ha vicino a me").
+pub const NEARBY_QUERY_REQUIRED: &str = "Scrivi il prodotto che cerchi.";
+pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 50).";
+
 // E-mail verification, resend, password reset (spec sections 4, 5, 8).
 pub const MAIL_VERIFY_SUBJECT: &str = "Conferma il tuo indirizzo email - Vetrina";
 pub const MAIL_RESET_SUBJECT: &str = "Reimposta la tua password - Vetrina";

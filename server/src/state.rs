@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::email::Mailer;
 use crate::pages::Pages;
 use crate::services::exports;
-use crate::services::geo::CapIndex;
+use crate::services::geo::{CapIndex, Places};
 use crate::services::imports::Runs;
 
 #[derive(Clone)]
@@ -17,6 +17,8 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub config: Arc<Config>,
     pub geo: Arc<CapIndex>,
+    /// Comuni and their coordinates: "who has it near me".
+    pub places: Arc<Places>,
     pub pages: Arc<Pages>,
     pub mailer: Arc<Mailer>,
     /// Import runs in progress, to cancel them.

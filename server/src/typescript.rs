@@ -31,6 +31,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::pages::props::Site,
         crate::pages::props::StoreListing,
         crate::pages::props::ExploreListing,
+        crate::pages::props::NearbyListing,
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,
@@ -42,6 +43,8 @@ pub fn files() -> Vec<(String, String)> {
         crate::views::ProductPageView,
         crate::views::CategoryCount,
         crate::views::StatusCounts,
+        crate::views::NearbyItem,
+        crate::views::NearbyResults,
         crate::plans::Plan,
         crate::plans::Limits,
         crate::domain::ProductStatus,

@@ -154,6 +154,49 @@ impl ProductView {
     }
 }
 
+/// A product found by the search across shops, with its shop and how far that is.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct NearbyItem {
+    /// As on a product card: without its description.
+    pub product: ProductView,
+    pub store: StoreView,
+    /// Whole kilometres from the comune of the CAP asked; null without a CAP, or when the
+    /// shop's own CAP is not in the postal data.
+    pub distance_km: Option<u32>,
+}
+
+/// A page of the search across shops (`GET /api/search`, `/cerca`), 20 a page.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+pub struct NearbyResults {
+    pub items: Vec<NearbyItem>,
+    /// Matching products over all pages.
+    pub total: u64,
+    pub page: u64,
+    pub pages: u64,
+    /// The comune distances are measured from (the CAP's), if a CAP was given.
+    pub comune: Option<String>,
+}
+
+impl NearbyResults {
+    pub fn of(found: crate::services::nearby::NearbyPage, now: OffsetDateTime) -> Self {
+        Self {
+            items: found
+                .items
+                .into_iter()
+                .map(|f| NearbyItem {
+                    product: ProductView::from(f.product).card(),
+                    store: StoreView::public(f.store, f.store_products, now),
+                    distance_km: f.distance_km,
+                })
+                .collect(),
+            total: found.total,
+            page: found.page,
+            pages: found.pages,
+            comune: found.origin.map(|p| p.name),
+        }
+    }
+}
+
 /// One page of a shop's products (`GET /api/stores/{id}/products`).
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct ProductPageView {

@@ -104,6 +104,11 @@ function ExploreShell({ error, children, search }: { error?: boolean; children?:
         <Container className="py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{it.explore.title}</h1>
           <p className="mt-3 max-w-2xl text-stone-600">{it.explore.intro}</p>
+          <p className="mt-2">
+            <a href="/cerca" className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+              {it.nearby.exploreLink} →
+            </a>
+          </p>
           {search}
         </Container>
       </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { DemoForm } from "../components/DemoForm";
 import { DemoModal } from "../components/DemoModal";
+import { NearbySearchForm } from "../components/NearbySearchForm";
 import { PricingPlans } from "../components/PricingPlans";
 import { Button, ButtonLink } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
@@ -93,6 +94,16 @@ export function LandingPage() {
             <p className="mt-5 text-sm font-medium text-stone-600">{it.landing.demoOffer}</p>
           </div>
           <HeroVisual />
+        </Container>
+      </section>
+
+      <section aria-labelledby="nearby-title" className="border-y border-stone-200 bg-white py-12 sm:py-14">
+        <Container className="grid gap-6 lg:grid-cols-[2fr_3fr] lg:items-end">
+          <div>
+            <h2 id="nearby-title" className="text-2xl font-extrabold tracking-tight text-stone-900">{it.nearby.teaserTitle}</h2>
+            <p className="mt-2 text-stone-600">{it.nearby.teaserText}</p>
+          </div>
+          <NearbySearchForm idPrefix="landing-nearby" />
         </Container>
       </section>
 

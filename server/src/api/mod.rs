@@ -11,6 +11,7 @@ pub mod files;
 pub mod geo;
 pub mod leads;
 pub mod products;
+pub mod search;
 pub mod stores;
 pub mod sync;
 pub mod uploads;
@@ -88,6 +89,7 @@ pub fn router() -> Router<AppState> {
                 .delete(products::delete),
         )
         .route("/geo/city-by-cap", get(geo::city_by_cap))
+        .route("/search", get(search::search))
         .route("/leads", post(leads::create))
         .route("/openapi.json", get(openapi))
         .fallback(|| async { AppError::not_found("Risorsa non trovata") })
@@ -109,7 +111,7 @@ pub fn router() -> Router<AppState> {
         files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete, export::products,
         enrich::generate, enrich::regenerate,
-        geo::city_by_cap, leads::create, openapi,
+        geo::city_by_cap, search::search, leads::create, openapi,
     ),
     modifiers(&CommonErrors),
     tags((name = "stores"), (name = "auth"), (name = "products"), (name = "files"), (name = "geo"), (name = "leads"), (name = "uploads"), (name = "meta"))

@@ -24,7 +24,7 @@ use crate::views::{ProductView, StoreView};
 
 /// Public pages may be stored by browsers and proxies but must be revalidated (ETag), so
 /// an edit shows at the next request.
-const PUBLIC: &str = "public, max-age=0, must-revalidate";
+pub(super) const PUBLIC: &str = "public, max-age=0, must-revalidate";
 /// Items in the "Potrebbe interessarti di {brand}" carousel.
 const RELATED: u64 = 15;
 /// Seconds a visitor (or a crawler) is asked to wait when the database does not answer.
@@ -50,13 +50,13 @@ const ROUTE_ROOTS: [&str; 17] = [
     "reset-password",
 ];
 
-fn site(app: &AppState) -> Site {
+pub(super) fn site(app: &AppState) -> Site {
     Site {
         public_url: app.config.public_base(),
     }
 }
 
-fn moved_permanently(to: String) -> Response {
+pub(super) fn moved_permanently(to: String) -> Response {
     (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response()
 }
 
@@ -114,7 +114,7 @@ pub(super) fn render_url(path: &str, query: Option<&str>) -> String {
 
 /// A database error on a public page becomes the page's error state with status 503
 /// (docs/decisions/012-public-page-errors.md); any other error keeps its own response.
-async fn or_error_page(
+pub(super) async fn or_error_page(
     app: &AppState,
     uri: &Uri,
     headers: &HeaderMap,
@@ -310,7 +310,7 @@ async fn store_page(
 /// Products on a server-rendered shop page (the desktop batch of spec section 4).
 const STORE_PAGE_SIZE: u64 = 25;
 
-fn with_query(path: &str, query: &str) -> String {
+pub(super) fn with_query(path: &str, query: &str) -> String {
     if query.is_empty() {
         path.to_owned()
     } else {
@@ -325,7 +325,7 @@ const LISTING_PARAMETERS: [&str; 7] = [
 
 /// The `known` parameters of a query string, as sent: other parameters (`utm_source`, …)
 /// are ignored, not redirected away.
-fn known_query(query: Option<&str>, known: &[&str]) -> String {
+pub(super) fn known_query(query: Option<&str>, known: &[&str]) -> String {
     let mut out = url::form_urlencoded::Serializer::new(String::new());
     for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
         if known.contains(&key.as_ref()) {

@@ -5,6 +5,7 @@ mod cache;
 mod document;
 mod feeds;
 mod handlers;
+mod nearby;
 pub mod props;
 mod seo;
 mod store_rows;
@@ -175,6 +176,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/privacy", get(handlers::static_page))
         .route("/cookie", get(handlers::static_page))
         .route("/explore", get(handlers::explore))
+        .route("/cerca", get(nearby::page))
         .route("/store/{store_id}", get(handlers::store_without_slug))
         .route("/store/{store_id}/{store_slug}", get(handlers::store))
         .route("/product/{store_id}", get(handlers::product_without_id))

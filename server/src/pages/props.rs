@@ -6,7 +6,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::views::{ProductPageView, ProductView, StoreView};
+use crate::views::{NearbyResults, ProductPageView, ProductView, StoreView};
 
 /// What every page gets.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -45,6 +45,10 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub explore: Option<ExploreListing>,
+    /// `/cerca`: the search across shops and its page of results.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub nearby: Option<NearbyListing>,
     /// Shop or product route whose shop or product does not exist (status 404).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -100,6 +104,23 @@ pub struct StoreListing {
     pub result: ProductPageView,
 }
 
+/// `/cerca?q=&cap=&page=`: what was asked and, for a search, its page of results.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyListing {
+    /// The search as typed ("" for none).
+    pub q: String,
+    /// The CAP as typed ("" for none).
+    pub cap: String,
+    /// Why the CAP was not used (not 5 digits, or no comune has it); the results are then
+    /// ordered by relevance alone.
+    pub cap_error: Option<String>,
+    /// This page's path and query.
+    pub canonical: String,
+    /// None until something is searched.
+    pub results: Option<NearbyResults>,
+}
+
 impl PageProps {
     /// Landing, pricing, contacts, FAQ, privacy, cookie and the site's 404.
     pub fn plain(site: Site) -> Self {
@@ -111,6 +132,7 @@ impl PageProps {
             listing: None,
             stores: None,
             explore: None,
+            nearby: None,
             not_found: None,
             load_error: None,
             client_only: None,
@@ -122,6 +144,13 @@ impl PageProps {
         Self {
             stores: Some(stores),
             explore: Some(listing),
+            ..Self::plain(site)
+        }
+    }
+
+    pub fn nearby(site: Site, listing: NearbyListing) -> Self {
+        Self {
+            nearby: Some(listing),
             ..Self::plain(site)
         }
     }

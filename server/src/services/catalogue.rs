@@ -172,29 +172,8 @@ async fn best_matches(
     (page, per_page): (u64, u64),
 ) -> Result<ProductPage> {
     let backend = db.get_database_backend();
-    let mut sql = Sql::new(backend);
-    let (q, limit, offset) = (
-        sql.bind(search_text(backend, query, store_id)),
-        sql.bind(per_page as i64),
-        sql.bind(((page - 1) * per_page) as i64),
-    );
-    let ranked = sql.text(match backend {
-        DatabaseBackend::Postgres => format!(
-            "SELECT id FROM products WHERE search_vector @@ to_tsquery('simple', {q}) \
-             ORDER BY ts_rank(search_vector, to_tsquery('simple', {q})) DESC, id DESC \
-             LIMIT {limit} OFFSET {offset}"
-        ),
-        _ => format!(
-            "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q} \
-             ORDER BY bm25(products_fts, 10.0, 2.0), rowid DESC LIMIT {limit} OFFSET {offset}"
-        ),
-    });
-    let ids: Vec<i64> = db
-        .query_all(ranked)
-        .await?
-        .iter()
-        .map(|row| row.try_get::<i64>("", "id"))
-        .collect::<std::result::Result<_, _>>()?;
+    let window = ((page - 1) * per_page, per_page);
+    let ids = ranked_ids(db, search_text(backend, query, store_id), window).await?;
     let mut sql = Sql::new(backend);
     let q = sql.bind(search_text(backend, query, store_id));
     let count = sql.text(match backend {
@@ -210,29 +189,124 @@ async fn best_matches(
         .transpose()?
         .unwrap_or(0)
         .max(0) as u64;
-    let mut items = Vec::with_capacity(ids.len());
-    if !ids.is_empty() {
-        let mut sql = Sql::new(backend);
-        let store = sql.bind(store_id);
-        let wanted: Vec<String> = ids.iter().map(|id| sql.bind(*id)).collect();
-        let rows = sql.text(format!(
-            "SELECT {LISTED_COLUMNS} FROM products p WHERE p.store_id = {store} AND p.id IN ({})",
-            wanted.join(", ")
-        ));
-        let mut found = product::Model::find_by_statement(rows).all(db).await?;
-        // Back in the index's order.
-        for id in &ids {
-            if let Some(at) = found.iter().position(|p| p.id == *id) {
-                items.push(found.swap_remove(at));
-            }
-        }
-    }
+    let items = rows_in_order(db, &ids).await?;
     Ok(ProductPage {
         items,
         total,
         page,
         per_page,
     })
+}
+
+/// The ids of the products matching a full-text query, best first (ties: newest).
+async fn ranked_ids(
+    db: &impl ConnectionTrait,
+    text: String,
+    (offset, limit): (u64, u64),
+) -> Result<Vec<i64>> {
+    let backend = db.get_database_backend();
+    let mut sql = Sql::new(backend);
+    let (q, limit, offset) = (
+        sql.bind(text),
+        sql.bind(limit as i64),
+        sql.bind(offset as i64),
+    );
+    let ranked = sql.text(match backend {
+        DatabaseBackend::Postgres => format!(
+            "SELECT id FROM products WHERE search_vector @@ to_tsquery('simple', {q}) \
+             ORDER BY ts_rank(search_vector, to_tsquery('simple', {q})) DESC, id DESC \
+             LIMIT {limit} OFFSET {offset}"
+        ),
+        _ => format!(
+            "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q} \
+             ORDER BY bm25(products_fts, 10.0, 2.0), rowid DESC LIMIT {limit} OFFSET {offset}"
+        ),
+    });
+    Ok(db
+        .query_all(ranked)
+        .await?
+        .iter()
+        .map(|row| row.try_get::<i64>("", "id"))
+        .collect::<std::result::Result<_, _>>()?)
+}
+
+/// The listed rows of these products, in this order.
+async fn rows_in_order(db: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<product::Model>> {
+    let mut items = Vec::with_capacity(ids.len());
+    if ids.is_empty() {
+        return Ok(items);
+    }
+    let mut sql = Sql::new(db.get_database_backend());
+    let wanted: Vec<String> = ids.iter().map(|id| sql.bind(*id)).collect();
+    let rows = sql.text(format!(
+        "SELECT {LISTED_COLUMNS} FROM products p WHERE p.id IN ({})",
+        wanted.join(", ")
+    ));
+    let mut found = product::Model::find_by_statement(rows).all(db).await?;
+    for id in ids {
+        if let Some(at) = found.iter().position(|p| p.id == *id) {
+            items.push(found.swap_remove(at));
+        }
+    }
+    Ok(items)
+}
+
+/// How many products of each of these shops match the search (shops without one left out).
+pub async fn matches_by_shop(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    store_ids: &[i64],
+) -> Result<Vec<(i64, u64)>> {
+    if store_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let backend = db.get_database_backend();
+    let mut sql = Sql::new(backend);
+    let statement = match backend {
+        DatabaseBackend::Postgres => {
+            let q = sql.bind(query.tsquery_any(store_ids));
+            sql.text(format!(
+                "SELECT store_id, COUNT(*) AS n FROM products \
+                 WHERE search_vector @@ to_tsquery('simple', {q}) GROUP BY store_id"
+            ))
+        }
+        _ => {
+            let q = sql.bind(query.fts5_any(store_ids));
+            sql.text(format!(
+                "SELECT p.store_id AS store_id, COUNT(*) AS n FROM \
+                 (SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q}) hits \
+                 CROSS JOIN products p ON p.id = hits.id GROUP BY p.store_id"
+            ))
+        }
+    };
+    db.query_all(statement)
+        .await?
+        .iter()
+        .map(|row| {
+            let store: i64 = row.try_get("", "store_id")?;
+            let n: i64 = row.try_get("", "n")?;
+            Ok((store, n.max(0) as u64))
+        })
+        .collect()
+}
+
+/// Products of any of these shops matching the search, best first (ties: newest), the
+/// `limit` after the first `offset`.
+pub async fn best_matches_among(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    store_ids: &[i64],
+    (offset, limit): (u64, u64),
+) -> Result<Vec<product::Model>> {
+    if store_ids.is_empty() || limit == 0 {
+        return Ok(Vec::new());
+    }
+    let text = match db.get_database_backend() {
+        DatabaseBackend::Postgres => query.tsquery_any(store_ids),
+        _ => query.fts5_any(store_ids),
+    };
+    let ids = ranked_ids(db, text, (offset, limit.min(MAX_PER_PAGE))).await?;
+    rows_in_order(db, &ids).await
 }
 
 /// The query text each database's full-text search reads.

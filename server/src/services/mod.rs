@@ -14,6 +14,7 @@ pub mod imports;
 pub mod jobs;
 pub mod leads;
 pub mod logo_files;
+pub mod nearby;
 pub mod price_sync;
 pub mod product_images;
 pub mod products;

@@ -22,6 +22,7 @@ mod leads_geo;
 mod limits;
 mod login_limits;
 mod logos;
+mod nearby;
 mod page_errors;
 mod pages;
 mod price_sync;
