@@ -12,6 +12,7 @@ mod m20261126_080000_create_jobs;
 mod m20261126_090000_create_processed_imports;
 mod m20261126_100000_create_saved_mappings;
 mod m20261126_110000_create_price_list_syncs;
+mod m20261127_080000_create_analytics;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_090000_create_processed_imports::Migration),
             Box::new(m20261126_100000_create_saved_mappings::Migration),
             Box::new(m20261126_110000_create_price_list_syncs::Migration),
+            Box::new(m20261127_080000_create_analytics::Migration),
         ]
     }
 }

@@ -2,6 +2,7 @@
 //! line; this crate builds and runs the application.
 
 pub mod ai;
+pub mod analytics;
 pub mod api;
 pub mod auth;
 pub mod config;
@@ -72,6 +73,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         config: Arc::new(config),
         geo: Arc::new(geo),
         places: Arc::new(places),
+        analytics: Arc::default(),
         pages: Arc::new(pages),
         mailer: Arc::new(mailer),
         imports: Arc::new(services::imports::Runs::default()),
@@ -130,6 +132,7 @@ async fn healthz(State(app): State<AppState>) -> Response {
 /// processing in flight are cancelled at their next chunk of rows, so they answer at once.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow::Result<()> {
     let imports = state.imports.clone();
+    let (analytics, db) = (state.analytics.clone(), state.db.clone());
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
@@ -137,7 +140,12 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow
             imports.close();
         })
         .await
-        .context("server error")
+        .context("server error")?;
+    // The last seconds' page views are written before the process ends.
+    if let Err(err) = analytics.flush(&db).await {
+        tracing::error!(error = ?err, "page views of the last seconds not written");
+    }
+    Ok(())
 }
 
 async fn shutdown_signal() {

@@ -41,6 +41,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             // Background work, claimed from the database: once across all instances.
             tokio::spawn(vetrina::services::jobs::run_forever(state.clone()));
+            // This instance's page views, written every few seconds.
+            tokio::spawn(vetrina::analytics::flush_forever(state.clone()));
             tracing::info!(
                 "Vetrina listening on http://{} (public URL: {})",
                 listener.local_addr()?,

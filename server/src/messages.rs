@@ -93,6 +93,11 @@ pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";
 pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
 pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
 
+// The Pro report (spec section 9).
+pub const ANALYTICS_PLAN: &str =
+    "Il report di analisi dei dati è incluso nei piani Pro e Business. Passa a Pro per vedere visite, ricerche e passaggi di Google.";
+pub const ANALYTICS_DAYS_INVALID: &str = "Periodo non valido: indica da 1 a 365 giorni.";
+
 // Search across every shop ("Chi ce l'ha vicino a me").
 pub const NEARBY_QUERY_REQUIRED: &str = "Scrivi il prodotto che cerchi.";
 pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 50).";

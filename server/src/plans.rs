@@ -89,6 +89,11 @@ impl Plan {
     }
 
     /// The name shown to shop owners.
+    /// The data-analysis report (spec section 9): Pro and Business.
+    pub fn has_analytics(self) -> bool {
+        matches!(self, Self::Pro | Self::Business)
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Self::Free => "Base",

@@ -19,6 +19,8 @@ pub struct AppState {
     pub geo: Arc<CapIndex>,
     /// Comuni and their coordinates: "who has it near me".
     pub places: Arc<Places>,
+    /// Page views counted by this instance, not yet written (the Pro report).
+    pub analytics: Arc<crate::analytics::Recorder>,
     pub pages: Arc<Pages>,
     pub mailer: Arc<Mailer>,
     /// Import runs in progress, to cancel them.

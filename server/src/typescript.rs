@@ -72,6 +72,13 @@ pub fn files() -> Vec<(String, String)> {
         crate::import::Mapping,
         crate::import::Fixed,
         crate::services::allowance::AllowanceView,
+        crate::analytics::report::AnalyticsReport,
+        crate::analytics::report::Views,
+        crate::analytics::report::DayCount,
+        crate::analytics::report::TopProduct,
+        crate::analytics::report::SearchCount,
+        crate::analytics::report::Sources,
+        crate::analytics::report::Crawls,
     );
     names.sort();
     let mut index = String::from(

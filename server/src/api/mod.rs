@@ -1,6 +1,7 @@
 //! The JSON API under `/api` (spec section 7).
 
 pub mod accounts;
+pub mod analytics;
 pub mod auth;
 pub mod catalogue;
 pub mod enrich;
@@ -36,6 +37,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/stores", get(stores::list).post(stores::register))
         .route("/stores/me", get(stores::me))
+        .route("/stores/me/analytics", get(analytics::show))
+        .route("/stores/me/analytics.csv", get(analytics::csv))
         .route("/stores/me/sync", get(sync::show).put(sync::update))
         .route("/stores/me/sync/run", post(sync::run_now))
         .route("/stores/start-trial", post(stores::start_trial))
@@ -103,6 +106,7 @@ pub fn router() -> Router<AppState> {
     info(title = "Vetrina API", description = "API JSON di Vetrina: negozi, prodotti, sessioni e piani."),
     paths(
         stores::register, stores::list, stores::show, stores::me, stores::update, stores::start_trial,
+        analytics::show, analytics::csv,
         sync::show, sync::update, sync::run_now,
         catalogue::list,
         auth::login, auth::logout, auth::delete_account,

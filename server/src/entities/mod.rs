@@ -1,5 +1,8 @@
 //! sea-orm entities, one file per table, matching `migrations/`.
 
+pub mod analytics_daily;
+pub mod analytics_salt;
+pub mod analytics_visitor;
 pub mod email_token;
 pub mod job;
 pub mod lead;

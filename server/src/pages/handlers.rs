@@ -1,9 +1,10 @@
 //! Page handlers: load the data, check the URL is canonical, serve from the cache or
 //! render.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{MatchedPath, Path, State};
+use axum::extract::{ConnectInfo, MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
@@ -12,6 +13,7 @@ use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, Site, StoreListing};
 use super::{render_and_cache, respond, store_version, CachedPage};
+use crate::analytics::{PageView, Requester};
 use crate::api::catalogue::{listing_view, ListingQuery};
 use crate::entities::store;
 use crate::error::{AppError, Result};
@@ -241,11 +243,56 @@ pub async fn store_without_slug(
 pub async fn store(
     State(app): State<AppState>,
     Path((store_id, store_slug)): Path<(String, String)>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
     let result = store_page(&app, &store_id, &store_slug, uri.query(), &headers).await;
-    or_error_page(&app, &uri, &headers, result).await
+    let response = or_error_page(&app, &uri, &headers, result).await;
+    // The search of a first page of results (a later page is the same search read on).
+    let search = url::form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
+        .find(|(key, _)| key == "q")
+        .map(|(_, q)| q.into_owned())
+        .filter(|_| !uri.query().unwrap_or_default().contains("page="));
+    let view = PageView {
+        store_id: store_id.parse().unwrap_or_default(),
+        product_id: None,
+        search,
+    };
+    if method == Method::GET {
+        count_view(&app, &response, &view, &headers, peer);
+    }
+    response
+}
+
+/// Counts a shop or product page served to the Pro report: a page (200) or the browser's
+/// copy confirmed (304), not a redirect or an error. Pages seen by a signed-in owner are not
+/// counted (an owner looking at their own shop is not a visitor).
+fn count_view(
+    app: &AppState,
+    response: &Response,
+    view: &PageView,
+    headers: &HeaderMap,
+    peer: SocketAddr,
+) {
+    let served = matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED);
+    if !served || view.store_id <= 0 || crate::auth::cookie::read(headers).is_some() {
+        return;
+    }
+    let public_host = app.config.public_url.host_str().unwrap_or_default();
+    let request_host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    app.analytics.record(
+        view,
+        &Requester {
+            headers,
+            address: peer.ip(),
+            own_hosts: [public_host, request_host],
+        },
+    );
 }
 
 /// The shop page for `?q=&category=&sort=&page=`: one page of 25 products. A query with
@@ -355,6 +402,8 @@ pub async fn product_without_slug(
 pub async fn product(
     State(app): State<AppState>,
     Path((store_id, store_slug, product_id, product_slug)): Path<(String, String, String, String)>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
@@ -367,7 +416,16 @@ pub async fn product(
         &headers,
     )
     .await;
-    or_error_page(&app, &uri, &headers, result).await
+    let response = or_error_page(&app, &uri, &headers, result).await;
+    let view = PageView {
+        store_id: store_id.parse().unwrap_or_default(),
+        product_id: product_id.parse().ok(),
+        search: None,
+    };
+    if method == Method::GET {
+        count_view(&app, &response, &view, &headers, peer);
+    }
+    response
 }
 
 async fn product_page(

@@ -36,7 +36,8 @@ const ERROR_MAX_CHARS: usize = 500;
 pub enum Kind {
     /// (Beside these repeating kinds, `price_sync::JOB` jobs, one per shop.)
     /// Copies of external logo addresses, removal of logo uploads no shop uses, of
-    /// sessions past their deadline and of processed imports nobody confirmed.
+    /// sessions past their deadline and of processed imports nobody confirmed; the
+    /// report's visitors of past days counted and their hashes and salts removed.
     Housekeeping,
 }
 
@@ -208,11 +209,13 @@ async fn housekeeping(app: &AppState) -> Result<()> {
     logo_files::tend(app).await?;
     let ended = sessions::delete_expired(&app.db).await?;
     let unclaimed = imports::kept::delete_expired(&app.db).await?;
-    if ended + unclaimed > 0 {
+    let visitors = crate::analytics::close_past_days(&app.db).await?;
+    if ended + unclaimed + visitors > 0 {
         tracing::info!(
             ended,
             unclaimed,
-            "expired sessions and processed imports removed"
+            visitors,
+            "expired sessions and processed imports removed, past days' visitors counted"
         );
     }
     Ok(())

@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod accounts_email;
 mod ai;
+mod analytics;
 mod catalogue;
 mod client_limits;
 mod export;

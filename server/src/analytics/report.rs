@@ -1,0 +1,234 @@
+//! The Pro report of a shop over its last days (`GET /api/stores/me/analytics?days=N`):
+//! views by day, visitors, top products and searches, sources and crawls, read from the
+//! daily counts (a range of the table's key per metric).
+
+use std::collections::HashMap;
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+};
+use serde::Serialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use super::visit::Source;
+use super::{days_before, metric, today};
+use crate::entities::{analytics_daily as daily, analytics_visitor, product};
+use crate::error::Result;
+
+/// Products and search terms listed.
+pub const TOP: u64 = 10;
+/// Longest period a report covers.
+pub const MAX_DAYS: u32 = 365;
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsReport {
+    /// First and last day of the period (`YYYY-MM-DD`, Italian days; the last is today).
+    pub from: String,
+    pub to: String,
+    pub views: Views,
+    /// Unique visitors, day by day, added up (a visitor is recognised within a day only).
+    pub visitors: u64,
+    pub top_products: Vec<TopProduct>,
+    pub searches: Vec<SearchCount>,
+    pub sources: Sources,
+    pub crawls: Crawls,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Views {
+    pub total: u64,
+    /// Every day of the period, oldest first, days without views included.
+    pub by_day: Vec<DayCount>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+pub struct DayCount {
+    pub date: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+pub struct TopProduct {
+    pub id: i64,
+    pub name: String,
+    pub views: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+pub struct SearchCount {
+    pub term: String,
+    pub count: u64,
+}
+
+/// Where visits came from; a step inside the site is not a source.
+#[derive(Debug, Clone, Default, Serialize, ToSchema, TS, PartialEq, Eq)]
+pub struct Sources {
+    pub google: u64,
+    /// Other search engines.
+    pub search: u64,
+    pub social: u64,
+    pub direct: u64,
+    pub other: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Crawls {
+    /// Pages of the shop Google's crawlers were served.
+    pub google: u64,
+    pub other: u64,
+    /// Google's visits day by day, as `views.byDay`.
+    pub google_by_day: Vec<DayCount>,
+}
+
+/// The report of `store_id` over the last `days` days, today included.
+pub async fn report(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    days: u32,
+) -> Result<AnalyticsReport> {
+    let to = today();
+    let from = days_before(&to, i64::from(days.clamp(1, MAX_DAYS)) - 1);
+    let in_period = || {
+        daily::Entity::find()
+            .filter(daily::Column::StoreId.eq(store_id))
+            .filter(daily::Column::Day.gte(from.as_str()))
+    };
+    let small: Vec<(String, String, String, i64)> = in_period()
+        .filter(daily::Column::Metric.is_in([
+            metric::VIEWS,
+            metric::SOURCE,
+            metric::CRAWL,
+            metric::VISITORS,
+        ]))
+        .select_only()
+        .column(daily::Column::Metric)
+        .column(daily::Column::Day)
+        .column(daily::Column::Key)
+        .column(daily::Column::Hits)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut views_by_day: HashMap<String, u64> = HashMap::new();
+    let mut google_by_day: HashMap<String, u64> = HashMap::new();
+    let (mut visitors, mut sources, mut google, mut other) = (0, Sources::default(), 0, 0);
+    for (what, day, key, hits) in small {
+        let hits = hits.max(0) as u64;
+        match (what.as_str(), key.as_str()) {
+            (metric::VIEWS, _) => *views_by_day.entry(day).or_default() += hits,
+            (metric::VISITORS, _) => visitors += hits,
+            (metric::CRAWL, "google") => {
+                google += hits;
+                *google_by_day.entry(day).or_default() += hits;
+            }
+            (metric::CRAWL, _) => other += hits,
+            (metric::SOURCE, key) => {
+                let Some(source) = Source::ALL.into_iter().find(|s| s.key() == key) else {
+                    continue;
+                };
+                *match source {
+                    Source::Google => &mut sources.google,
+                    Source::Search => &mut sources.search,
+                    Source::Social => &mut sources.social,
+                    Source::Direct => &mut sources.direct,
+                    Source::Other => &mut sources.other,
+                } += hits;
+            }
+            _ => {}
+        }
+    }
+    // Today's visitors (and those of a day not yet closed) are still hashes.
+    let open_visitors = analytics_visitor::Entity::find()
+        .filter(analytics_visitor::Column::StoreId.eq(store_id))
+        .filter(analytics_visitor::Column::Day.gte(from.as_str()))
+        .count(db)
+        .await?;
+    visitors += open_visitors;
+
+    let top = |what: &'static str| {
+        in_period()
+            .filter(daily::Column::Metric.eq(what))
+            .select_only()
+            .column(daily::Column::Key)
+            // PostgreSQL sums BIGINTs as NUMERIC.
+            .column_as(Expr::cust("CAST(SUM(\"hits\") AS BIGINT)"), "n")
+            .group_by(daily::Column::Key)
+            .order_by_desc(Expr::cust("n"))
+            .order_by_asc(daily::Column::Key)
+    };
+    // A few more than listed: products deleted since are left out.
+    let viewed: Vec<(String, i64)> = top(metric::PRODUCT)
+        .limit(TOP * 2)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let ids: Vec<i64> = viewed.iter().filter_map(|(k, _)| k.parse().ok()).collect();
+    let names: HashMap<i64, String> = product::Entity::find()
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Id.is_in(ids))
+        .select_only()
+        .column(product::Column::Id)
+        .column(product::Column::Name)
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let top_products = viewed
+        .into_iter()
+        .filter_map(|(key, n)| {
+            let id: i64 = key.parse().ok()?;
+            Some(TopProduct {
+                id,
+                name: names.get(&id)?.clone(),
+                views: n.max(0) as u64,
+            })
+        })
+        .take(TOP as usize)
+        .collect();
+    let searches = top(metric::SEARCH)
+        .limit(TOP)
+        .into_tuple::<(String, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(term, n)| SearchCount {
+            term,
+            count: n.max(0) as u64,
+        })
+        .collect();
+
+    let every_day = |counts: &HashMap<String, u64>| {
+        let mut out = Vec::new();
+        let mut day = from.clone();
+        while day <= to {
+            out.push(DayCount {
+                count: counts.get(&day).copied().unwrap_or(0),
+                date: day.clone(),
+            });
+            day = days_before(&day, -1);
+        }
+        out
+    };
+    Ok(AnalyticsReport {
+        views: Views {
+            total: views_by_day.values().sum(),
+            by_day: every_day(&views_by_day),
+        },
+        visitors,
+        top_products,
+        searches,
+        sources,
+        crawls: Crawls {
+            google,
+            other,
+            google_by_day: every_day(&google_by_day),
+        },
+        from,
+        to,
+    })
+}
