@@ -25,6 +25,7 @@ import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
 import { ProductPage, productFragments, productHead, productIsMissing } from "./pages/ProductPage";
 import { StorePage, storeHead, storeIsMissing } from "./pages/StorePage";
 import { DashboardPage } from "./pages/DashboardPage";
+import { ReportPage } from "./pages/ReportPage";
 import { UploadPage } from "./pages/UploadPage";
 import type { PageProps } from "./types";
 
@@ -104,6 +105,7 @@ export const routes: AppRoute[] = [
   // Owner app: rendered in the browser only.
   { id: "dashboard", path: "/dashboard", Component: DashboardPage, clientOnly: true, head: ownerHead(it.pageTitles.dashboard) },
   { id: "upload", path: "/upload", Component: UploadPage, clientOnly: true, head: ownerHead(it.pageTitles.upload) },
+  { id: "report", path: "/report", Component: ReportPage, clientOnly: true, head: ownerHead(it.pageTitles.report) },
   // Must stay last: any other path.
   { id: "not-found", path: "*", Component: NotFoundPage, head: notFoundHead, notFound: () => true },
 ];

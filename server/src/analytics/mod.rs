@@ -77,6 +77,9 @@ pub struct PageView {
     pub product_id: Option<i64>,
     /// The search of a shop page's first page of results.
     pub search: Option<String>,
+    /// A search the shop page ran in the browser (`GET /api/stores/{id}/products?q=`): its
+    /// term is counted, the page was counted when it was served.
+    pub search_only: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -133,6 +136,41 @@ pub struct Requester<'a> {
     pub own_hosts: [&'a str; 2],
 }
 
+/// Counts what a visitor was served: a shop or product page (a 200, or a 304 confirming the
+/// browser's copy; never a redirect or an error) or a search run by the shop page. Requests
+/// of a signed-in owner are not counted (an owner looking at a shop is not a visitor), nor
+/// anything but GET.
+pub fn count(
+    app: &crate::AppState,
+    view: &PageView,
+    request: (&axum::http::Method, &HeaderMap, std::net::SocketAddr),
+    status: axum::http::StatusCode,
+) {
+    use axum::http::{Method, StatusCode};
+    let (method, headers, peer) = request;
+    let served = matches!(status, StatusCode::OK | StatusCode::NOT_MODIFIED);
+    if !served
+        || method != Method::GET
+        || view.store_id <= 0
+        || crate::auth::cookie::read(headers).is_some()
+    {
+        return;
+    }
+    let public_host = app.config.public_url.host_str().unwrap_or_default();
+    let request_host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    app.analytics.record(
+        view,
+        &Requester {
+            headers,
+            address: peer.ip(),
+            own_hosts: [public_host, request_host],
+        },
+    );
+}
+
 impl Recorder {
     /// Counts a page served. Never waits on the database.
     pub fn record(&self, view: &PageView, from: &Requester<'_>) {
@@ -152,7 +190,16 @@ impl Recorder {
             Visitor::OtherCrawler => Some("other"),
         };
         if let Some(crawler) = crawler {
-            pending.add(key(metric::CRAWL, crawler.to_owned()), 1);
+            if !view.search_only {
+                pending.add(key(metric::CRAWL, crawler.to_owned()), 1);
+            }
+            return;
+        }
+        let term = view.search.as_deref().map(search_term);
+        if view.search_only {
+            if let Some(term) = term.filter(|t| !t.is_empty()) {
+                pending.add(key(metric::SEARCH, term), 1);
+            }
             return;
         }
         pending.add(key(metric::VIEWS, String::new()), 1);

@@ -1,14 +1,17 @@
 //! `GET /api/stores/{id}/products`: one page of a shop's products, searched, filtered and
 //! sorted by the server. The shop page and the dashboard both read it.
 
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use time::OffsetDateTime;
 
 use super::extract::parse_id;
 use super::fields::Problems;
+use crate::analytics::{self, PageView};
 use crate::auth::OptionalOwner;
 use crate::domain::ProductStatus;
 use crate::entities::store;
@@ -162,6 +165,8 @@ pub async fn list(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
     owner: OptionalOwner,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
     headers: HeaderMap,
 ) -> Result<Response> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
@@ -178,6 +183,15 @@ pub async fn list(
     // search: searches are many and each is asked for rarely.
     if listing.filter.search.is_some() {
         let view = listing_view(&app, &store, &listing, false).await?;
+        if listing.page == 1 {
+            let searched = PageView {
+                store_id: id,
+                search: Some(listing.search_text.clone()),
+                search_only: true,
+                ..PageView::default()
+            };
+            analytics::count(&app, &searched, (&method, &headers, peer), StatusCode::OK);
+        }
         return Ok(Json(view).into_response());
     }
     let key = format!(

@@ -13,7 +13,7 @@ use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, Site, StoreListing};
 use super::{render_and_cache, respond, store_version, CachedPage};
-use crate::analytics::{PageView, Requester};
+use crate::analytics::{self, PageView};
 use crate::api::catalogue::{listing_view, ListingQuery};
 use crate::entities::store;
 use crate::error::{AppError, Result};
@@ -32,8 +32,9 @@ const RELATED: u64 = 15;
 /// Seconds a visitor (or a crawler) is asked to wait when the database does not answer.
 const RETRY_AFTER_SECONDS: &str = "30";
 /// First segments of the site's own routes (see `not_found_render_path`).
-const ROUTE_ROOTS: [&str; 17] = [
+const ROUTE_ROOTS: [&str; 19] = [
     "explore",
+    "cerca",
     "store",
     "product",
     "pricing",
@@ -46,6 +47,7 @@ const ROUTE_ROOTS: [&str; 17] = [
     "create",
     "dashboard",
     "upload",
+    "report",
     "verify-email",
     "email-verification",
     "recupera-password",
@@ -257,42 +259,11 @@ pub async fn store(
         .filter(|_| !uri.query().unwrap_or_default().contains("page="));
     let view = PageView {
         store_id: store_id.parse().unwrap_or_default(),
-        product_id: None,
         search,
+        ..PageView::default()
     };
-    if method == Method::GET {
-        count_view(&app, &response, &view, &headers, peer);
-    }
+    analytics::count(&app, &view, (&method, &headers, peer), response.status());
     response
-}
-
-/// Counts a shop or product page served to the Pro report: a page (200) or the browser's
-/// copy confirmed (304), not a redirect or an error. Pages seen by a signed-in owner are not
-/// counted (an owner looking at their own shop is not a visitor).
-fn count_view(
-    app: &AppState,
-    response: &Response,
-    view: &PageView,
-    headers: &HeaderMap,
-    peer: SocketAddr,
-) {
-    let served = matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED);
-    if !served || view.store_id <= 0 || crate::auth::cookie::read(headers).is_some() {
-        return;
-    }
-    let public_host = app.config.public_url.host_str().unwrap_or_default();
-    let request_host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or_default();
-    app.analytics.record(
-        view,
-        &Requester {
-            headers,
-            address: peer.ip(),
-            own_hosts: [public_host, request_host],
-        },
-    );
 }
 
 /// The shop page for `?q=&category=&sort=&page=`: one page of 25 products. A query with
@@ -420,11 +391,9 @@ pub async fn product(
     let view = PageView {
         store_id: store_id.parse().unwrap_or_default(),
         product_id: product_id.parse().ok(),
-        search: None,
+        ..PageView::default()
     };
-    if method == Method::GET {
-        count_view(&app, &response, &view, &headers, peer);
-    }
+    analytics::count(&app, &view, (&method, &headers, peer), response.status());
     response
 }
 

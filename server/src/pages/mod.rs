@@ -162,6 +162,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         "/create",
         "/dashboard",
         "/upload",
+        "/report",
         "/verify-email",
         "/recupera-password",
         "/reset-password",

@@ -103,6 +103,16 @@ async fn people_are_counted_without_cookies_crawlers_apart_and_no_address_is_kep
         200
     );
     assert_eq!(visit(&app, &colla_page, IPHONE, None).await.status(), 200);
+    // B searches again as the shop page does in the browser: the term counts, not a view;
+    // the next page of the same search does not count it again.
+    let api = format!("/api/stores/{}/products?q=Colla", me["id"]);
+    assert_eq!(visit(&app, &api, IPHONE, Some(&inside)).await.status(), 200);
+    assert_eq!(
+        visit(&app, &format!("{api}&page=2"), IPHONE, Some(&inside))
+            .await
+            .status(),
+        200
+    );
     // C: the shop page again, now from the page cache.
     assert_eq!(visit(&app, &store, FIREFOX, None).await.status(), 200);
     // Crawlers: Google twice, a script once.
@@ -146,7 +156,7 @@ async fn people_are_counted_without_cookies_crawlers_apart_and_no_address_is_kep
     assert_eq!(report["topProducts"][1]["views"], 1);
     assert_eq!(
         report["searches"],
-        serde_json::json!([{"term": "trapano", "count": 1}])
+        serde_json::json!([{"term": "colla", "count": 1}, {"term": "trapano", "count": 1}])
     );
     assert_eq!(
         report["sources"],

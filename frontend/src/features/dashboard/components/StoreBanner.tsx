@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { IconUpload } from "../../../components/ui/Icons";
 import { it } from "../../../i18n/it";
 import type { Store } from "../../../types";
@@ -15,6 +15,12 @@ const IconShare = () => (
     <circle cx="6" cy="12" r="3" />
     <circle cx="18" cy="19" r="3" />
     <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </svg>
+);
+
+const IconChart = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
   </svg>
 );
 
@@ -56,6 +62,10 @@ export function StoreBanner({
           <IconShare />
           {t.share}
         </Button>
+        <ButtonLink href="/report" variant="secondary">
+          <IconChart />
+          {it.report.open}
+        </ButtonLink>
         <ActionMenu
           label={t.add}
           variant="primary"
