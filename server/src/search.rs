@@ -184,26 +184,6 @@ impl SearchQuery {
     }
 }
 
-impl SearchQuery {
-    /// The same search in any of several shops, for FTS5: one group per shop, OR-ed.
-    pub fn fts5_any(&self, store_ids: &[i64]) -> String {
-        any_of(store_ids, " OR ", |id| self.fts5(id))
-    }
-
-    /// The same search in any of several shops, as a PostgreSQL `tsquery`.
-    pub fn tsquery_any(&self, store_ids: &[i64]) -> String {
-        any_of(store_ids, " | ", |id| self.tsquery(id))
-    }
-}
-
-fn any_of(store_ids: &[i64], or: &str, one: impl Fn(i64) -> String) -> String {
-    store_ids
-        .iter()
-        .map(|&id| format!("({})", one(id)))
-        .collect::<Vec<_>>()
-        .join(or)
-}
-
 /// A term of one character is a whole word ("a", "6"): as the start of a word it would ask
 /// for most of the catalogue at the first key typed.
 fn prefix_mark<'a>(term: &str, mark: &'a str) -> &'a str {
@@ -272,19 +252,6 @@ mod tests {
         assert_eq!(
             q.fts5(7),
             "\"s7xtub\"* AND \"s7xor\"* AND \"s7xnot\"* AND \"s7xx\" AND \"s7x1\" AND \"s7x2\""
-        );
-    }
-
-    #[test]
-    fn one_search_over_several_shops() {
-        let q = SearchQuery::parse("trapani 18v").expect("words");
-        assert_eq!(
-            q.fts5_any(&[3, 9]),
-            "(\"s3xtrapan\"* AND \"s3x18v\"*) OR (\"s9xtrapan\"* AND \"s9x18v\"*)"
-        );
-        assert_eq!(
-            q.tsquery_any(&[3, 9]),
-            "(s3xtrapan:* & s3x18v:*) | (s9xtrapan:* & s9x18v:*)"
         );
     }
 

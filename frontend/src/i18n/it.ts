@@ -517,6 +517,9 @@ export const it = {
         text: "Attivi solo con il tuo consenso. Servono a mostrarti comunicazioni pertinenti su altri siti e a misurarne l'efficacia.",
       },
     ],
+    countingTitle: "Statistiche delle visite senza cookie",
+    countingText:
+      "Per offrire ai negozi il report delle visite contiamo sul nostro server le pagine dei negozi e dei prodotti che vengono aperte, le ricerche fatte nei negozi e il sito di provenienza. Non usiamo cookie né servizi esterni e non salviamo indirizzi IP: un visitatore viene riconosciuto solo all'interno della stessa giornata tramite un codice anonimo, calcolato con una chiave che cambia ogni giorno e viene cancellata alla fine della giornata. Per questo conteggio non serve il consenso ai cookie analitici.",
     consentTitle: "Come gestire il consenso",
     consentText:
       "Alla prima visita un banner ti chiede di accettare o rifiutare i cookie non essenziali, o di personalizzare le preferenze. La tua scelta viene salvata nel browser e puoi cambiarla in qualsiasi momento.",

@@ -29,6 +29,8 @@ export function CookiePolicyPage() {
               </li>
             ))}
           </ul>
+          <h2>{t.countingTitle}</h2>
+          <p>{t.countingText}</p>
           <h2>{t.consentTitle}</h2>
           <p>{t.consentText}</p>
           <div className="mt-5">

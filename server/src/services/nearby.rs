@@ -2,9 +2,10 @@
 //! `GET /api/search`), nearest shops first. Shops are ordered by their distance (whole
 //! kilometres) from the comune of the visitor's CAP; the products of the shops at one
 //! distance (often one comune) are ranked together, best match first. The search is the shop
-//! pages' own (`crate::search`): one full-text query over the shops' prefixed words.
+//! pages' own (`crate::search`), run shop by shop through the index (each shop's words carry
+//! its prefix): counted per shop, and a page's products ranked by the shops' scores merged.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use sea_orm::ConnectionTrait;
 
@@ -140,18 +141,13 @@ pub async fn search(
         return Ok(page);
     };
     let candidates = nearest_first(places, page.origin.as_ref(), shops);
-    let ids: Vec<i64> = candidates.iter().map(|c| c.store.id).collect();
-    let counts: HashMap<i64, u64> = catalogue::matches_by_shop(db, &query, &ids)
-        .await?
-        .into_iter()
-        .collect();
-
-    // Shops at the same distance, with matches, form a group ranked together.
+    // Shops at the same distance, with matches, form a group: its products ranked together.
     let mut groups: Vec<(Option<u32>, Vec<&Candidate>, u64)> = Vec::new();
     for shop in &candidates {
-        let Some(&n) = counts.get(&shop.store.id).filter(|n| **n > 0) else {
+        let n = catalogue::count_matches(db, &query, shop.store.id).await?;
+        if n == 0 {
             continue;
-        };
+        }
         match groups.last_mut() {
             Some((km, members, total)) if *km == shop.km => {
                 members.push(shop);
@@ -172,11 +168,22 @@ pub async fn search(
             skip -= total;
             continue;
         }
-        let ids: Vec<i64> = members.iter().map(|c| c.store.id).collect();
-        let found = catalogue::best_matches_among(db, &query, &ids, (skip, wanted)).await?;
+        // Each shop's best `skip + wanted`, merged by score: the group's own ranking.
+        let mut scored: Vec<(i64, f64)> = Vec::new();
+        for shop in members {
+            scored
+                .extend(catalogue::scored_matches(db, &query, shop.store.id, skip + wanted).await?);
+        }
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
+        let ids: Vec<i64> = scored
+            .iter()
+            .skip(skip as usize)
+            .take(wanted as usize)
+            .map(|(id, _)| *id)
+            .collect();
         skip = 0;
-        wanted = wanted.saturating_sub(found.len() as u64);
-        for product in found {
+        wanted = wanted.saturating_sub(ids.len() as u64);
+        for product in catalogue::rows_in_order(db, &ids).await? {
             if let Some(shop) = members.iter().find(|c| c.store.id == product.store_id) {
                 page.items.push(Found {
                     product,
