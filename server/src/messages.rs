@@ -101,6 +101,8 @@ pub const ANALYTICS_DAYS_INVALID: &str = "Periodo non valido: indica da 1 a 365 
 // Search across every shop ("Chi ce l'ha vicino a me").
 pub const NEARBY_QUERY_REQUIRED: &str = "Scrivi il prodotto che cerchi.";
 pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 50).";
+pub const NEARBY_BUSY: &str =
+    "Troppe ricerche in corso in questo momento: riprova tra qualche secondo.";
 
 // E-mail verification, resend, password reset (spec sections 4, 5, 8).
 pub const MAIL_VERIFY_SUBJECT: &str = "Conferma il tuo indirizzo email - Vetrina";

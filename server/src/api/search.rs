@@ -22,7 +22,8 @@ use crate::AppState;
         ("page" = Option<u64>, Query, description = "1 to 50; 20 results a page"),
     ),
     responses((status = 200, body = NearbyResults),
-        (status = 422, description = "`validation`: no search, a CAP not of 5 digits or not in the postal data, a page out of 1–50", body = crate::error::ErrorBody)))]
+        (status = 422, description = "`validation`: no search, a CAP not of 5 digits or not in the postal data, a page out of 1–50", body = crate::error::ErrorBody),
+        (status = 503, description = "`unavailable`: too many searches across shops at once; try again in a few seconds", body = crate::error::ErrorBody)))]
 pub async fn search(
     State(app): State<AppState>,
     RawQuery(query): RawQuery,
@@ -34,6 +35,9 @@ pub async fn search(
             messages::NEARBY_QUERY_REQUIRED.to_owned(),
         )])));
     }
+    let _turn = nearby::turn()
+        .await
+        .ok_or_else(|| AppError::Unavailable(messages::NEARBY_BUSY.into()))?;
     let shops = stores::list_with_counts(&app.db).await?;
     let found = nearby::search(&app.db, &app.places, shops, &asked).await?;
     Ok(Json(NearbyResults::of(found, OffsetDateTime::now_utc())))

@@ -49,6 +49,7 @@ async fn nearby_page(app: &AppState, query: Option<&str>, headers: &HeaderMap) -
     let results = if asked.q.is_empty() {
         None
     } else {
+        let _turn = nearby::turn().await.ok_or(AppError::PagesBusy)?;
         let shops = stores::list_with_counts(&app.db).await?;
         let found = match nearby::search(&app.db, &app.places, shops.clone(), &asked).await {
             Err(AppError::Invalid { fields, .. }) if fields.contains_key("cap") => {

@@ -25,6 +25,20 @@ pub const MAX_PAGE: u64 = 50;
 const MAX_SHOPS: usize = 1_000;
 /// Characters of a search read.
 const MAX_SEARCH: usize = 200;
+/// Searches across shops one instance runs at once (each reads every shop's index), and
+/// how long one waits for its turn before the visitor is asked to try again.
+const RUNNING: usize = 4;
+const WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+static SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(RUNNING);
+
+/// A turn to search across shops, or `None` when [`RUNNING`] searches kept it busy for
+/// [`WAIT`] (the caller answers 503).
+pub async fn turn() -> Option<tokio::sync::SemaphorePermit<'static>> {
+    tokio::time::timeout(WAIT, SLOTS.acquire())
+        .await
+        .ok()
+        .and_then(Result::ok)
+}
 
 /// What `?q=&cap=&page=` asks, checked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -238,5 +252,15 @@ mod tests {
             assert!(NearbyQuery::parse(Some(bad)).is_err(), "{bad}");
         }
         assert_eq!(NearbyQuery::parse(Some("cap=")).unwrap().cap, "");
+    }
+
+    #[tokio::test]
+    async fn searches_beyond_those_running_wait_then_are_turned_away() {
+        let held: Vec<_> = (0..RUNNING).map(|_| SLOTS.try_acquire().unwrap()).collect();
+        let started = std::time::Instant::now();
+        assert!(turn().await.is_none());
+        assert!(started.elapsed() >= WAIT);
+        drop(held);
+        assert!(turn().await.is_some());
     }
 }
