@@ -41,6 +41,10 @@ const BATCH: usize = 500;
 const TERM_CHARS: usize = 60;
 /// Days of counts kept: a year and a bit, so a month compares with the same month a year ago.
 const KEEP_DAYS: i64 = 400;
+/// After this many days, a product or search term seen once in a day is forgotten for that
+/// day: the report lists the top ten, and the long tail of single views (a row per product
+/// and day in a large catalogue) would make a 90-day report read millions of rows.
+const TAIL_DAYS: i64 = 7;
 
 /// The report's metrics, as stored.
 pub mod metric {
@@ -381,7 +385,8 @@ pub async fn flush_forever(app: crate::AppState) {
 
 /// Once the day is over (run by the housekeeping job, once across instances): the day's
 /// visitors become a count, their hashes and the day's salt are removed; counts older than
-/// [`KEEP_DAYS`] go. Returns how many visitor hashes were counted.
+/// [`KEEP_DAYS`] go, and single views of a product or term older than [`TAIL_DAYS`]. Returns
+/// how many visitor hashes were counted.
 pub async fn close_past_days(db: &DatabaseConnection) -> Result<u64> {
     let today = today();
     let txn = db.begin().await?;
@@ -420,6 +425,12 @@ pub async fn close_past_days(db: &DatabaseConnection) -> Result<u64> {
         .await?;
     daily::Entity::delete_many()
         .filter(daily::Column::Day.lt(days_before(&today, KEEP_DAYS)))
+        .exec(&txn)
+        .await?;
+    daily::Entity::delete_many()
+        .filter(daily::Column::Metric.is_in([metric::PRODUCT, metric::SEARCH]))
+        .filter(daily::Column::Day.lt(days_before(&today, TAIL_DAYS)))
+        .filter(daily::Column::Hits.lte(1))
         .exec(&txn)
         .await?;
     txn.commit().await?;

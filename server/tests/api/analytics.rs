@@ -66,6 +66,8 @@ async fn people_are_counted_without_cookies_crawlers_apart_and_no_address_is_kep
     let me = anna.me().await;
     let trapano = anna.add_product("Trapano a percussione").await;
     let colla = anna.add_product("Colla per piastrelle").await;
+    // The pages stop changing (products get their pictures in the background).
+    anna.images_settled().await;
     let (store, trapano_page) = paths(&me, &trapano);
     let (_, colla_page) = paths(&me, &colla);
     let inside = format!("{}{store}", app.url);
@@ -348,6 +350,20 @@ async fn past_days_become_counts_and_their_hashes_and_salt_are_removed() {
         dario.id
     ))
     .await;
+    // Two weeks ago: a product seen twice stays, one seen once is forgotten; a week's days
+    // keep every count.
+    let fortnight = vetrina::analytics::days_before(&today, 14);
+    for (day, key, hits) in [
+        (&fortnight, "1", 2),
+        (&fortnight, "2", 1),
+        (&yesterday, "3", 1),
+    ] {
+        app.sql(&format!(
+            "INSERT INTO analytics_daily (store_id, metric, day, key, hits) VALUES ({}, 'product', '{day}', '{key}', {hits})",
+            dario.id
+        ))
+        .await;
+    }
     assert_eq!(
         vetrina::analytics::close_past_days(&app.db).await.unwrap(),
         3
@@ -374,5 +390,11 @@ async fn past_days_become_counts_and_their_hashes_and_salt_are_removed() {
         !counts.iter().any(|c| c.contains(&ancient)),
         "a year and more is not kept"
     );
+    let products = dump(
+        &app,
+        "SELECT key AS line FROM analytics_daily WHERE metric = 'product' ORDER BY key",
+    )
+    .await;
+    assert_eq!(products, ["1", "3"]);
     assert_eq!(report(&dario, "?days=2").await["visitors"], 3);
 }
