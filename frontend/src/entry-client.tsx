@@ -2,6 +2,7 @@ import { StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, useLocation } from "react-router";
 import { App } from "./App";
+import { DEFAULT_OPERATOR } from "./lib/page-data";
 import { headFor, matchAppRoute } from "./routes";
 import type { PageProps } from "./types";
 
@@ -26,7 +27,7 @@ function readProps(): PageProps {
   } catch {
     /* fall through */
   }
-  return { site: { publicUrl: window.location.origin } };
+  return { site: { publicUrl: window.location.origin, operator: DEFAULT_OPERATOR } };
 }
 
 const props = readProps();

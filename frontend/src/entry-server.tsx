@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { App, AppProviders } from "./App";
 import { Footer } from "./components/layout/Footer";
 import { TopBar, topBarVariant } from "./components/layout/TopBar";
+import { DEFAULT_OPERATOR } from "./lib/page-data";
 import { FragmentContext, type FragmentMarkup } from "./lib/server-fragments";
 import { renderHead } from "./lib/seo";
 import { headFor, matchAppRoute } from "./routes";
@@ -51,7 +52,7 @@ function fragment(key: string, pathname: string, props: PageProps, node: ReactNo
 
 export function vetrinaRender(url: string, propsJson: string): RenderedPage {
   const props = (propsJson ? JSON.parse(propsJson) : {}) as PageProps;
-  if (!props.site || typeof props.site.publicUrl !== "string") props.site = { publicUrl: "" };
+  if (!props.site || typeof props.site.publicUrl !== "string") props.site = { publicUrl: "", operator: DEFAULT_OPERATOR };
   const pathname = pathnameOf(url);
   const route = matchAppRoute(pathname);
   // A page whose data the server could not read shows its error state (decision 012).

@@ -88,6 +88,8 @@ pub struct ServeArgs {
     pub ai: AiArgs,
     #[command(flatten)]
     pub limits: ClientLimits,
+    #[command(flatten)]
+    pub operator: Operator,
 }
 
 /// Which AI provider completes products (`builtin` works offline).
@@ -236,6 +238,73 @@ impl Default for ClientLimits {
     }
 }
 
+/// Who runs the site: the data controller named on the privacy and cookie pages and in the
+/// footer. Lines left empty are not shown.
+#[derive(Debug, Clone, Args, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Operator {
+    /// Company name, e.g. "Vetrina S.r.l.".
+    #[arg(id = "operator_name", long = "operator-name", env = "VETRINA_OPERATOR_NAME", default_value = OPERATOR_NAME)]
+    pub name: String,
+    /// Registered address, e.g. "Via Roma 1, 20121 Milano (MI)".
+    #[arg(
+        id = "operator_address",
+        long = "operator-address",
+        env = "VETRINA_OPERATOR_ADDRESS"
+    )]
+    pub address: Option<String>,
+    /// Partita IVA.
+    #[arg(
+        id = "operator_vat",
+        long = "operator-vat",
+        env = "VETRINA_OPERATOR_VAT"
+    )]
+    pub vat_number: Option<String>,
+    /// The data controller's contact address.
+    #[arg(id = "operator_email", long = "operator-email", env = "VETRINA_OPERATOR_EMAIL", default_value = OPERATOR_EMAIL)]
+    pub email: String,
+}
+
+const OPERATOR_NAME: &str = "Vetrina";
+const OPERATOR_EMAIL: &str = "privacy@vetrina-catalogo.it";
+
+impl Default for Operator {
+    fn default() -> Self {
+        Self {
+            name: OPERATOR_NAME.to_owned(),
+            address: None,
+            vat_number: None,
+            email: OPERATOR_EMAIL.to_owned(),
+        }
+    }
+}
+
+impl Operator {
+    /// Trimmed, empty lines dropped; a name and an e-mail address are required.
+    fn validate(&self) -> Result<Self, String> {
+        let line = |v: &Option<String>| {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
+        };
+        let name = self.name.trim().to_owned();
+        let email = self.email.trim().to_owned();
+        if name.is_empty() {
+            return Err("--operator-name non può essere vuoto".into());
+        }
+        if crate::validation::parse_email(&email).is_none() {
+            return Err(format!("--operator-email non valido: «{email}»"));
+        }
+        Ok(Self {
+            name,
+            address: line(&self.address),
+            vat_number: line(&self.vat_number),
+            email,
+        })
+    }
+}
+
 /// Settings the running server needs, validated.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -252,6 +321,7 @@ pub struct Config {
     /// Which addresses image URLs may point to; loopback is allowed only in tests.
     pub fetch_policy: crate::media::fetch::AddressPolicy,
     pub limits: ClientLimits,
+    pub operator: Operator,
 }
 
 impl DbArgs {
@@ -314,6 +384,7 @@ impl ServeArgs {
             ai: self.ai.validate()?,
             fetch_policy: crate::media::fetch::AddressPolicy::default(),
             limits: self.limits,
+            operator: self.operator.validate()?,
         })
     }
 }
@@ -362,6 +433,31 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_operator_needs_a_name_and_an_address_and_drops_empty_lines() {
+        let given = |name: &str, email: &str, vat: Option<&str>| {
+            Operator {
+                name: name.into(),
+                address: Some("  ".into()),
+                vat_number: vat.map(Into::into),
+                email: email.into(),
+            }
+            .validate()
+        };
+        let ok = given(" Edil S.r.l. ", "dpo@edil.it", Some(" 0123 ")).unwrap();
+        assert_eq!(
+            (ok.name.as_str(), ok.address, ok.vat_number.as_deref()),
+            ("Edil S.r.l.", None, Some("0123"))
+        );
+        assert!(given("  ", "dpo@edil.it", None)
+            .unwrap_err()
+            .contains("--operator-name"));
+        assert!(given("Edil", "non-un-indirizzo", None)
+            .unwrap_err()
+            .contains("--operator-email"));
+        assert_eq!(Operator::default().validate().unwrap(), Operator::default());
+    }
 
     fn ai_args(provider: &str, base: Option<&str>, model: Option<&str>) -> AiArgs {
         AiArgs {

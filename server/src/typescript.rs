@@ -29,6 +29,7 @@ pub fn files() -> Vec<(String, String)> {
         // Page props (docs/decisions/002-ssr-contract.md).
         crate::pages::props::PageProps,
         crate::pages::props::Site,
+        crate::config::Operator,
         crate::pages::props::StoreListing,
         crate::pages::props::ExploreListing,
         crate::pages::props::NearbyListing,

@@ -3,6 +3,7 @@ import { storeAddressQuery, storePath, telHref, websiteHref } from "../lib/paths
 import type { Store } from "../types";
 import { MapEmbed } from "./MapEmbed";
 import { StoreLogo } from "./StoreLogo";
+import { EmailText } from "./ui/EmailText";
 import { IconGlobe, IconMail, IconPhone } from "./ui/Icons";
 
 export function SellerBlock({ store }: { store: Store }) {
@@ -35,7 +36,7 @@ export function SellerBlock({ store }: { store: Store }) {
             {store.email && (
               <li>
                 <a className={row} href={`mailto:${store.email}`}>
-                  <IconMail className="text-stone-400" /> {store.email}
+                  <IconMail className="shrink-0 text-stone-400" /> <EmailText value={store.email} />
                 </a>
               </li>
             )}

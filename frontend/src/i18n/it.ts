@@ -20,7 +20,8 @@ export const it = {
     mainNav: "Navigazione principale",
   },
   footer: {
-    copyright: (year: string) => `© ${year} Vetrina. Tutti i diritti riservati.`,
+    copyright: (year: string, name: string) => `© ${year} ${name.endsWith(".") ? name : `${name}.`} Tutti i diritti riservati.`,
+    vat: (vat: string) => `P. IVA ${vat}`,
     privacy: "Privacy",
     cookie: "Cookie policy",
     contacts: "Contatti",
@@ -447,14 +448,11 @@ export const it = {
     metaTitle: "Privacy | Vetrina",
     metaDescription: "Informativa sul trattamento dei dati personali di Vetrina ai sensi del Regolamento (UE) 2016/679.",
     title: "Informativa sulla privacy",
-    updated: "Ultimo aggiornamento: gennaio 2025",
+    updated: "Ultimo aggiornamento: 26 novembre 2026",
+    controllerTitle: "Titolare del trattamento",
+    controller: (who: string) =>
+      `Il titolare del trattamento dei dati personali raccolti tramite Vetrina è ${who}, contattabile all'indirizzo email indicato in fondo a questa pagina.`,
     sections: [
-      {
-        h: "Titolare del trattamento",
-        p: [
-          "Il titolare del trattamento dei dati personali raccolti tramite Vetrina è Vetrina S.r.l. (dati societari da completare), contattabile all'indirizzo email indicato in fondo a questa pagina.",
-        ],
-      },
       {
         h: "Quali dati trattiamo",
         p: ["Trattiamo solo i dati necessari a fornire il servizio:"],
@@ -462,7 +460,8 @@ export const it = {
           "dati dell'account del negozio: email, password (conservata solo in forma cifrata), nome, indirizzo, telefono e sito web del negozio;",
           "dati del catalogo caricati dal negozio: prodotti, prezzi, descrizioni e immagini;",
           "dati delle richieste di demo: email di lavoro, nome dell'attività, CAP e città;",
-          "dati tecnici di navigazione strettamente necessari al funzionamento e alla sicurezza del sito.",
+          "dati tecnici di navigazione strettamente necessari al funzionamento e alla sicurezza del sito;",
+          "statistiche delle visite alle pagine dei negozi, senza cookie e in forma anonima: l'indirizzo IP non viene salvato (vedi la cookie policy).",
         ],
       },
       {
@@ -499,7 +498,7 @@ export const it = {
     metaTitle: "Cookie policy | Vetrina",
     metaDescription: "Come Vetrina usa i cookie: cookie essenziali, analitici e di marketing, e come gestire il tuo consenso.",
     title: "Cookie policy",
-    updated: "Ultimo aggiornamento: gennaio 2025",
+    updated: "Ultimo aggiornamento: 26 novembre 2026",
     intro:
       "I cookie sono piccoli file di testo che un sito salva nel tuo browser. Questa pagina spiega quali cookie usa Vetrina e come puoi gestire il tuo consenso.",
     categoriesTitle: "Le categorie di cookie",
@@ -529,7 +528,7 @@ export const it = {
       "I cookie di sessione vengono cancellati alla chiusura del browser; i cookie persistenti restano salvati fino alla loro scadenza o finché non li elimini. Puoi cancellarli in ogni momento dalle impostazioni del tuo browser.",
     contactTitle: "Contatti",
     contactText: "Per domande su questa cookie policy scrivi a",
-    contactPlaceholder: "Vetrina S.r.l. — indirizzo e dati societari da completare",
+    controller: (who: string) => `Titolare del trattamento: ${who}.`,
   },
   upload: {
     title: "Importa i tuoi prodotti",

@@ -1,8 +1,8 @@
 import { PageHeader, Prose } from "../components/PageHeader";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
-import { PRIVACY_EMAIL } from "../config";
 import { it } from "../i18n/it";
+import { operatorLine, useOperator } from "../lib/page-data";
 import { useCookieConsent } from "../lib/cookie-consent";
 import type { HeadData } from "../lib/seo";
 
@@ -15,6 +15,7 @@ export const cookieHead = (): HeadData => ({
 export function CookiePolicyPage() {
   const { openSettings } = useCookieConsent();
   const t = it.cookiePolicy;
+  const operator = useOperator();
   return (
     <>
       <PageHeader title={t.title} intro={t.updated} />
@@ -42,9 +43,9 @@ export function CookiePolicyPage() {
           <p>{t.durationText}</p>
           <h2>{t.contactTitle}</h2>
           <p>
-            {t.contactText} <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+            {t.contactText} <a href={`mailto:${operator.email}`}>{operator.email}</a>.
           </p>
-          <p>{t.contactPlaceholder}</p>
+          <p>{t.controller(operatorLine(operator))}</p>
         </Prose>
       </Container>
     </>

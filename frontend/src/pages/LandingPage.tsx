@@ -84,13 +84,14 @@ export function LandingPage() {
                 {it.landing.ctaCreate}
                 <IconArrowRight width={18} height={18} />
               </ButtonLink>
-              <ButtonLink href="#learn-more" size="lg" variant="secondary">
-                {it.landing.ctaLearn}
-              </ButtonLink>
-              <Button size="lg" variant="ghost" onClick={() => setDemoOpen(true)} aria-haspopup="dialog">
+              <Button size="lg" variant="secondary" onClick={() => setDemoOpen(true)} aria-haspopup="dialog">
                 {it.landing.ctaDemo}
               </Button>
             </div>
+            <a href="#learn-more" className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-800 underline-offset-4 hover:underline">
+              {it.landing.ctaLearn}
+              <IconArrowRight width={16} height={16} />
+            </a>
             <p className="mt-5 text-sm font-medium text-stone-600">{it.landing.demoOffer}</p>
           </div>
           <HeroVisual />
@@ -136,9 +137,10 @@ export function LandingPage() {
           <h2 id="stats-title" className="text-center text-2xl font-extrabold tracking-tight sm:text-3xl">{it.landing.statsTitle}</h2>
           <dl className="mt-12 grid grid-cols-2 gap-x-6 gap-y-10 text-center lg:grid-cols-5">
             {it.landing.stats.map((s) => (
-              <div key={s.value} className="flex flex-col-reverse gap-2">
+              // The odd last figure takes the whole row on a phone; a figure never splits.
+              <div key={s.value} className="flex flex-col-reverse gap-2 last:col-span-2 lg:last:col-span-1">
                 <dt className="text-sm leading-snug text-stone-300">{s.label}</dt>
-                <dd className="text-4xl font-black tracking-tight text-brand-400">{s.value}</dd>
+                <dd className="whitespace-nowrap text-3xl font-black tracking-tight text-brand-400 sm:text-4xl">{s.value}</dd>
               </div>
             ))}
           </dl>

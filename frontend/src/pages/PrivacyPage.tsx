@@ -1,7 +1,7 @@
 import { PageHeader, Prose } from "../components/PageHeader";
 import { Container } from "../components/ui/Container";
-import { PRIVACY_EMAIL } from "../config";
 import { it } from "../i18n/it";
+import { operatorLine, useOperator } from "../lib/page-data";
 import type { HeadData } from "../lib/seo";
 
 export const privacyHead = (): HeadData => ({
@@ -14,11 +14,16 @@ type Section = { h: string; p?: string[]; list?: string[] };
 
 export function PrivacyPage() {
   const sections: Section[] = it.privacy.sections;
+  const operator = useOperator();
   return (
     <>
       <PageHeader title={it.privacy.title} intro={it.privacy.updated} />
       <Container className="py-12 sm:py-16">
         <Prose>
+          <section>
+            <h2>{it.privacy.controllerTitle}</h2>
+            <p>{it.privacy.controller(operatorLine(operator))}</p>
+          </section>
           {sections.map((s) => (
             <section key={s.h}>
               <h2>{s.h}</h2>
@@ -33,7 +38,7 @@ export function PrivacyPage() {
             </section>
           ))}
           <p>
-            {it.privacy.contact} <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>.
+            {it.privacy.contact} <a href={`mailto:${operator.email}`}>{operator.email}</a>.
           </p>
         </Prose>
       </Container>

@@ -9,6 +9,7 @@ import { StoreLogo } from "../components/StoreLogo";
 import { Badge } from "../components/ui/Badge";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
+import { EmailText } from "../components/ui/EmailText";
 import { Select } from "../components/ui/Field";
 import { IconGlobe, IconMail, IconPhone, IconPin } from "../components/ui/Icons";
 import { useHydrated } from "../hooks/useHydrated";
@@ -75,21 +76,38 @@ export function storeHead(props: PageProps): HeadData {
   };
 }
 
-function StoreSidebar({ store }: { store: Store }) {
-  const query = storeAddressQuery(store);
-  const row = "flex items-start gap-2.5 text-sm text-stone-700 hover:text-brand-800 break-words";
+/** The shop's name and what it is: first on every screen, compact on a phone so the products
+ * show at once. */
+function StoreIdentity({ store }: { store: Store }) {
   const active = store.product_count > 0;
   return (
-    <aside aria-label={it.store.sidebarLabel} className="lg:sticky lg:top-20 lg:self-start">
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-        <StoreLogo store={store} className="h-20 w-20 text-3xl" />
-        <h1 className="mt-4 text-2xl font-extrabold leading-tight tracking-tight text-stone-900">{store.name}</h1>
-        {store.partner_group && <p className="mt-1 text-sm font-medium text-stone-500">{store.partner_group}</p>}
-        <div className="mt-3">
-          <Badge tone={active ? "green" : "amber"}>{active ? it.explore.active : it.explore.settingUp}</Badge>
+    <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-start-1">
+      <div className="flex items-center gap-4 lg:block">
+        <StoreLogo store={store} className="h-14 w-14 shrink-0 text-2xl lg:h-20 lg:w-20 lg:text-3xl" />
+        <div className="min-w-0">
+          <h1 className="text-xl font-extrabold leading-tight tracking-tight text-stone-900 lg:mt-4 lg:text-2xl">{store.name}</h1>
+          {store.partner_group && <p className="mt-0.5 text-sm font-medium text-stone-500 lg:mt-1">{store.partner_group}</p>}
+          <div className="mt-2 lg:mt-3">
+            <Badge tone={active ? "green" : "amber"}>{active ? it.explore.active : it.explore.settingUp}</Badge>
+          </div>
         </div>
-        {store.description && <p className="mt-4 whitespace-pre-line text-sm leading-relaxed text-stone-700">{store.description}</p>}
-        <ul className="mt-5 space-y-3 border-t border-stone-100 pt-5">
+      </div>
+      {store.description && (
+        <p className="mt-3 line-clamp-2 whitespace-pre-line text-sm leading-relaxed text-stone-700 lg:mt-4 lg:line-clamp-none">{store.description}</p>
+      )}
+    </div>
+  );
+}
+
+/** How to reach the shop: after the products on a phone, under the shop's name beside them on
+ * a wide screen. */
+function StoreContacts({ store }: { store: Store }) {
+  const query = storeAddressQuery(store);
+  const row = "flex items-start gap-2.5 text-sm text-stone-700 hover:text-brand-800 break-words";
+  return (
+    <aside aria-label={it.store.sidebarLabel} className="lg:sticky lg:top-20 lg:col-start-1 lg:row-start-2 lg:self-start">
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <ul className="space-y-3">
           {store.telephone && (
             <li>
               <a className={row} href={telHref(store.telephone)}>
@@ -102,7 +120,7 @@ function StoreSidebar({ store }: { store: Store }) {
             <li>
               <a className={row} href={`mailto:${store.email}`}>
                 <IconMail className="mt-0.5 shrink-0 text-stone-400" />
-                <span className="min-w-0 break-all"><span className="sr-only">{it.store.email}: </span>{store.email}</span>
+                <span className="min-w-0"><span className="sr-only">{it.store.email}: </span><EmailText value={store.email} /></span>
               </a>
             </li>
           )}
@@ -110,7 +128,7 @@ function StoreSidebar({ store }: { store: Store }) {
             <li>
               <a className={row} href={websiteHref(store.website_url)} target="_blank" rel="noopener noreferrer">
                 <IconGlobe className="mt-0.5 shrink-0 text-stone-400" />
-                <span className="min-w-0 break-all"><span className="sr-only">{it.store.website}: </span>{websiteLabel(store.website_url)}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]"><span className="sr-only">{it.store.website}: </span>{websiteLabel(store.website_url)}</span>
               </a>
             </li>
           )}
@@ -285,9 +303,9 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
   return (
     <>
       <StoreBranding store={store} />
-      <Container className="grid gap-8 py-8 lg:grid-cols-[320px_1fr] lg:py-10">
-        <StoreSidebar store={store} />
-        <section aria-labelledby="catalogue-title" className="min-w-0">
+      <Container className="grid gap-6 py-6 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-8 lg:py-10">
+        <StoreIdentity store={store} />
+        <section aria-labelledby="catalogue-title" className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div ref={gridTop} className="scroll-mt-24">
             <h2 id="catalogue-title" className="sr-only">
               {it.store.catalogue}
@@ -336,7 +354,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
           ) : total === 0 ? (
             <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">{it.store.noMatch}</p>
           ) : (
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5">
               {items.map((p) => (
                 <li key={p.id}>
                   <ProductCard product={p} store={store} />
@@ -358,6 +376,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
             )
           )}
         </section>
+        <StoreContacts store={store} />
       </Container>
     </>
   );

@@ -57,6 +57,7 @@ const ROUTE_ROOTS: [&str; 19] = [
 pub(super) fn site(app: &AppState) -> Site {
     Site {
         public_url: app.config.public_base(),
+        operator: app.config.operator.clone(),
     }
 }
 

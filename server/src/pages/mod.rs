@@ -408,6 +408,7 @@ mod render_error_tests {
         let pages = slow_pages();
         let props = PageProps::plain(Site {
             public_url: "http://localhost:3000".into(),
+            operator: Default::default(),
         });
         // Three at once: one rendering and one waiting at most, so at least one is refused.
         let (a, b, c) = tokio::join!(

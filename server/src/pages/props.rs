@@ -15,6 +15,8 @@ pub struct Site {
     /// The site's public URL, without a trailing slash: absolute URLs in the head are
     /// built from it, never from a request header.
     pub public_url: String,
+    /// Who runs the site (`--operator-*`): the legal pages and the footer name them.
+    pub operator: crate::config::Operator,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

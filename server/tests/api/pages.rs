@@ -543,3 +543,34 @@ async fn every_owner_and_account_page_has_its_own_title() {
     let head = html.split("</head>").next().unwrap();
     assert!(!head.contains("anna@x.it"));
 }
+
+#[tokio::test]
+async fn the_operator_given_at_start_is_named_on_the_legal_pages_and_in_the_footer() {
+    let app = crate::helpers::spawn_app_with(|c| {
+        c.operator = vetrina::config::Operator {
+            name: "Edil Servizi S.r.l.".into(),
+            address: Some("Via Garibaldi 8, 35031 Abano Terme (PD)".into()),
+            vat_number: Some("01234567890".into()),
+            email: "dpo@edilservizi.it".into(),
+        };
+    })
+    .await;
+    for path in ["/privacy", "/cookie"] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(
+            html.contains(
+                "Edil Servizi S.r.l., Via Garibaldi 8, 35031 Abano Terme (PD), P. IVA 01234567890"
+            ),
+            "{path}"
+        );
+        assert!(html.contains("mailto:dpo@edilservizi.it"), "{path}");
+        assert!(!html.contains("da completare"), "{path}");
+        assert!(
+            html.contains("Ultimo aggiornamento: 26 novembre 2026"),
+            "{path}"
+        );
+    }
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(home.contains("Edil Servizi S.r.l. Tutti i diritti riservati."));
+    assert!(home.contains("P. IVA 01234567890"));
+}

@@ -63,28 +63,29 @@ export function CookieBanner() {
   return (
     <>
       {bannerVisible && !settingsOpen && (
+        // One row on desktop; on a phone a compact sheet (about a fifth of the screen) whose
+        // two main choices sit side by side.
         <section
           aria-label={it.cookies.title}
           className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur"
         >
-          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
-            <div className="text-sm text-stone-700">
-              <p className="font-semibold text-stone-900">{it.cookies.title}</p>
-              <p className="mt-1">
-                {it.cookies.text}{" "}
-                <a href="/cookie" className="font-medium text-brand-800 underline underline-offset-2">
-                  {it.cookies.policyLink}
-                </a>
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="ghost" onClick={openSettings}>
+          <div className="mx-auto flex max-w-7xl flex-col gap-2.5 px-4 py-3 sm:px-6 lg:flex-row lg:items-center lg:gap-6 lg:px-8">
+            <p className="min-w-0 flex-1 text-xs leading-snug text-stone-700 sm:text-sm">
+              <strong className="font-semibold text-stone-900">{it.cookies.title}.</strong> {it.cookies.text}{" "}
+              <a href="/cookie" className="font-medium text-brand-800 underline underline-offset-2">
+                {it.cookies.policyLink}
+              </a>
+            </p>
+            <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-nowrap sm:items-center">
+              <Button variant="ghost" size="sm" className="order-last col-span-2 sm:order-none" onClick={openSettings}>
                 {it.cookies.customize}
               </Button>
-              <Button variant="secondary" onClick={() => save({ analytics: false, marketing: false })}>
+              <Button variant="secondary" size="sm" onClick={() => save({ analytics: false, marketing: false })}>
                 {it.cookies.rejectAll}
               </Button>
-              <Button onClick={() => save({ analytics: true, marketing: true })}>{it.cookies.acceptAll}</Button>
+              <Button size="sm" onClick={() => save({ analytics: true, marketing: true })}>
+                {it.cookies.acceptAll}
+              </Button>
             </div>
           </div>
         </section>

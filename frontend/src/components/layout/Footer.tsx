@@ -1,6 +1,7 @@
 import { WEBSITE_CARBON_URL } from "../../config";
 import { it } from "../../i18n/it";
 import { useCookieConsent } from "../../lib/cookie-consent";
+import { useOperator } from "../../lib/page-data";
 import { IconLeaf } from "../ui/Icons";
 import { Logo } from "./Logo";
 
@@ -8,6 +9,7 @@ declare const __BUILD_YEAR__: string;
 
 export function Footer() {
   const { openSettings } = useCookieConsent();
+  const operator = useOperator();
   const link = "text-sm text-stone-300 hover:text-white underline-offset-4 hover:underline";
   return (
     <footer className="mt-auto bg-stone-900 text-stone-300">
@@ -47,7 +49,11 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-stone-800">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-400 sm:px-6 lg:px-8">{it.footer.copyright(__BUILD_YEAR__)}</p>
+        <p className="mx-auto flex max-w-7xl flex-wrap gap-x-4 gap-y-1 px-4 py-5 text-xs text-stone-400 sm:px-6 lg:px-8">
+          <span>{it.footer.copyright(__BUILD_YEAR__, operator.name)}</span>
+          {operator.address && <span>{operator.address}</span>}
+          {operator.vatNumber && <span>{it.footer.vat(operator.vatNumber)}</span>}
+        </p>
       </div>
     </footer>
   );

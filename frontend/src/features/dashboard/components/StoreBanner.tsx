@@ -51,13 +51,14 @@ export function StoreBanner({
           <img src={store.logo_img_url} alt={t.logoAlt(store.name)} className="h-14 w-14 shrink-0 rounded-xl border border-stone-200 bg-white object-contain p-1 sm:h-16 sm:w-16" />
         )}
         <div className="min-w-0">
-          <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl" title={store.name}>
+          <h1 className="truncate text-xl font-bold tracking-tight text-stone-900 sm:text-2xl" title={store.name}>
             {shortName(store.name, width)}
           </h1>
           {store.partner_group && <p className="mt-0.5 text-sm text-stone-600">{store.partner_group}</p>}
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center">
+      {/* One row beside the name on a wide screen, however long the name: the name gives way. */}
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center lg:shrink-0 lg:flex-nowrap">
         <Button variant="secondary" onClick={onShare}>
           <IconShare />
           {t.share}
