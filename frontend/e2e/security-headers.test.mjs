@@ -1,6 +1,6 @@
 // The Content-Security-Policy in Chromium against the real server and the demo shop: every
 // kind of page (landing, explore, shop, product, pricing, login, dashboard logged in, upload,
-// registration with a logo chosen) loads, hydrates and does what it does — the map geocodes
+// registration with a logo chosen) loads, hydrates and does what it does — the map, asked for, geocodes
 // and embeds OpenStreetMap, remote product images and a logo's local preview show — without
 // a single violation reported, neither as a `securitypolicyviolation` event nor on the
 // console. A first test makes sure a violation would be caught.
@@ -94,9 +94,12 @@ async function visit(context, path, act = async () => {}) {
   return [...events, ...consoleReports];
 }
 
-/** Near the viewport, the map geocodes the address and loads OpenStreetMap's embed. */
+/** Asked for, the map geocodes the address and loads OpenStreetMap's embed. */
 async function showMap(page) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const asked = () => page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.includes("openstreetmap.org")));
+  assert.equal(await asked(), false, "nothing is asked of OpenStreetMap before the visitor asks for the map");
+  await page.getByRole("button", { name: "Mostra la mappa" }).first().click();
   await page.locator("iframe[src^='https://www.openstreetmap.org/export/embed.html']").first().waitFor();
 }
 
