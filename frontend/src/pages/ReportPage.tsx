@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
 import { Button, ButtonLink } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
 import { IconArrowLeft } from "../components/ui/Icons";
+import { useOwnerOnly } from "../features/accounts/hooks/useOwnerOnly";
 import { fetchReport, PERIODS, reportCsvUrl, type AnalyticsReport, type Period } from "../features/report/api";
 import { DayBars, ShareBars } from "../features/report/charts";
 import { it } from "../i18n/it";
 import { errorCode } from "../lib/api";
-import { useSession } from "../lib/session";
 import type { OwnStore } from "../types";
 
 const t = it.report;
@@ -16,13 +15,7 @@ type Loaded = { kind: "loading" } | { kind: "error" } | { kind: "locked" } | { k
 
 /** /report: the Pro "Report di analisi dei dati" of the owner's shop (spec section 9). */
 export function ReportPage() {
-  const { status, store } = useSession();
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (status === "anonymous") navigate("/login", { replace: true });
-    else if (status === "noStore") navigate("/create", { replace: true });
-  }, [status, navigate]);
+  const { status, store } = useOwnerOnly();
 
   if (status !== "owner" || !store) {
     return (

@@ -1,24 +1,16 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { Container } from "../components/ui/Container";
 import { IconArrowLeft } from "../components/ui/Icons";
+import { useOwnerOnly } from "../features/accounts/hooks/useOwnerOnly";
 import { ImportHelp } from "../features/import/components/ImportHelp";
 import { ImportWizard } from "../features/import/components/ImportWizard";
 import { SyncPanel } from "../features/import/components/SyncPanel";
 import { it } from "../i18n/it";
-import { useSession } from "../lib/session";
 
 const t = it.upload;
 
 /** /upload: product import for a logged-in owner with a shop (spec section 2). */
 export function UploadPage() {
-  const { status } = useSession();
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (status === "anonymous") navigate("/login", { replace: true });
-    else if (status === "noStore") navigate("/create", { replace: true });
-  }, [status, navigate]);
+  const { status } = useOwnerOnly();
 
   if (status !== "owner") {
     return (
