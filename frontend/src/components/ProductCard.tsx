@@ -5,7 +5,18 @@ import type { Product, Store } from "../types";
 import { ProductImage } from "./ProductImage";
 import { cn } from "./ui/cn";
 
-export function ProductCard({ product, store, className }: { product: Product; store: Pick<Store, "id" | "slug">; className?: string }) {
+export function ProductCard({
+  product,
+  store,
+  className,
+  eager,
+}: {
+  product: Product;
+  store: Pick<Store, "id" | "slug">;
+  className?: string;
+  /** Load the picture at once (the first cards of a page). */
+  eager?: boolean;
+}) {
   return (
     <a
       href={productPath(store, product)}
@@ -15,7 +26,7 @@ export function ProductCard({ product, store, className }: { product: Product; s
       )}
     >
       <div className="relative aspect-square border-b border-stone-100 bg-white">
-        <ProductImage src={product.image_url} alt={product.name} className="h-full w-full p-3" />
+        <ProductImage src={product.image_url} alt={product.name} className="h-full w-full p-3" eager={eager} />
         {!product.in_stock && (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-[11px] font-semibold text-white">
             {it.product.outOfStock}

@@ -355,9 +355,10 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
             <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">{it.store.noMatch}</p>
           ) : (
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5">
-              {items.map((p) => (
+              {items.map((p, i) => (
                 <li key={p.id}>
-                  <ProductCard product={p} store={store} />
+                  {/* The first row on a phone is the page's largest paint: fetched at once. */}
+                  <ProductCard product={p} store={store} eager={i < 2} />
                 </li>
               ))}
             </ul>

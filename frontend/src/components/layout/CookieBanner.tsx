@@ -70,12 +70,15 @@ export function CookieBanner() {
           className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 shadow-[0_-8px_30px_rgba(0,0,0,0.08)] backdrop-blur"
         >
           <div className="mx-auto flex max-w-7xl flex-col gap-2.5 px-4 py-3 sm:px-6 lg:flex-row lg:items-center lg:gap-6 lg:px-8">
-            <p className="min-w-0 flex-1 text-xs leading-snug text-stone-700 sm:text-sm">
-              <strong className="font-semibold text-stone-900">{it.cookies.title}.</strong> {it.cookies.text}{" "}
-              <a href="/cookie" className="font-medium text-brand-800 underline underline-offset-2">
-                {it.cookies.policyLink}
-              </a>
-            </p>
+            <div className="min-w-0 flex-1 text-xs leading-snug text-stone-700 sm:text-sm">
+              <p className="font-semibold text-stone-900">{it.cookies.title}</p>
+              <p>
+                {it.cookies.text}{" "}
+                <a href="/cookie" className="font-medium text-brand-800 underline underline-offset-2">
+                  {it.cookies.policyLink}
+                </a>
+              </p>
+            </div>
             <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-nowrap sm:items-center">
               <Button variant="ghost" size="sm" className="order-last col-span-2 sm:order-none" onClick={openSettings}>
                 {it.cookies.customize}
