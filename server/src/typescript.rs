@@ -33,6 +33,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::pages::props::StoreListing,
         crate::pages::props::ExploreListing,
         crate::pages::props::NearbyListing,
+        crate::pages::props::Showcase,
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,

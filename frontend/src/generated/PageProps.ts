@@ -2,6 +2,7 @@
 import type { ExploreListing } from "./ExploreListing";
 import type { NearbyListing } from "./NearbyListing";
 import type { ProductView } from "./ProductView";
+import type { Showcase } from "./Showcase";
 import type { Site } from "./Site";
 import type { StoreListing } from "./StoreListing";
 import type { StoreView } from "./StoreView";
@@ -35,6 +36,10 @@ explore?: ExploreListing,
  * `/cerca`: the search across shops and its page of results.
  */
 nearby?: NearbyListing, 
+/**
+ * Landing page: the demo shop and a few of its products, shown in the hero.
+ */
+showcase?: Showcase, 
 /**
  * Shop or product route whose shop or product does not exist (status 404).
  */

@@ -35,6 +35,7 @@ export type { Registered } from "./Registered";
 export type { RowAction } from "./RowAction";
 export type { RowErrorView } from "./RowErrorView";
 export type { SearchCount } from "./SearchCount";
+export type { Showcase } from "./Showcase";
 export type { Site } from "./Site";
 export type { Sources } from "./Sources";
 export type { StatisticsView } from "./StatisticsView";

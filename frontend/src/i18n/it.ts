@@ -1,5 +1,7 @@
 // Every user-facing Italian text. Texts quoted in the product spec are copied exactly.
 
+import { formatCount } from "../lib/format";
+
 export const it = {
   brand: {
     name: "Vetrina",
@@ -110,6 +112,7 @@ export const it = {
       store: "Edilizia Rossi",
       initial: "E",
       meta: "Catalogo · 1.248 prodotti",
+      catalogue: (n: number) => `Catalogo · ${formatCount(n)} ${n === 1 ? "prodotto" : "prodotti"}`,
       items: [
         { name: "Cemento 32,5 R 25 kg", brand: "Buzzi", price: "6,90 €" },
         { name: "Adesivo Keraflex S1", brand: "Mapei", price: "18,50 €" },

@@ -36,6 +36,11 @@ export function formatEuros(value: number): string {
   return groupThousands(String(Math.round(value)));
 }
 
+/** A whole count with Italian thousands: 1248 → "1.248". */
+export function formatCount(value: number): string {
+  return groupThousands(String(Math.round(Math.abs(value))));
+}
+
 /** Collapses white space and cuts at a word boundary, adding an ellipsis: meta descriptions. */
 export function truncate(text: string, max = 155): string {
   const clean = text.replace(/\s+/g, " ").trim();

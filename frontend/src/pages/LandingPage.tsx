@@ -8,9 +8,11 @@ import { Container } from "../components/ui/Container";
 import { IconArrowRight, IconExternal, IconSparkles, IconStore, IconUpload } from "../components/ui/Icons";
 import { INVESTOR_BOOKING_URL, LOGO_PATH } from "../config";
 import { it } from "../i18n/it";
+import { formatPrice } from "../lib/format";
+import { usePageData } from "../lib/page-data";
 import { absoluteUrl } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
-import type { PageProps } from "../types";
+import type { PageProps, Showcase } from "../types";
 
 export function landingHead(props: PageProps): HeadData {
   const home = absoluteUrl(props.site.publicUrl, "/");
@@ -34,31 +36,55 @@ export function landingHead(props: PageProps): HeadData {
 
 const stepIcons = [IconUpload, IconSparkles, IconStore];
 
-/** Decorative catalogue preview in the hero: pure markup, no data. */
-function HeroVisual() {
-  const tones = ["from-stone-300 to-stone-400", "from-amber-200 to-amber-300", "from-orange-200 to-orange-300", "from-sky-200 to-sky-300"];
+/** One product of the hero's catalogue preview, as a shop's card shows it. */
+type PreviewItem = { key: string; name: string; brand: string | null; price: string | null; image: string | null };
+
+function previewOf(showcase: Showcase | undefined): { store: string; meta: string; items: PreviewItem[] } {
   const demo = it.landing.heroDemo;
-  const items = demo.items.map((item, i) => ({ ...item, tone: tones[i % tones.length] }));
+  if (!showcase) {
+    return { store: demo.store, meta: demo.meta, items: demo.items.map((item) => ({ key: item.name, ...item, image: null })) };
+  }
+  return {
+    store: showcase.store.name,
+    meta: demo.catalogue(showcase.store.product_count),
+    items: showcase.products.map((p) => ({
+      key: String(p.id),
+      name: p.name,
+      brand: p.brand,
+      price: p.price != null ? formatPrice(p.price) : null,
+      image: p.image_url,
+    })),
+  };
+}
+
+/** Catalogue preview in the hero: the demo shop's products with their pictures (a picture,
+ * not a control: hidden from assistive technology, the page's text says the same). */
+function HeroVisual({ showcase }: { showcase?: Showcase }) {
+  const preview = previewOf(showcase);
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div className="absolute -inset-4 -z-10 rotate-2 rounded-3xl bg-gradient-to-br from-brand-200/60 to-amber-100/60 blur-sm" />
       <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-2xl">
         <div className="flex items-center gap-3 border-b border-stone-100 pb-3">
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-sm font-extrabold text-white">{demo.initial}</span>
-          <div>
-            <p className="text-sm font-bold text-stone-900">{demo.store}</p>
-            <p className="text-xs text-stone-500">{demo.meta}</p>
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-sm font-extrabold text-white">{preview.store.charAt(0)}</span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-bold text-stone-900">{preview.store}</p>
+            <p className="text-xs text-stone-500">{preview.meta}</p>
           </div>
           <span className="ml-auto rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">{it.explore.active}</span>
         </div>
         <div className="mt-3 grid grid-cols-2 gap-3">
-          {items.map((item) => (
-            <div key={item.name} className="overflow-hidden rounded-xl border border-stone-100">
-              <div className={`h-20 bg-gradient-to-br ${item.tone}`} />
+          {preview.items.map((item) => (
+            <div key={item.key} className="overflow-hidden rounded-xl border border-stone-100">
+              {item.image ? (
+                <img src={item.image} alt="" width={300} height={300} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-stone-50 object-cover" />
+              ) : (
+                <div className="aspect-[4/3] bg-gradient-to-br from-stone-100 to-stone-200" />
+              )}
               <div className="p-2">
-                <p className="text-[10px] font-semibold uppercase tracking-wide text-brand-700">{item.brand}</p>
+                {item.brand && <p className="truncate text-[10px] font-semibold uppercase tracking-wide text-brand-700">{item.brand}</p>}
                 <p className="truncate text-xs font-semibold text-stone-800">{item.name}</p>
-                <p className="mt-1 text-sm font-bold text-stone-900">{item.price}</p>
+                <p className="mt-1 text-sm font-bold text-stone-900">{item.price ?? it.product.priceOnRequest}</p>
               </div>
             </div>
           ))}
@@ -69,6 +95,7 @@ function HeroVisual() {
 }
 
 export function LandingPage() {
+  const { showcase } = usePageData();
   const [demoOpen, setDemoOpen] = useState(false);
   return (
     <>
@@ -94,7 +121,7 @@ export function LandingPage() {
             </a>
             <p className="mt-5 text-sm font-medium text-stone-600">{it.landing.demoOffer}</p>
           </div>
-          <HeroVisual />
+          <HeroVisual showcase={showcase} />
         </Container>
       </section>
 

@@ -1,4 +1,4 @@
-import { ProductImage } from "../components/ProductImage";
+import { isGeneratedPicture, ProductImage } from "../components/ProductImage";
 import { RelatedCarousel } from "../components/RelatedCarousel";
 import { SellerBlock } from "../components/SellerBlock";
 import { StoreLogo } from "../components/StoreLogo";
@@ -99,7 +99,7 @@ export function ProductPage() {
       </nav>
       <article className="grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-          <ProductImage src={product.image_url} alt={product.name} eager className="aspect-square w-full p-6" />
+          <ProductImage src={product.image_url} alt={product.name} eager className="aspect-square w-full" inset="p-6" />
         </div>
         <div className="flex flex-col">
           {product.category && (
@@ -162,7 +162,7 @@ export function ProductPage() {
   );
 }
 
-/** Link previews and search engines get the PNG beside a generated SVG card. */
+/** Link previews and search engines get the PNG card beside a generated SVG tile. */
 export function shareableImage(imageUrl: string): string {
-  return /^\/media\/products\/[^/]+\.svg$/.test(imageUrl) ? imageUrl.replace(/\.svg$/, ".png") : imageUrl;
+  return isGeneratedPicture(imageUrl) ? imageUrl.replace(/\.svg$/, ".png") : imageUrl;
 }

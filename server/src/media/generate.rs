@@ -1,7 +1,8 @@
-//! The image of a product that has none: the category's pictogram, the name and the brand
-//! on a 1200×630 card (the Open Graph size), as SVG for pages and PNG for link previews.
-//! The PNG is drawn with the DejaVu Sans fonts embedded in the binary, so it looks the
-//! same on every server.
+//! The picture of a product that has none. Pages show a square tile: the category's
+//! pictogram large on a calm tint of its own, no text (the name is beside it in every
+//! card), so a grid of them looks deliberate. Link previews get a 1200×630 card (the Open
+//! Graph size) with the same tile, the name and the brand, drawn as PNG with the DejaVu
+//! Sans fonts embedded in the binary, so it looks the same on every server.
 
 use std::sync::{Arc, LazyLock};
 
@@ -9,6 +10,8 @@ use resvg::{tiny_skia, usvg};
 
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
+/// Side of the square tile, in SVG units.
+const TILE: u32 = 600;
 
 const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -17,8 +20,8 @@ const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 const NAME_SIZE: f32 = 50.0;
 const NAME_LINES: usize = 4;
 const BRAND_SIZE: f32 = 34.0;
-const TEXT_LEFT: f32 = 560.0;
-const TEXT_WIDTH: f32 = 580.0;
+const TEXT_LEFT: f32 = 600.0;
+const TEXT_WIDTH: f32 = 540.0;
 
 /// Fonts are parsed once.
 static FONTS: LazyLock<Arc<usvg::fontdb::Database>> = LazyLock::new(|| {
@@ -56,8 +59,72 @@ fn pictogram_paths(key: &str) -> &'static str {
     }
 }
 
-/// The card as SVG text. Name and brand are escaped; nothing else comes from the user.
-pub fn product_svg(name: &str, brand: Option<&str>, pictogram: &str) -> String {
+/// Background, halo and ink of a tile: calm, and distinct between neighbouring trades.
+struct Tint {
+    background: &'static str,
+    halo: &'static str,
+    ink: &'static str,
+}
+
+fn tint(pictogram: &str) -> Tint {
+    let (background, halo, ink) = match pictogram {
+        // building materials: sand
+        "sacco-cemento" | "mattone" | "spatola-dentata" | "betoniera" => {
+            ("#f4ecdf", "#ead9bf", "#8a5a22")
+        }
+        // boards and insulation: oat
+        "lastra" | "pannello-isolante" | "tavola" => ("#f1eee6", "#e2dccd", "#6b5e45"),
+        // water: sky
+        "goccia" | "rubinetto" | "wc" => ("#e5eff6", "#cfe1ee", "#2c5f86"),
+        // colour: terracotta
+        "pennello" | "cartuccia" => ("#f7e6df", "#efcfc2", "#9b4a2e"),
+        // metal and tools: slate
+        "vite" | "trapano" | "martello" | "tondino" => ("#e9ecf0", "#d7dce3", "#455262"),
+        // electricity: amber
+        "lampadina" => ("#f9efd6", "#f1dfaf", "#8a6312"),
+        // floors and tiles: heather
+        "piastrelle" => ("#eeeaf4", "#ddd5ea", "#5a4a84"),
+        // safety: rust
+        "casco" => ("#f8e9dc", "#f0d3ba", "#9a5418"),
+        // garden: sage
+        "foglia" => ("#e7efe6", "#d0e2ce", "#3e6b45"),
+        _ => ("#efece7", "#e0dbd2", "#5f574c"),
+    };
+    Tint {
+        background,
+        halo,
+        ink,
+    }
+}
+
+/// The tile's drawing at (`x`, `y`), `side` wide: halo and pictogram, no background.
+fn tile_drawing(pictogram: &str, x: f32, y: f32, side: f32) -> String {
+    let t = tint(pictogram);
+    let centre = side / 2.0;
+    // the 64-unit pictogram fills half the tile
+    let scale = side * 0.5 / 64.0;
+    let offset = centre - 32.0 * scale;
+    format!(
+        r##"<g transform="translate({x} {y})"><circle cx="{centre}" cy="{centre}" r="{r}" fill="{halo}"/><g transform="translate({offset} {offset}) scale({scale})" fill="none" stroke="{ink}" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"><path d="{paths}"/></g></g>"##,
+        r = side * 0.34,
+        halo = t.halo,
+        ink = t.ink,
+        paths = pictogram_paths(pictogram),
+    )
+}
+
+/// The square tile shown on pages, as SVG text. Nothing in it comes from the user.
+pub fn product_tile(pictogram: &str) -> String {
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{TILE}" height="{TILE}" viewBox="0 0 {TILE} {TILE}"><rect width="{TILE}" height="{TILE}" fill="{}"/>{}</svg>"##,
+        tint(pictogram).background,
+        tile_drawing(pictogram, 0.0, 0.0, TILE as f32)
+    )
+}
+
+/// The link-preview card as SVG text: the tile on the left, name and brand on the right.
+/// Name and brand are escaped; nothing else comes from the user.
+pub fn product_card(name: &str, brand: Option<&str>, pictogram: &str) -> String {
     let lines = wrap(name, NAME_SIZE, TEXT_WIDTH, NAME_LINES);
     let line_height = NAME_SIZE * 1.2;
     let brand = brand.map(str::trim).filter(|b| !b.is_empty());
@@ -79,9 +146,12 @@ pub fn product_svg(name: &str, brand: Option<&str>, pictogram: &str) -> String {
             escape(&brand)
         ));
     }
+    let side = 530.0;
+    let margin = (HEIGHT as f32 - side) / 2.0;
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT_FAMILY}"><rect width="{WIDTH}" height="{HEIGHT}" fill="#f5f1e8"/><rect x="80" y="105" width="420" height="420" rx="48" fill="#23517a"/><g transform="translate(130 155) scale(5)" fill="none" stroke="#ffffff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"><path d="{}"/></g>{text}</svg>"##,
-        pictogram_paths(pictogram)
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT_FAMILY}"><rect width="{WIDTH}" height="{HEIGHT}" fill="#fbfaf7"/><rect x="{margin}" y="{margin}" width="{side}" height="{side}" rx="36" fill="{}"/>{}{text}</svg>"##,
+        tint(pictogram).background,
+        tile_drawing(pictogram, margin, margin, side)
     )
 }
 
@@ -194,12 +264,12 @@ mod tests {
 
     #[test]
     fn the_card_carries_name_brand_and_pictogram_escaped() {
-        let svg = product_svg(
+        let svg = product_card(
             "Silicone <bianco> & trasparente",
             Some("Mapei"),
             "cartuccia",
         );
-        assert!(svg.contains("Silicone &lt;bianco&gt; &amp;"));
+        assert!(svg.contains("Silicone &lt;bianco&gt;") && svg.contains("&amp;"));
         assert!(svg.contains(">Mapei</text>"));
         assert!(svg.contains(pictogram_paths("cartuccia")));
         assert!(!svg.contains("<bianco>"));
@@ -223,17 +293,20 @@ mod tests {
             .map(crate::ai::builtin::pictogram_for)
             .chain(["generico"])
         {
-            let png = render_png(&product_svg("Prodotto", Some("Marca"), key)).expect(key);
+            let png = render_png(&product_card("Prodotto", Some("Marca"), key)).expect(key);
             let img = image::load_from_memory(&png).expect("png decodes");
             assert_eq!((img.width(), img.height()), (WIDTH, HEIGHT));
+            let tile = product_tile(key);
+            assert!(tile.contains(pictogram_paths(key)), "{key}");
+            assert!(!tile.contains("<text"), "{key}: the tile carries no text");
         }
     }
 
     #[test]
     fn the_text_is_drawn_with_the_embedded_font() {
         let with_text =
-            render_png(&product_svg("Cemento", Some("Buzzi"), "generico")).expect("png");
-        let without = render_png(&product_svg("", None, "generico")).expect("png");
+            render_png(&product_card("Cemento", Some("Buzzi"), "generico")).expect("png");
+        let without = render_png(&product_card("", None, "generico")).expect("png");
         let dark = |png: &[u8]| {
             image::load_from_memory(png)
                 .expect("decodes")

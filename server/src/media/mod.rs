@@ -92,31 +92,37 @@ pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -
     ProductImage { image_url, warning }
 }
 
-/// Whether `url` is a card made by [`generated_image_for`].
+/// Whether `url` is a picture made by [`generated_image_for`] (of any design version).
 pub fn is_generated(url: &str) -> bool {
     url.starts_with("/media/products/") && url.ends_with(".svg")
 }
 
-/// Writes the card of a product as SVG and PNG (same name, for Open Graph) unless it is
-/// there already; returns the SVG's URL, `/media/products/<hash>.svg`.
+/// Start of the file names of the current design: products whose generated picture has
+/// another name are drawn again by the image pass (`services::product_images`).
+pub const GENERATED_PREFIX: &str = "/media/products/t2-";
+
+/// Writes the picture of a product without one, unless it is there already: the tile as
+/// SVG for pages and the link-preview card as PNG under the same name (for Open Graph and
+/// feeds). Returns the SVG's URL, `/media/products/t2-<hash>.svg`.
 pub async fn generated_image_for(media_dir: &Path, card: Card<'_>) -> anyhow::Result<String> {
-    let name = content_name(&[
-        "card-v1",
-        card.name,
-        card.brand.unwrap_or(""),
-        card.pictogram,
-    ]);
+    let name = format!(
+        "t2-{}",
+        content_name(&[
+            "card-v2",
+            card.name,
+            card.brand.unwrap_or(""),
+            card.pictogram,
+        ])
+    );
     let dir = media_dir.join(PRODUCTS);
     let svg_path = dir.join(format!("{name}.svg"));
     let png_path = dir.join(format!("{name}.png"));
     if !(exists(&svg_path).await && exists(&png_path).await) {
-        let svg = generate::product_svg(card.name, card.brand, card.pictogram);
-        let png = {
-            let svg = svg.clone();
-            worker::run(move || generate::render_png(&svg)).await??
-        };
+        let tile = generate::product_tile(card.pictogram);
+        let card = generate::product_card(card.name, card.brand, card.pictogram);
+        let png = worker::run(move || generate::render_png(&card)).await??;
         write_atomically(&png_path, &png).await?;
-        write_atomically(&svg_path, svg.as_bytes()).await?;
+        write_atomically(&svg_path, tile.as_bytes()).await?;
     }
     Ok(format!("/media/{PRODUCTS}/{name}.svg"))
 }

@@ -241,8 +241,9 @@ async fn the_generated_card_is_written_once_as_svg_and_png() {
     assert!(is_generated(&url));
     assert_eq!(url, generated_image_for(dir.path(), card).await.unwrap());
     let file = dir.path().join(url.trim_start_matches("/media/"));
+    assert!(url.starts_with(GENERATED_PREFIX));
     let svg = std::fs::read_to_string(&file).unwrap();
-    assert!(svg.contains("Fischer"));
+    assert!(svg.starts_with("<svg") && !svg.contains("Fischer") && !svg.contains("<text"));
     let png_url = png_of_generated(&url).unwrap();
     let png = std::fs::read(dir.path().join(png_url.trim_start_matches("/media/"))).unwrap();
     assert_eq!(crate::api::uploads::image_extension(&png), Some("png"));

@@ -11,7 +11,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{DbErr, QuerySelect};
 use time::OffsetDateTime;
 
-use super::props::{ExploreListing, PageProps, Site, StoreListing};
+use super::props::{ExploreListing, PageProps, Showcase, Site, StoreListing};
 use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::analytics::{self, PageView};
 use crate::api::catalogue::{listing_view, ListingQuery};
@@ -19,7 +19,7 @@ use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::services::catalogue::Sort;
 use crate::services::explore::{self, ExploreQuery, ShopSort};
-use crate::services::{products, stores};
+use crate::services::{demo, products, stores};
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
 use crate::views::{ProductView, StoreView};
@@ -99,6 +99,51 @@ pub async fn static_page(
     let url = render_url(uri.path(), uri.query());
     let page = page(&app, &url, 0, || PageProps::plain(site(&app))).await?;
     Ok(respond(&page, &headers, PUBLIC))
+}
+
+/// The landing page: static, but for the demo shop's products in its hero. The demo
+/// shop's content version keys the cache, so an edit of the demo shows at once; when the
+/// database does not answer, the page is served without them (version 0).
+pub async fn landing_page(
+    State(app): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let url = render_url(uri.path(), uri.query());
+    let demo = demo::public_store(&app.db).await.unwrap_or_else(|err| {
+        tracing::warn!(error = %err, "demo shop not read for the landing page");
+        None
+    });
+    let version = demo.as_ref().map_or(0, |s| s.content_version);
+    if let Some(hit) = app.pages.cache.get(&url, version) {
+        return Ok(respond(&hit, &headers, PUBLIC));
+    }
+    let showcase = match demo {
+        Some(store) => showcase(&app, store).await,
+        None => None,
+    };
+    let version = if showcase.is_some() { version } else { 0 };
+    let page = render_and_cache(&app, &url, version, &PageProps::landing(site(&app), showcase)).await?;
+    Ok(respond(&page, &headers, PUBLIC))
+}
+
+async fn showcase(app: &AppState, store: store::Model) -> Option<Showcase> {
+    let read = async {
+        let products = demo::showcase(&app.db, store.id).await?;
+        let count = stores::product_count(&app.db, store.id).await?;
+        Ok::<_, AppError>((products, count))
+    };
+    match read.await {
+        Ok((products, _)) if products.is_empty() => None,
+        Ok((products, count)) => Some(Showcase {
+            store: StoreView::public(store, count, OffsetDateTime::now_utc()),
+            products: products.into_iter().map(|p| ProductView::from(p).card()).collect(),
+        }),
+        Err(err) => {
+            tracing::warn!(error = %err, "demo products not read for the landing page");
+            None
+        }
+    }
 }
 
 /// The URL a static page is rendered at: its path, plus the query parameters its markup

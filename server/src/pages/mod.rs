@@ -170,7 +170,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         "/email-verification/{email}",
     ];
     let mut router = Router::new()
-        .route("/", get(handlers::static_page))
+        .route("/", get(handlers::landing_page))
         .route("/pricing", get(handlers::static_page))
         .route("/contacts", get(handlers::static_page))
         .route("/faq", get(handlers::static_page))

@@ -51,6 +51,10 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub nearby: Option<NearbyListing>,
+    /// Landing page: the demo shop and a few of its products, shown in the hero.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub showcase: Option<Showcase>,
     /// Shop or product route whose shop or product does not exist (status 404).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -106,6 +110,15 @@ pub struct StoreListing {
     pub result: ProductPageView,
 }
 
+/// The landing page's window on the demo shop.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Showcase {
+    pub store: StoreView,
+    /// As product cards (without descriptions).
+    pub products: Vec<ProductView>,
+}
+
 /// `/cerca?q=&cap=&page=`: what was asked and, for a search, its page of results.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -135,10 +148,18 @@ impl PageProps {
             stores: None,
             explore: None,
             nearby: None,
+            showcase: None,
             not_found: None,
             load_error: None,
             client_only: None,
             has_session: None,
+        }
+    }
+
+    pub fn landing(site: Site, showcase: Option<Showcase>) -> Self {
+        Self {
+            showcase,
+            ..Self::plain(site)
         }
     }
 

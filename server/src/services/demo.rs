@@ -2,18 +2,24 @@
 
 use std::fmt;
 
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
 
 use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
 use crate::auth::password;
 use crate::domain::{DecimalMark, Price, ProductStatus};
+use crate::entities::{product, store};
 use crate::error::Result;
 use crate::plans::Plan;
 
 pub const EMAIL: &str = "demo@vetrina.it";
 pub const PASSWORD: &str = "Demo2026!";
 const CATALOGUE: &str = include_str!("demo_products.tsv");
+/// Products of the demo shop in the landing page's hero.
+const SHOWCASE: usize = 4;
 
 pub enum Outcome {
     Created { store_id: i64, products: usize },
@@ -64,6 +70,42 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
         store_id: store.id,
         products: created.len(),
     })
+}
+
+/// The demo shop, when it is there and public: the landing page's hero shows it.
+pub async fn public_store(db: &impl ConnectionTrait) -> Result<Option<store::Model>> {
+    Ok(stores::public()
+        .filter(store::Column::Email.eq(EMAIL))
+        .one(db)
+        .await?)
+}
+
+/// A few products of the demo shop for the landing page's hero: recognised, with brand,
+/// price and picture, from categories spread over the catalogue (neighbouring categories
+/// of the catalogue's own order look alike).
+pub async fn showcase(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<product::Model>> {
+    let candidates = product::Entity::find()
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Status.eq(ProductStatus::Normal))
+        .filter(product::Column::Brand.is_not_null())
+        .filter(product::Column::Price.is_not_null())
+        .filter(product::Column::ImageUrl.like("/media/%"))
+        .order_by_asc(product::Column::Id)
+        .limit(200)
+        .all(db)
+        .await?;
+    let mut first_of_each: Vec<product::Model> = Vec::new();
+    for p in candidates {
+        if !first_of_each.iter().any(|c| c.category == p.category) {
+            first_of_each.push(p);
+        }
+    }
+    let step = (first_of_each.len() / SHOWCASE).max(1);
+    Ok(first_of_each
+        .into_iter()
+        .step_by(step)
+        .take(SHOWCASE)
+        .collect())
 }
 
 fn parse_catalogue() -> Vec<ProductData> {

@@ -79,12 +79,18 @@ pub async fn complete_all_in_background(app: &AppState) -> Result<()> {
     Ok(())
 }
 
-/// No image yet, or one that still points elsewhere.
+/// No image yet, one that still points elsewhere, or a generated picture of an earlier
+/// design.
 fn needs_image() -> Condition {
     Condition::any()
         .add(product::Column::ImageUrl.is_null())
         .add(product::Column::ImageUrl.like("http://%"))
         .add(product::Column::ImageUrl.like("https://%"))
+        .add(
+            Condition::all()
+                .add(product::Column::ImageUrl.like("/media/products/%.svg"))
+                .add(product::Column::ImageUrl.not_like(format!("{}%", media::GENERATED_PREFIX))),
+        )
 }
 
 /// One pass over the products above id `after`; returns how many got an image.

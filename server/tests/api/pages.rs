@@ -574,3 +574,28 @@ async fn the_operator_given_at_start_is_named_on_the_legal_pages_and_in_the_foot
     assert!(home.contains("Edil Servizi S.r.l. Tutti i diritti riservati."));
     assert!(home.contains("P. IVA 01234567890"));
 }
+
+/// The landing page's hero shows the demo shop's products with their pictures and follows an
+/// edit of the demo shop; without a demo shop it shows its drawn preview.
+#[tokio::test]
+async fn the_landing_hero_shows_the_demo_shops_products_with_their_pictures() {
+    use vetrina::services::{demo, product_images};
+    let app = spawn_app().await;
+    let without = app.get("/").await.text().await.unwrap();
+    assert!(!without.contains("/media/products/"));
+    let demo::Outcome::Created { store_id, .. } = demo::seed(&app.db).await.unwrap() else {
+        panic!("the demo shop was already there");
+    };
+    product_images::complete(&app.state, store_id, 0).await.unwrap();
+    let landing = app.get("/").await.text().await.unwrap();
+    assert!(landing.contains("Edilizia Demo"));
+    assert_eq!(landing.matches("src=\"/media/products/t2-").count(), 4);
+    assert!(!landing.contains("VEDI FORN"), "only recognised products");
+    app.sql(&format!(
+        "UPDATE stores SET name = 'Edilizia Demo Nord', content_version = content_version + 1 \
+         WHERE id = {store_id}"
+    ))
+    .await;
+    let edited = app.get("/").await.text().await.unwrap();
+    assert!(edited.contains("Edilizia Demo Nord"));
+}

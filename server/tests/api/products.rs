@@ -291,6 +291,44 @@ async fn deleting_a_store_cascades_to_its_products_in_the_database() {
 }
 
 #[tokio::test]
+async fn pictures_of_an_earlier_design_are_drawn_again_and_the_owners_own_are_kept() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let old = shop.add_product("Idropittura lavabile bianca 14 l").await;
+    let own = shop.add_product("Tassello nylon 8x40").await;
+    shop.images_settled().await;
+    app.sql(&format!(
+        "UPDATE products SET image_url = '/media/products/0123456789abcdef.svg' WHERE id = {}",
+        old["id"]
+    ))
+    .await;
+    app.sql(&format!(
+        "UPDATE products SET image_url = '/media/logos/mia-foto.png' WHERE id = {}",
+        own["id"]
+    ))
+    .await;
+    let drawn = vetrina::services::product_images::complete(&app.state, shop.id, 0)
+        .await
+        .unwrap();
+    assert_eq!(drawn, 1);
+    let image = |id: &Value| {
+        let id = id.as_i64().unwrap();
+        let shop = &shop;
+        async move {
+            let product = shop.get(&format!("/api/products/{id}")).await;
+            let product: Value = product.json().await.unwrap();
+            product["image_url"].as_str().unwrap().to_owned()
+        }
+    };
+    let redrawn = image(&old["id"]).await;
+    assert!(redrawn.starts_with("/media/products/t2-") && redrawn.ends_with(".svg"), "{redrawn}");
+    let tile = app.get(&redrawn).await.text().await.unwrap();
+    assert!(tile.contains("<svg") && !tile.contains("Idropittura"), "the tile carries no name");
+    assert_eq!(app.get(&redrawn.replace(".svg", ".png")).await.status(), reqwest::StatusCode::OK);
+    assert_eq!(image(&own["id"]).await, "/media/logos/mia-foto.png");
+}
+
+#[tokio::test]
 async fn a_product_saved_without_an_image_gets_a_card_in_the_background() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;

@@ -176,10 +176,26 @@ pub fn categories() -> impl Iterator<Item = &'static str> {
     KB.cats.iter().map(|c| c.name)
 }
 
-/// Pictogram key of a taxonomy category (`generico` for any other name).
+/// Pictogram key of a category: a taxonomy name, or a shop's own name that starts with
+/// the same word ("Pitture" → "Pitture e vernici", "Utensili" → the first "Utensili …");
+/// `generico` for any other name.
 pub fn pictogram_for(category: &str) -> &'static str {
-    KB.category_index(category)
-        .map_or("generico", |i| KB.cats[i as usize].pictogram)
+    if let Some(i) = KB.category_index(category) {
+        return KB.cats[i as usize].pictogram;
+    }
+    let first_word = |name: &str| {
+        text::fold(name)
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())
+            .map(str::to_owned)
+    };
+    let Some(word) = first_word(category) else {
+        return "generico";
+    };
+    KB.cats
+        .iter()
+        .find(|c| first_word(c.name).as_deref() == Some(word.as_str()))
+        .map_or("generico", |c| c.pictogram)
 }
 
 #[cfg(test)]
@@ -191,6 +207,16 @@ mod tests {
             name,
             ..Default::default()
         })
+    }
+
+    #[test]
+    fn a_shops_own_category_name_finds_its_pictogram_by_the_first_word() {
+        assert_eq!(pictogram_for("Pitture e vernici"), "pennello");
+        assert_eq!(pictogram_for("PITTURE"), "pennello");
+        assert_eq!(pictogram_for("Cementi e malte"), "sacco-cemento");
+        assert_eq!(pictogram_for("Utensili"), "trapano");
+        assert_eq!(pictogram_for("Videogiochi"), "generico");
+        assert_eq!(pictogram_for(""), "generico");
     }
 
     #[test]

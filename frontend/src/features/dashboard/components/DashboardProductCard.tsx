@@ -98,7 +98,7 @@ export function DashboardProductCard({ product, onEdit, onDelete }: { product: P
   return (
     <article data-product-id={product.id} className="flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <div className="relative aspect-square border-b border-stone-100 bg-white">
-        <ProductImage src={product.image_url} alt={product.name} className="h-full w-full p-3" />
+        <ProductImage src={product.image_url} alt={product.name} className="h-full w-full" inset="p-3" />
         <span className="absolute right-2 top-2 rounded-full bg-stone-900/85 px-2 py-0.5 text-xs font-bold text-white" data-price>
           {product.price != null ? formatPrice(product.price) : t.noPrice}
         </span>
