@@ -169,3 +169,13 @@ pub const TOO_MANY_GENERATIONS: &str =
 pub fn image_not_fetched(url: &str, reason: &str) -> String {
     format!("Immagine non scaricata da {url}: {reason}. È stata generata un'immagine al suo posto.")
 }
+
+// Why a product needs the owner's eye (dashboard only, never on public pages).
+pub const NOTE_NOT_TRADE: &str =
+    "Non sembra un articolo per l'edilizia: verificare nome e categoria prima di pubblicarlo.";
+pub const NOTE_NOT_RECOGNISED: &str =
+    "Prodotto non riconosciuto: completare nome, marca e categoria.";
+pub const NOTE_CATEGORY_UNSURE: &str =
+    "Categoria non riconosciuta con certezza: sceglierla a mano.";
+pub const NOTE_BRAND_MISSING: &str = "Marca non indicata o non riconosciuta: aggiungerla.";
+pub const NOTE_UNSURE: &str = "Marca e categoria da confermare.";

@@ -247,6 +247,7 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
     let pictogram = answered_category
         .or(category.as_deref())
         .map_or("generico", builtin::pictogram_for);
+    let note = builtin::review_note(status, false, category.is_some(), brand.is_some());
     Ok(Enrichment {
         name,
         description,
@@ -254,6 +255,7 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
         brand,
         status,
         pictogram,
+        note,
     })
 }
 

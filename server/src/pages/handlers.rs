@@ -123,7 +123,13 @@ pub async fn landing_page(
         None => None,
     };
     let version = if showcase.is_some() { version } else { 0 };
-    let page = render_and_cache(&app, &url, version, &PageProps::landing(site(&app), showcase)).await?;
+    let page = render_and_cache(
+        &app,
+        &url,
+        version,
+        &PageProps::landing(site(&app), showcase),
+    )
+    .await?;
     Ok(respond(&page, &headers, PUBLIC))
 }
 
@@ -137,7 +143,10 @@ async fn showcase(app: &AppState, store: store::Model) -> Option<Showcase> {
         Ok((products, _)) if products.is_empty() => None,
         Ok((products, count)) => Some(Showcase {
             store: StoreView::public(store, count, OffsetDateTime::now_utc()),
-            products: products.into_iter().map(|p| ProductView::from(p).card()).collect(),
+            products: products
+                .into_iter()
+                .map(|p| ProductView::from(p).card())
+                .collect(),
         }),
         Err(err) => {
             tracing::warn!(error = %err, "demo products not read for the landing page");

@@ -586,7 +586,9 @@ async fn the_landing_hero_shows_the_demo_shops_products_with_their_pictures() {
     let demo::Outcome::Created { store_id, .. } = demo::seed(&app.db).await.unwrap() else {
         panic!("the demo shop was already there");
     };
-    product_images::complete(&app.state, store_id, 0).await.unwrap();
+    product_images::complete(&app.state, store_id, 0)
+        .await
+        .unwrap();
     let landing = app.get("/").await.text().await.unwrap();
     assert!(landing.contains("Edilizia Demo"));
     assert_eq!(landing.matches("src=\"/media/products/t2-").count(), 4);

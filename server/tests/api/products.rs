@@ -321,10 +321,19 @@ async fn pictures_of_an_earlier_design_are_drawn_again_and_the_owners_own_are_ke
         }
     };
     let redrawn = image(&old["id"]).await;
-    assert!(redrawn.starts_with("/media/products/t2-") && redrawn.ends_with(".svg"), "{redrawn}");
+    assert!(
+        redrawn.starts_with("/media/products/t2-") && redrawn.ends_with(".svg"),
+        "{redrawn}"
+    );
     let tile = app.get(&redrawn).await.text().await.unwrap();
-    assert!(tile.contains("<svg") && !tile.contains("Idropittura"), "the tile carries no name");
-    assert_eq!(app.get(&redrawn.replace(".svg", ".png")).await.status(), reqwest::StatusCode::OK);
+    assert!(
+        tile.contains("<svg") && !tile.contains("Idropittura"),
+        "the tile carries no name"
+    );
+    assert_eq!(
+        app.get(&redrawn.replace(".svg", ".png")).await.status(),
+        reqwest::StatusCode::OK
+    );
     assert_eq!(image(&own["id"]).await, "/media/logos/mia-foto.png");
 }
 

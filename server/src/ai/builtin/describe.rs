@@ -38,8 +38,8 @@ pub(super) fn describe(
         (true, Some(b)) => out.push_str(&format!("Prodotto a marchio {b}.")),
         (true, None) => out.push_str("Prodotto senza nome."),
     }
+    // Unsure of what it is: one true sentence, nothing more (why is the owner's note).
     let Some(cat) = category else {
-        out.push_str(" Il prodotto non è stato riconosciuto automaticamente: verificare nome, marca e categoria.");
         return out;
     };
     // 2. the attributes found (each kind once, at most five)

@@ -23,6 +23,8 @@ pub use extract::{Attr, AttrKind};
 
 use kb::{Kb, KB};
 
+use crate::messages;
+
 /// One product line as the shop wrote it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RawProduct<'a> {
@@ -46,12 +48,16 @@ pub struct Enrichment {
     pub status: Status,
     /// key of the category pictogram for generated images (`generico` when unknown)
     pub pictogram: &'static str,
+    /// why the product needs the owner's eye (`review_note`): for the dashboard only
+    pub note: Option<String>,
 }
 
 /// A shop description at least this long is kept as it is.
 const KEEP_DESCRIPTION_CHARS: usize = 40;
 /// Keyword evidence needed to call a category recognised.
 const CATEGORY_SURE: f32 = 2.5;
+/// Keyword evidence that makes a category sure whatever the brand.
+const CATEGORY_CERTAIN: f32 = 5.0;
 /// Keyword evidence that overrides non-trade words (`scarpe` in `scarpe da running`).
 const TRADE_OVERRIDES_NONTRADE: f32 = 6.0;
 
@@ -67,15 +73,25 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
     let raw_name = input.name.trim();
 
     let mut an = score::analyse(kb, raw_name, given_description.unwrap_or(""));
+    an.nontrade |= has_device_specs(raw_name);
     let brand = settle_brand(kb, &mut an, non_empty(input.brand));
 
     // category
     let best = an.best();
     let given_cat_idx = given_category.and_then(|c| kb.category_index(c));
-    let status = judge(&an, best, given_cat_idx, brand.is_some());
+    let brand_range = brand
+        .as_deref()
+        .and_then(|b| kb.brand_by_name(b))
+        .map(|id| kb.brands[id as usize].cats.as_slice());
+    let brand_agrees =
+        best.is_some_and(|(c, _)| brand_range.is_some_and(|r| r.contains(&(c as u8))));
+    let judged = judge(&an, best, given_cat_idx, brand.is_some(), brand_agrees);
+    let status = judged.status;
+    // precise or silent: a category only when sure of it
     let inferred: Option<u8> = match status {
         Status::Incorrect => None,
-        _ => given_cat_idx.or(best.map(|(c, _)| c as u8)),
+        _ if judged.category_sure => given_cat_idx.or(best.map(|(c, _)| c as u8)),
+        _ => None,
     };
     let category: Option<String> = match given_category {
         Some(c) => Some(c.to_string()),
@@ -101,18 +117,15 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
             } else {
                 parts.body.as_str()
             };
-            describe::describe(
-                body,
-                brand.as_deref(),
-                &an.attrs,
-                if status == Status::Incorrect {
-                    None
-                } else {
-                    cat_ref
-                },
-            )
+            describe::describe(body, brand.as_deref(), &an.attrs, cat_ref)
         }
     };
+    let note = review_note(
+        status,
+        judged.not_a_product,
+        category.is_some(),
+        brand.is_some(),
+    );
 
     Enrichment {
         name,
@@ -121,7 +134,44 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
         brand,
         status,
         pictogram,
+        note,
     }
+}
+
+/// Why a product needs the owner's eye, for the dashboard (never on public pages); none
+/// for a recognised product.
+pub fn review_note(
+    status: Status,
+    not_a_product: bool,
+    has_category: bool,
+    has_brand: bool,
+) -> Option<String> {
+    let note = match status {
+        Status::Normal => return None,
+        Status::Incorrect if not_a_product => messages::NOTE_NOT_TRADE,
+        Status::Incorrect => messages::NOTE_NOT_RECOGNISED,
+        Status::Uncertain if !has_category => messages::NOTE_CATEGORY_UNSURE,
+        Status::Uncertain if !has_brand => messages::NOTE_BRAND_MISSING,
+        Status::Uncertain => messages::NOTE_UNSURE,
+    };
+    Some(note.to_owned())
+}
+
+/// Memory sizes and mobile networks ("8+256GB", "1TB", "5G"): the name is a phone, a
+/// tablet or a computer, not a building product (and "5G" is not five grams).
+fn has_device_specs(name: &str) -> bool {
+    name.split(|c: char| c.is_whitespace() || c == '+' || c == '/' || c == ',')
+        .any(|token| {
+            let lower = token.to_ascii_lowercase();
+            let digits = lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let unit = &lower[digits.len()..];
+            !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
+                && (matches!(unit, "gb" | "tb")
+                    || (matches!(unit, "g")
+                        && token.ends_with('G')
+                        && matches!(digits, "3" | "4" | "5")))
+        })
 }
 
 /// The brand: the shop's own wins (spelled canonically when we know it), otherwise the one
@@ -148,19 +198,31 @@ fn settle_brand(kb: &Kb, an: &mut score::Analysis, given_brand: Option<&str>) ->
 }
 
 /// How sure the engine is: sure of brand and category → normal; of one of them, or with
-/// some evidence → uncertain; nothing, or not a building product → incorrect.
+/// some evidence → uncertain; nothing, or not a building product → incorrect. A category
+/// found by keywords is sure when the brand is known to make it, or when the keywords
+/// alone are strong: a brand we do not know (a heating maker's list) with a weak keyword
+/// ("prolunga", "kit") is not enough.
+struct Judgement {
+    status: Status,
+    category_sure: bool,
+    not_a_product: bool,
+}
+
 fn judge(
     an: &score::Analysis,
     best: Option<(usize, f32)>,
     given_cat_idx: Option<u8>,
     brand_sure: bool,
-) -> Status {
+    brand_agrees: bool,
+) -> Judgement {
     let kw_best = best.map_or(0.0, |(_, kw)| kw);
     let max_kw = an.kw.iter().copied().fold(0.0, f32::max);
     let not_a_product = an.nontrade && max_kw < TRADE_OVERRIDES_NONTRADE;
-    let category_sure = given_cat_idx.is_some() || kw_best >= CATEGORY_SURE;
+    let category_sure = given_cat_idx.is_some()
+        || (kw_best >= CATEGORY_SURE && brand_agrees)
+        || kw_best >= CATEGORY_CERTAIN;
     let evidence = best.is_some_and(|(c, kw)| kw + an.boost[c] >= 1.0);
-    if not_a_product {
+    let status = if not_a_product {
         Status::Incorrect
     } else if brand_sure && category_sure {
         Status::Normal
@@ -168,6 +230,11 @@ fn judge(
         Status::Uncertain
     } else {
         Status::Incorrect
+    };
+    Judgement {
+        status,
+        category_sure,
+        not_a_product,
     }
 }
 
@@ -217,6 +284,25 @@ mod tests {
         assert_eq!(pictogram_for("Utensili"), "trapano");
         assert_eq!(pictogram_for("Videogiochi"), "generico");
         assert_eq!(pictogram_for(""), "generico");
+    }
+
+    #[test]
+    fn phones_are_not_building_products_and_5g_is_not_grams() {
+        for name in [
+            "Samsung SM-A366B A36 8+128GB 6.7\" 5G Awesome Lime EU",
+            "ZTE Blade V70 Vita 8+256GB 6.7\" 4G Jade Green EU",
+        ] {
+            let e = run(name);
+            assert_eq!(e.status, Status::Incorrect, "{name}");
+            assert_eq!(e.category, None, "{name}");
+            assert!(
+                !e.description.contains("attacco") && !e.description.contains("5 g"),
+                "{}",
+                e.description
+            );
+        }
+        assert!(!has_device_specs("Stucco in polvere 5 KG"));
+        assert!(!has_device_specs("Chiodi 5g"));
     }
 
     #[test]
@@ -381,9 +467,11 @@ mod tests {
                     e.description
                 );
             }
+            // without a sure category, one true sentence and no more
             let k = sentences(&e.description);
+            let least = if e.category.is_some() { 2 } else { 1 };
             assert!(
-                (2..=4).contains(&k),
+                (least..=4).contains(&k),
                 "{:?}: {k} sentences: {}",
                 cols[0],
                 e.description
