@@ -121,13 +121,15 @@ describe("product form", () => {
       brand: null,
       in_stock: false,
       status: "normal",
+      review_note: null,
     });
     assert.equal(l.productPayload({ ...l.emptyForm, name: "x", price: "" }, null).price, null);
   });
   test("an AI answer replaces what it gives, keeps what it leaves out, never price or stock", () => {
     const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", in_stock: false };
-    const merged = l.mergeGenerated(form, { name: "Cemento 25 kg", description: "Descrizione", brand: null, category: "Cementi", image_url: "/media/products/a.svg", status: "uncertain" });
-    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", in_stock: false, status: "uncertain" });
+    const merged = l.mergeGenerated(form, { name: "Cemento 25 kg", description: "Descrizione", brand: null, category: "Cementi", image_url: "/media/products/a.svg", status: "uncertain", review_note: "Marca e categoria da confermare." });
+    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", in_stock: false, status: "uncertain", review_note: "Marca e categoria da confermare." });
+    assert.equal(l.mergeGenerated(merged, { name: "Cemento 25 kg", description: "D", status: "normal" }).review_note, "", "a sure answer leaves no reason");
   });
   test("unsaved changes: compared field by field, surrounding spaces ignored", () => {
     const start = l.formOf(product(1, { name: "Sacco", price: 3, in_stock: true }));

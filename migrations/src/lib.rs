@@ -13,6 +13,7 @@ mod m20261126_090000_create_processed_imports;
 mod m20261126_100000_create_saved_mappings;
 mod m20261126_110000_create_price_list_syncs;
 mod m20261127_080000_create_analytics;
+mod m20261128_080000_add_review_notes;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_100000_create_saved_mappings::Migration),
             Box::new(m20261126_110000_create_price_list_syncs::Migration),
             Box::new(m20261127_080000_create_analytics::Migration),
+            Box::new(m20261128_080000_add_review_notes::Migration),
         ]
     }
 }

@@ -112,6 +112,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         },
         sku: Some(format!("B{shop:03}-{i:06}")),
         ean: None,
+        review_note: None,
     })
 }
 

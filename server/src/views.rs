@@ -31,6 +31,10 @@ pub struct ProductView {
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub created: String,
+    /// Why the product needs the owner's eye: in the owner's replies only, never public.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub review_note: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -93,6 +97,18 @@ impl From<product::Model> for ProductView {
             sku: p.sku,
             ean: p.ean,
             created: rfc3339(p.created_at),
+            review_note: None,
+        }
+    }
+}
+
+impl ProductView {
+    /// As the shop's owner sees it: with the reason to check it.
+    pub fn for_owner(mut p: product::Model) -> Self {
+        let review_note = p.review_note.take();
+        Self {
+            review_note,
+            ..Self::from(p)
         }
     }
 }
@@ -252,7 +268,15 @@ impl ProductPageView {
         });
         Self {
             pages: page.total.div_ceil(page.per_page).max(1),
-            items: page.items.into_iter().map(ProductView::from).collect(),
+            items: page
+                .items
+                .into_iter()
+                .map(if statuses.is_some() {
+                    ProductView::for_owner
+                } else {
+                    ProductView::from
+                })
+                .collect(),
             total: page.total,
             page: page.page,
             per_page: page.per_page,

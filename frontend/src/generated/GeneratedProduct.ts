@@ -14,6 +14,10 @@ id?: number, name: string, description: string, category: string | null, brand: 
  */
 image_url: string | null, status: ProductStatus, 
 /**
+ * Why the product needs the owner's eye (send it back with the product to keep it).
+ */
+review_note?: string, 
+/**
  * Why the given image URL was not used.
  */
 warning?: string, };

@@ -5,4 +5,8 @@ export type ProductView = { id: number, store_id: number, slug: string, name: st
 /**
  * Euros with 2 decimals, e.g. 12.50; null when the shop gives no price.
  */
-price: number | null, description: string | null, category: string | null, brand: string | null, image_url: string | null, in_stock: boolean, status: ProductStatus, sku: string | null, ean: string | null, created: string, };
+price: number | null, description: string | null, category: string | null, brand: string | null, image_url: string | null, in_stock: boolean, status: ProductStatus, sku: string | null, ean: string | null, created: string, 
+/**
+ * Why the product needs the owner's eye: in the owner's replies only, never public.
+ */
+review_note?: string, };

@@ -48,6 +48,10 @@ pub struct GeneratedProduct {
     /// `/media/products/…`: the product's image, or a card made for it.
     pub image_url: Option<String>,
     pub status: ProductStatus,
+    /// Why the product needs the owner's eye (send it back with the product to keep it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub review_note: Option<String>,
     /// Why the given image URL was not used.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -186,6 +190,7 @@ async fn complete(
     GeneratedProduct {
         id,
         status: done.status,
+        review_note: done.note,
         name: done.name,
         description: done.description,
         category: done.category,

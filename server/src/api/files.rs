@@ -607,6 +607,7 @@ async fn given_products(
                 in_stock: d.in_stock,
                 sku: d.sku,
                 ean: d.ean,
+                review_note: d.review_note,
                 existing_id,
             })
         })

@@ -46,6 +46,11 @@ pub struct ProductInput {
     /// normal | uncertain | incorrect
     #[schema(value_type = Option<ProductStatus>)]
     pub status: Option<String>,
+    /// Why the product needs the owner's eye (as `/api/products/generate` answers it);
+    /// shown to the owner only. Setting the status to normal clears it.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub review_note: Option<Option<String>>,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub sku: Option<Option<String>>,
@@ -104,6 +109,7 @@ impl ProductInput {
             brand: text("brand", self.brand, 200),
             sku: text("sku", self.sku, 100),
             ean: text("ean", self.ean, 20),
+            review_note: text("review_note", self.review_note, 500),
             name,
             price,
             image_url,
@@ -132,6 +138,7 @@ impl ProductInput {
             status: c.status.unwrap_or_default(),
             sku: c.sku.flatten(),
             ean: c.ean.flatten(),
+            review_note: c.review_note.flatten(),
         })
     }
 }
@@ -179,7 +186,7 @@ pub async fn create(
     let data = input.into_new()?;
     let created = products::create(&app.db, owner.store.id, data).await?;
     product_images::complete_in_background(&app, owner.store.id, created.id - 1);
-    Ok((StatusCode::CREATED, Json(created.into())))
+    Ok((StatusCode::CREATED, Json(ProductView::for_owner(created))))
 }
 
 /// Add many products at once: all or none.
@@ -200,7 +207,7 @@ pub async fn bulk_upload(
     }
     Ok((
         StatusCode::CREATED,
-        Json(created.into_iter().map(ProductView::from).collect()),
+        Json(created.into_iter().map(ProductView::for_owner).collect()),
     ))
 }
 
@@ -219,7 +226,7 @@ pub async fn update(
     if updated.image_url.is_none() {
         product_images::complete_in_background(&app, owner.store.id, updated.id - 1);
     }
-    Ok(Json(updated.into()))
+    Ok(Json(ProductView::for_owner(updated)))
 }
 
 /// Delete a product of the caller's shop.

@@ -115,7 +115,7 @@ fn parse_catalogue() -> Vec<ProductData> {
         .skip(1)
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            let [name, brand, category, price, in_stock, status, sku, ean, description] =
+            let [name, brand, category, price, in_stock, status, sku, ean, description, note] =
                 f.as_slice()
             else {
                 return None;
@@ -131,6 +131,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 status: ProductStatus::parse(status).unwrap_or_default(),
                 sku: opt(sku),
                 ean: opt(ean),
+                review_note: opt(note),
             })
         })
         .collect()

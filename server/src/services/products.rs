@@ -29,6 +29,8 @@ pub struct ProductData {
     pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
+    /// Why the product needs the owner's eye; none once it is normal.
+    pub review_note: Option<String>,
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -44,6 +46,7 @@ pub struct ProductChanges {
     pub status: Option<ProductStatus>,
     pub sku: Option<Option<String>>,
     pub ean: Option<Option<String>>,
+    pub review_note: Option<Option<String>>,
 }
 
 /// Rows per INSERT: well under SQLite's bound-parameter limit.
@@ -183,6 +186,9 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         status: Set(data.status),
         sku: Set(data.sku),
         ean: Set(data.ean),
+        review_note: Set(data
+            .review_note
+            .filter(|_| data.status != ProductStatus::Normal)),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -222,6 +228,13 @@ pub async fn update(
     }
     if let Some(v) = changes.status {
         p.status = v;
+    }
+    if let Some(v) = changes.review_note {
+        p.review_note = v;
+    }
+    // A normal product needs nothing checked: accepting it clears the reason.
+    if p.status == ProductStatus::Normal {
+        p.review_note = None;
     }
     if let Some(v) = changes.sku {
         p.sku = v;

@@ -92,7 +92,10 @@ async fn a_generated_product_is_completed_with_a_card_but_neither_saved_nor_coun
         .unwrap()
         .contains("max-age"));
     let tile = svg.text().await.unwrap();
-    assert!(tile.starts_with("<svg") && !tile.contains("Buzzi"), "the tile carries no name");
+    assert!(
+        tile.starts_with("<svg") && !tile.contains("Buzzi"),
+        "the tile carries no name"
+    );
     let png = app.get(&image.replace(".svg", ".png")).await;
     assert_eq!(png.status(), 200);
     assert!(png.bytes().await.unwrap().starts_with(b"\x89PNG"));
@@ -498,4 +501,115 @@ async fn requests_in_flight_to_the_provider_are_bounded() {
     // 6 answers of 300 ms, 2 at a time: at least 3 rounds
     assert!(elapsed >= Duration::from_millis(900), "{elapsed:?}");
     assert_eq!(server.received_requests().await.unwrap().len(), 6);
+}
+
+/// The owner's notes are the owner's: why a product needs checking is in its own field, in
+/// the owner's listing and replies, never in a public description, listing or page.
+#[tokio::test]
+async fn the_reason_to_check_a_product_reaches_the_owner_and_never_the_public() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let generated: Value = anna
+        .post(
+            "/api/products/generate",
+            json!({"name": "ART. 44512 VARIE CONF"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(generated["status"], "incorrect");
+    let note = generated["review_note"]
+        .as_str()
+        .expect("a reason")
+        .to_owned();
+    assert!(!generated["description"]
+        .as_str()
+        .unwrap()
+        .contains("verificare"));
+    // saved as the dialog saves it: the answer with its reason
+    let saved = anna
+        .post(
+            "/api/products",
+            json!({"name": generated["name"], "description": generated["description"],
+                   "status": "incorrect", "review_note": note}),
+        )
+        .await;
+    assert_eq!(saved.status(), 201);
+    let saved: Value = saved.json().await.unwrap();
+    assert_eq!(saved["review_note"], note.as_str());
+    let id = saved["id"].as_i64().unwrap();
+
+    let owner_list: Value = anna
+        .get(&format!("/api/stores/{}/products", anna.id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(owner_list["items"][0]["review_note"], note.as_str());
+    let public_list = app
+        .get(&format!("/api/stores/{}/products", anna.id))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!public_list.contains("review_note") && !public_list.contains(&note));
+    let public_product = app
+        .get(&format!("/api/products/{id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!public_product.contains(&note));
+    let store = anna.me().await;
+    let page = app
+        .get(&format!(
+            "/store/{}/{}",
+            anna.id,
+            store["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains(&note));
+
+    // accepting the product (status normal) clears the reason
+    let accepted: Value = anna
+        .put(&format!("/api/products/{id}"), json!({"status": "normal"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(accepted.get("review_note").is_none(), "{accepted}");
+}
+
+/// Descriptions written by earlier versions carried the reason as their last sentence: the
+/// migration moves it into the note and the product's search terms are written again.
+#[tokio::test]
+async fn the_migration_moves_old_notes_out_of_descriptions() {
+    use migrations::{Migrator, MigratorTrait};
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let product = anna.add_product("Articolo 44512").await;
+    Migrator::down(&app.db, Some(1)).await.unwrap();
+    app.sql(&format!(
+        "UPDATE products SET description = 'Articolo 44512. Il prodotto non è stato riconosciuto \
+         automaticamente: verificare nome, marca e categoria.' WHERE id = {}",
+        product["id"]
+    ))
+    .await;
+    Migrator::up(&app.db, None).await.unwrap();
+    let list: Value = anna
+        .get(&format!("/api/stores/{}/products", anna.id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let item = &list["items"][0];
+    assert_eq!(item["description"], "Articolo 44512.");
+    assert_eq!(
+        item["review_note"],
+        "Prodotto non riconosciuto: completare nome, marca e categoria."
+    );
 }

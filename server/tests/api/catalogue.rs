@@ -22,6 +22,7 @@ fn product(name: &str) -> ProductData {
         status: ProductStatus::Normal,
         sku: None,
         ean: None,
+        review_note: None,
     }
 }
 

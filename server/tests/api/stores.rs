@@ -184,6 +184,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             status: vetrina::domain::ProductStatus::Normal,
             sku: None,
             ean: None,
+            review_note: None,
         }],
         time::OffsetDateTime::now_utc(),
     )

@@ -146,9 +146,11 @@ export interface ProductForm {
   image_url: string;
   in_stock: boolean;
   status: string;
+  /** Why the AI was not sure (shown to the owner, never public); "" for none. */
+  review_note: string;
 }
 
-export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, status: "normal" };
+export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, status: "normal", review_note: "" };
 
 export function formOf(p: Product): ProductForm {
   return {
@@ -160,6 +162,7 @@ export function formOf(p: Product): ProductForm {
     image_url: p.image_url ?? "",
     in_stock: p.in_stock,
     status: p.status || "normal",
+    review_note: p.review_note ?? "",
   };
 }
 
@@ -252,6 +255,7 @@ export function productPayload(form: ProductForm, storeEmail: string | null) {
     brand: orNull(form.brand),
     in_stock: form.in_stock,
     status: form.status || "normal",
+    review_note: orNull(form.review_note),
   };
 }
 
@@ -263,6 +267,7 @@ export interface Generated {
   category?: string | null;
   image_url?: string | null;
   status: string;
+  review_note?: string | null;
 }
 
 /** Merges an AI answer into the form: answered fields replace, missing ones keep what was typed;
@@ -276,5 +281,7 @@ export function mergeGenerated(form: ProductForm, g: Generated): ProductForm {
     category: g.category?.trim() ? g.category : form.category,
     image_url: g.image_url?.trim() ? g.image_url : form.image_url,
     status: g.status || form.status,
+    // a new answer brings its own reason (or none)
+    review_note: g.status ? (g.review_note ?? "") : form.review_note,
   };
 }

@@ -39,6 +39,8 @@ pub struct ImportItem {
     pub in_stock: bool,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
+    /// The engine's reason when it was not sure (with `status`).
+    pub review_note: Option<String>,
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub existing_id: Option<i64>,
@@ -217,6 +219,7 @@ fn match_existing(
             image_url: d.image_url,
             in_stock: d.in_stock,
             status: None,
+            review_note: None,
             sku: d.sku,
             ean: d.ean,
             existing_id,
@@ -260,6 +263,7 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     item.category = e.category;
     item.brand = e.brand;
     item.status = Some(e.status);
+    item.review_note = e.note;
 }
 
 #[cfg(test)]

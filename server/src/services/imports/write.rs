@@ -149,6 +149,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         status: i.status.unwrap_or_default(),
         sku: i.sku.clone(),
         ean: i.ean.clone(),
+        review_note: i.review_note.clone(),
     }
 }
 
@@ -185,7 +186,13 @@ async fn update_row(
         update = update.col_expr(product::Column::Price, Expr::value(price));
     }
     if let Some(status) = i.status {
-        update = update.col_expr(product::Column::Status, Expr::value(status));
+        // re-enriched: the status and its reason come together
+        update = update
+            .col_expr(product::Column::Status, Expr::value(status))
+            .col_expr(
+                product::Column::ReviewNote,
+                Expr::value(i.review_note.clone()),
+            );
     }
     update
         .filter(product::Column::Id.eq(id))

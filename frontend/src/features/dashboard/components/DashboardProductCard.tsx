@@ -85,7 +85,7 @@ function Markers({ product }: { product: Product }) {
         {open && (
           <>
             <span className="block font-semibold first-letter:uppercase">{markerText[open].label}</span>
-            <span className="mt-0.5 block text-stone-200">{markerText[open].help}</span>
+            <span className="mt-0.5 block text-stone-200">{open !== "outOfStock" && product.review_note ? product.review_note : markerText[open].help}</span>
           </>
         )}
       </span>
