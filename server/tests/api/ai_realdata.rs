@@ -226,10 +226,10 @@ fn the_builtin_engine_is_precise_or_silent_on_real_price_lists() {
             }
             let lower = e.description.to_lowercase();
             if OWNER_NOTES.iter().any(|n| lower.contains(n))
-                && !line
+                && line
                     .description
                     .as_deref()
-                    .is_some_and(|d| d.to_lowercase() == lower)
+                    .is_none_or(|d| d.to_lowercase() != lower)
             {
                 f.notes_published += 1;
             }
