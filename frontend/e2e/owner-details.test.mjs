@@ -141,7 +141,15 @@ describe("dashboard", () => {
     await note.waitFor();
     assert.equal(await dot.getAttribute("aria-expanded"), "true");
     assert.equal(await dot.getAttribute("aria-controls"), await note.getAttribute("id"));
-    assert.match(await note.innerText(), new RegExp(`^${label}\\n.*AI`));
+    // the product's own reason when the AI gave one, otherwise what the status means
+    const id = Number(await card.getAttribute("data-product-id"));
+    const reason = await page.evaluate(async (productId) => {
+      const me = await (await fetch("/api/stores/me")).json();
+      const list = await (await fetch(`/api/stores/${me.id}/products?per_page=100`)).json();
+      return list.items.find((p) => p.id === productId)?.review_note ?? null;
+    }, id);
+    assert.ok(reason, "the demo's products to check carry their reason");
+    assert.equal(await note.innerText(), `${label}\n${reason}`);
     const cardBox = await card.boundingBox();
     const noteBox = await note.boundingBox();
     assert.ok(noteBox.x >= cardBox.x && noteBox.x + noteBox.width <= cardBox.x + cardBox.width, "the note stays inside its card");
