@@ -170,8 +170,12 @@ async function buildClient() {
     entryPoints: { "entry-client": path.join(root, "src/entry-client.tsx") },
     outdir: clientAssets,
     entryNames: "[name]-[hash]",
+    // Owner pages are loaded when visited (routes.tsx): a visitor's page downloads, parses
+    // and runs only what public pages need.
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
     bundle: true,
-    format: "iife",
+    format: "esm",
     platform: "browser",
     target: ["es2020", "chrome100", "firefox100", "safari15"],
     jsx: "automatic",
@@ -183,7 +187,7 @@ async function buildClient() {
   });
   // The metafile's paths are relative to the working directory esbuild ran in, which is the
   // caller's (e.g. the repository root for `node frontend/build.mjs`), not necessarily `root`.
-  const js = Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js"));
+  const js = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith("src/entry-client.tsx"))?.[0];
   return path.relative(path.join(dist, "client"), path.resolve(js)).split(path.sep).join("/");
 }
 

@@ -229,7 +229,7 @@ describe("a new shop owner", () => {
     await waitForPath(page, `/email-verification/${encodeURIComponent(email)}`);
     await toast(page, "Negozio creato").waitFor();
     assert.match(await toast(page, "Negozio creato").innerText(), /Controlla la tua email per confermare/);
-    assert.ok((await page.locator("main").innerText()).includes(email), "the pending page names the address");
+    await page.locator("main").getByText(email).first().waitFor();
     const link = await linkFor(email, "verify-email", seen);
 
     // Opening the link confirms the address, then the login page follows after ~2 s.
@@ -312,7 +312,7 @@ describe("before the address is confirmed", () => {
     assert.equal(await toast(page, "Login Effettuato").count(), 0);
     await alert.getByRole("link", { name: "Invia di nuovo l'email di verifica" }).click();
     await waitForPath(page, `/email-verification/${encodeURIComponent(email)}`);
-    assert.ok((await page.locator("main").innerText()).includes(email));
+    await page.locator("main").getByText(email).first().waitFor();
 
     // The e-mail went out at registration: the server asks to wait, the dialog counts down.
     await page.getByRole("button", { name: "Invia di nuovo l'email" }).click();

@@ -2,17 +2,11 @@
 // To add a page: append an entry. Owner pages (client-rendered, never server-rendered) get
 // `clientOnly: true`; their components must not be imported by modules that touch `window` at
 // load time, since this table is also bundled into the server entry.
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { it } from "./i18n/it";
 import { compilePattern, matchPattern, pathSegments, type RouteParams } from "./lib/route-match";
 import type { HeadData } from "./lib/seo";
 import type { FragmentSpec } from "./lib/server-fragments";
-import { CreatePage } from "./pages/accounts/CreatePage";
-import { ForgotPasswordPage } from "./pages/accounts/ForgotPasswordPage";
-import { AuthPage, LoginPage } from "./pages/accounts/LoginPage";
-import { ResetPasswordPage } from "./pages/accounts/ResetPasswordPage";
-import { VerificationPendingPage } from "./pages/accounts/VerificationPendingPage";
-import { VerifyEmailPage } from "./pages/accounts/VerifyEmailPage";
 import { ContactsPage, contactsHead } from "./pages/ContactsPage";
 import { CookiePolicyPage, cookieHead } from "./pages/CookiePolicyPage";
 import { ExplorePage, exploreHead } from "./pages/ExplorePage";
@@ -24,9 +18,6 @@ import { PricingPage, pricingHead } from "./pages/PricingPage";
 import { PrivacyPage, privacyHead } from "./pages/PrivacyPage";
 import { ProductPage, productFragments, productHead, productIsMissing } from "./pages/ProductPage";
 import { StorePage, storeHead, storeIsMissing } from "./pages/StorePage";
-import { DashboardPage } from "./pages/DashboardPage";
-import { ReportPage } from "./pages/ReportPage";
-import { UploadPage } from "./pages/UploadPage";
 import type { PageProps } from "./types";
 
 export interface AppRoute {
@@ -42,6 +33,37 @@ export interface AppRoute {
   /** Parts of the page the server renders once and reuses (lib/server-fragments). */
   fragments?: (props: PageProps) => FragmentSpec[];
 }
+
+const ownerLoaders: Array<() => Promise<unknown>> = [];
+
+/** A page rendered in the browser only, loaded when first visited (a chunk of its own), so
+ * visitors of public pages never download it. The first owner page visited fetches the others
+ * too (a few KB each): moving on from login to the dashboard does not wait for the network. */
+function ownerPage(load: () => Promise<ComponentType>): ComponentType {
+  ownerLoaders.push(load);
+  const Page = lazy(async () => {
+    for (const other of ownerLoaders) if (other !== load) void other().catch(() => undefined);
+    return { default: await load() };
+  });
+  return function OwnerPage() {
+    return (
+      <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const LoginPage = ownerPage(() => import("./pages/accounts/LoginPage").then((m) => m.LoginPage));
+const AuthPage = ownerPage(() => import("./pages/accounts/LoginPage").then((m) => m.AuthPage));
+const CreatePage = ownerPage(() => import("./pages/accounts/CreatePage").then((m) => m.CreatePage));
+const VerifyEmailPage = ownerPage(() => import("./pages/accounts/VerifyEmailPage").then((m) => m.VerifyEmailPage));
+const VerificationPendingPage = ownerPage(() => import("./pages/accounts/VerificationPendingPage").then((m) => m.VerificationPendingPage));
+const ForgotPasswordPage = ownerPage(() => import("./pages/accounts/ForgotPasswordPage").then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = ownerPage(() => import("./pages/accounts/ResetPasswordPage").then((m) => m.ResetPasswordPage));
+const DashboardPage = ownerPage(() => import("./pages/DashboardPage").then((m) => m.DashboardPage));
+const UploadPage = ownerPage(() => import("./pages/UploadPage").then((m) => m.UploadPage));
+const ReportPage = ownerPage(() => import("./pages/ReportPage").then((m) => m.ReportPage));
 
 /** Head of an owner or account page: its own title, never indexed. Nothing in it may come from
  * the URL (an e-mail address) or a session: the server keeps one document per route. */

@@ -48,7 +48,8 @@ pub fn render_document(manifest: &Manifest, head: &str, markup: &str, props_json
     html.push_str(head);
     html.push_str("<link rel=\"stylesheet\" href=\"/");
     html.push_str(&manifest.css);
-    html.push_str("\"><script defer src=\"/");
+    // A module: deferred like `defer`, and able to load the owner pages' chunks.
+    html.push_str("\"><script type=\"module\" src=\"/");
     html.push_str(&manifest.js);
     html.push_str("\"></script></head><body><div id=\"root\">");
     html.push_str(markup);
