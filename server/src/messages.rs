@@ -179,3 +179,6 @@ pub const NOTE_CATEGORY_UNSURE: &str =
     "Categoria non riconosciuta con certezza: sceglierla a mano.";
 pub const NOTE_BRAND_MISSING: &str = "Marca non indicata o non riconosciuta: aggiungerla.";
 pub const NOTE_UNSURE: &str = "Marca e categoria da confermare.";
+pub const ACCEPT_IDS: &str = "Indica da 1 a 500 prodotti da confermare.";
+pub const ACCEPT_TARGET: &str =
+    "Indica i prodotti da confermare: un elenco, un motivo oppure tutti.";

@@ -12,6 +12,7 @@ import { Filters } from "../features/dashboard/components/Filters";
 import { ProductDialog, type ProductDialogState } from "../features/dashboard/components/ProductDialog";
 import { ProductList } from "../features/dashboard/components/ProductList";
 import { ShareDialog } from "../features/dashboard/components/ShareDialog";
+import { ReviewPanel } from "../features/dashboard/components/ReviewPanel";
 import { StoreBanner } from "../features/dashboard/components/StoreBanner";
 import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
 import { useLoginRequired } from "../features/accounts/hooks/useLoginRequired";
@@ -51,6 +52,7 @@ export function DashboardPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reviewOpen, setReviewOpen] = useState(false);
   /** Bumped after every write, so the page is read again from the server. */
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((v) => v + 1);
@@ -142,6 +144,8 @@ export function DashboardPage() {
           onSync={() => navigate("/upload#sync")}
           onExport={() => void exportCsv()}
           onBulkDelete={deletions.askBulk}
+          toCheck={statusCounts ? statusCounts.uncertain + statusCounts.incorrect : null}
+          onReview={() => setReviewOpen(true)}
         />
         <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
           {inlineFilters}
@@ -174,6 +178,8 @@ export function DashboardPage() {
           {t.grid.disclaimer}
         </p>
       </Container>
+
+      <ReviewPanel open={reviewOpen} onClose={() => setReviewOpen(false)} onEdit={(product) => setDialog({ mode: "edit", product })} onChanged={refresh} />
 
       <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title={t.filters.title}>
         <Filters state={list} categories={categories} onChange={change} idPrefix="sheet" stacked />

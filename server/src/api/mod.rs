@@ -12,6 +12,7 @@ pub mod files;
 pub mod geo;
 pub mod leads;
 pub mod products;
+pub mod review;
 pub mod search;
 pub mod stores;
 pub mod sync;
@@ -38,6 +39,7 @@ pub fn router() -> Router<AppState> {
         .route("/stores", get(stores::list).post(stores::register))
         .route("/stores/me", get(stores::me))
         .route("/stores/me/analytics", get(analytics::show))
+        .route("/stores/me/review", get(review::show))
         .route("/stores/me/analytics.csv", get(analytics::csv))
         .route("/stores/me/sync", get(sync::show).put(sync::update))
         .route("/stores/me/sync/run", post(sync::run_now))
@@ -84,6 +86,7 @@ pub fn router() -> Router<AppState> {
         .route("/products/generate", post(enrich::generate))
         .route("/products/regenerate/{id}", put(enrich::regenerate))
         .route("/products/bulk_delete", delete(products::bulk_delete))
+        .route("/products/accept", post(review::accept))
         .route("/products/export", get(export::products))
         .route(
             "/products/{id}",
@@ -114,7 +117,7 @@ pub fn router() -> Router<AppState> {
         accounts::confirm_password_reset, uploads::logo,
         files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete, export::products,
-        enrich::generate, enrich::regenerate,
+        enrich::generate, enrich::regenerate, review::show, review::accept,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),
     modifiers(&CommonErrors),

@@ -19,6 +19,7 @@ pub mod price_sync;
 pub mod product_images;
 pub mod products;
 pub mod rate_limit;
+pub mod review;
 pub mod sessions;
 pub mod stores;
 pub mod usage;

@@ -613,3 +613,101 @@ async fn the_migration_moves_old_notes_out_of_descriptions() {
         "Prodotto non riconosciuto: completare nome, marca e categoria."
     );
 }
+
+async fn add_to_check(shop: &Shop, name: &str, status: &str, note: Option<&str>) -> i64 {
+    let body = json!({"name": name, "status": status, "review_note": note});
+    let reply = shop.post("/api/products", body).await;
+    assert_eq!(reply.status(), 201);
+    reply.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+/// The review queue: the products to check by reason, largest group first; accepting one,
+/// a group or all of them; never another shop's; bad requests told in Italian.
+#[tokio::test]
+async fn the_review_queue_groups_by_reason_and_accepts_one_a_group_or_all() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let other = app.shop("bruno@colori.it").await;
+    let unsure = "Categoria non riconosciuta con certezza: sceglierla a mano.";
+    let not_trade =
+        "Non sembra un articolo per l'edilizia: verificare nome e categoria prima di pubblicarlo.";
+    let first = add_to_check(&anna, "Raccordo vari diametri", "uncertain", Some(unsure)).await;
+    add_to_check(&anna, "Tassello vari formati", "uncertain", Some(unsure)).await;
+    add_to_check(&anna, "Kit assortito", "uncertain", Some(unsure)).await;
+    add_to_check(&anna, "Buono regalo", "incorrect", Some(not_trade)).await;
+    add_to_check(&anna, "Capsule caffè", "incorrect", Some(not_trade)).await;
+    add_to_check(&anna, "Cemento 25 kg", "normal", None).await;
+    let theirs = add_to_check(&other, "Pennello", "uncertain", Some(unsure)).await;
+
+    let queue: Value = anna
+        .get("/api/stores/me/review")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(queue["total"], 5);
+    let reasons: Vec<(&str, u64)> = queue["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["reason"].as_str().unwrap(), g["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(reasons, [(unsure, 3), (not_trade, 2)]);
+    assert_eq!(queue["groups"][0]["items"][0]["review_note"], unsure);
+
+    let accept = |body: Value| anna.post("/api/products/accept", body);
+    let one: Value = accept(json!({"ids": [first, theirs]}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(one["accepted"], 1, "another shop's product is not touched");
+    let group: Value = accept(json!({"reason": not_trade}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(group["accepted"], 2);
+    let rest: Value = accept(json!({"all": true})).await.json().await.unwrap();
+    assert_eq!(rest["accepted"], 2);
+    let queue: Value = anna
+        .get("/api/stores/me/review")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(queue["total"], 0);
+    assert!(anna
+        .products()
+        .await
+        .iter()
+        .all(|p| p["status"] == "normal" && p.get("review_note").is_none()));
+    let still: Value = other
+        .get("/api/stores/me/review")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(still["total"], 1);
+
+    for bad in [
+        json!({}),
+        json!({"ids": []}),
+        json!({"ids": (1..=501).collect::<Vec<i64>>()}),
+        json!({"ids": [1], "all": true}),
+    ] {
+        let reply = accept(bad.clone()).await;
+        let body = error_of(reply, 422).await;
+        assert!(
+            body["error"].as_str().unwrap().contains("prodott"),
+            "{bad}: {body}"
+        );
+    }
+    let stranger = reqwest::Client::new()
+        .post(format!("{}/api/products/accept", app.url))
+        .json(&json!({"all": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stranger.status(), 401);
+}

@@ -1,6 +1,6 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Deleted, GeneratedProduct, OwnStore, Product } from "../../types";
+import type { Accepted, Deleted, GeneratedProduct, OwnStore, Product, ReviewView } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
@@ -14,6 +14,9 @@ export const createProduct = (body: ProductBody) => api.post<Product>("/products
 export const updateProduct = (id: number, body: ProductBody) => api.put<Product>(`/products/${id}`, body);
 export const deleteProduct = (id: number) => api.del<Deleted>(`/products/${id}`);
 /** Every product of the shop with this status (or all of them), in one call. */
+/** The review queue: the products to check by reason, and marking them as checked. */
+export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
+export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { all: true }) => api.post<Accepted>("/products/accept", body);
 export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });
 /** GET /api/products/export: the shop's catalogue as the spec's CSV, written by the server
  * as it reads it (any size). Resolves with the file, its name and its product count. */

@@ -33,8 +33,13 @@ export function StoreBanner({
   onSync,
   onExport,
   onBulkDelete,
+  toCheck,
+  onReview,
 }: {
   store: Store;
+  /** Products the AI was not sure of (null while unknown): a link to the review queue. */
+  toCheck: number | null;
+  onReview: () => void;
   onShare: () => void;
   onAddSingle: () => void;
   onImport: () => void;
@@ -55,6 +60,18 @@ export function StoreBanner({
             {shortName(store.name, width)}
           </h1>
           {store.partner_group && <p className="mt-0.5 text-sm text-stone-600">{store.partner_group}</p>}
+          {toCheck ? (
+            <button
+              type="button"
+              onClick={onReview}
+              aria-haspopup="dialog"
+              className="mt-1.5 inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              data-review-open
+            >
+              <span aria-hidden="true" className="h-2 w-2 rounded-full bg-orange-500" />
+              {it.dashboard.review.open(toCheck)}
+            </button>
+          ) : null}
         </div>
       </div>
       {/* One row beside the name on a wide screen, however long the name: the name gives way. */}

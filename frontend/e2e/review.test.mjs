@@ -1,0 +1,115 @@
+// The review queue as the demo shop's owner uses it, at 1280 px with a mouse and at 390 px by
+// touch: the count on the banner opens the products to check, grouped by the AI's reason; one is
+// confirmed, one corrected through "Modifica" (typed key by key) and confirmed, then a group and
+// finally everything. The count follows; public pages never show a reason. Screenshots go to
+// /tmp/review/.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { blockThirdParty, eventually, launchBrowser, login, ownShop, startServer, typeInto, watchConsole } from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SHOTS = "/tmp/review";
+fs.mkdirSync(SHOTS, { recursive: true });
+const dialog = (page, name) => page.getByRole("dialog", { name });
+const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: title }).first();
+
+async function ownerPage(device) {
+  const context = await browser.newContext({ ...device, locale: "it-IT" });
+  await blockThirdParty(context, server.url);
+  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
+  await login(context, server.url);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/dashboard`);
+  return { context, page, problems };
+}
+
+const toCheck = async (context) => (await ownShop(context.request, server.url)).Products.filter((p) => p.status !== "normal");
+
+describe("review queue", () => {
+  test("1280 px: the banner's count opens the groups; confirm one, correct one, confirm a group", async () => {
+    const { context, page, problems } = await ownerPage({ viewport: { width: 1280, height: 900 } });
+    const before = await toCheck(context);
+    assert.ok(before.length >= 3, "the demo has products to check");
+    const opener = page.locator("[data-review-open]");
+    await eventually(() => opener.innerText(), `${before.length} prodotti da controllare`);
+    await opener.click();
+    const panel = dialog(page, "Prodotti da controllare");
+    await panel.locator("[data-review-group]").first().waitFor();
+    // every reason the products carry is a group, and each product is under its own reason
+    const reasons = [...new Set(before.map((p) => p.review_note ?? "Motivo non indicato"))].sort();
+    const headings = (await panel.locator("[data-review-group] h3").allInnerTexts()).sort();
+    assert.deepEqual(headings, reasons);
+    await page.screenshot({ path: `${SHOTS}/queue-1280.png` });
+
+    // confirm one product
+    const first = before[0];
+    await panel.getByRole("button", { name: `Conferma ${first.name}`, exact: true }).click();
+    await toast(page, "1 prodotto confermato").waitFor();
+    await panel.locator(`[data-review-item="${first.id}"]`).waitFor({ state: "detached" });
+    await eventually(() => opener.innerText(), `${before.length - 1} prodotti da controllare`);
+
+    // correct one: the product's own dialog, a brand typed key by key, saved, then confirmed
+    const second = before.find((p) => p.id !== first.id);
+    await panel.getByRole("button", { name: `Modifica ${second.name}`, exact: true }).click();
+    const form = dialog(page, "Modifica Prodotto");
+    await typeInto(form.getByLabel("Marca"), "Edilmarca");
+    await form.getByRole("button", { name: "Salva" }).click();
+    await form.waitFor({ state: "detached" });
+    await opener.click();
+    const row = panel.locator(`[data-review-item="${second.id}"]`);
+    assert.match(await row.innerText(), /Edilmarca/);
+    await row.getByRole("button", { name: `Conferma ${second.name}`, exact: true }).click();
+    await row.waitFor({ state: "detached" });
+
+    // a whole group
+    const group = panel.locator("[data-review-group]").first();
+    const label = await group.getByRole("button", { name: /^Conferma (1 prodotto|tutti i \d+)$/ }).innerText();
+    await group.getByRole("button", { name: label }).click();
+    const left = await toCheck(context);
+    assert.ok(left.length < before.length - 2, "the group is confirmed");
+    assert.ok(left.every((p) => p.review_note), "the others keep their reason");
+    const confirmed = (await ownShop(context.request, server.url)).Products.find((p) => p.id === second.id);
+    assert.equal(confirmed.status, "normal");
+    assert.equal(confirmed.brand, "Edilmarca");
+    assert.equal(confirmed.review_note, undefined);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("390 px: the queue fits the phone; 'Conferma tutti' empties it and the count leaves the banner", async () => {
+    const { context, page, problems } = await ownerPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const opener = page.locator("[data-review-open]");
+    await opener.waitFor();
+    await opener.tap();
+    const panel = dialog(page, "Prodotti da controllare");
+    await panel.locator("[data-review-group]").first().waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing sideways");
+    await page.screenshot({ path: `${SHOTS}/queue-390.png` });
+    const all = panel.getByRole("button", { name: /^Conferma tutti i \d+ prodotti$/ });
+    await all.tap();
+    await panel.getByText("Nessun prodotto da controllare: il catalogo è tutto confermato.").waitFor();
+    assert.deepEqual(await toCheck(context), []);
+    await panel.getByRole("button", { name: "Chiudi" }).first().tap();
+    await opener.waitFor({ state: "detached" });
+    // the public shop page never carried a reason
+    const shop = await ownShop(context.request, server.url);
+    const html = await (await fetch(`${server.url}/store/${shop.id}/${shop.slug}`)).text();
+    assert.doesNotMatch(html, /da verificare|Motivo|review_note/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/Button";
+import { Modal } from "../../../components/ui/Modal";
+import { useToast } from "../../../components/ui/Toast";
+import { it } from "../../../i18n/it";
+import type { Product, ReviewGroup, ReviewView } from "../../../types";
+import { isSessionLost } from "../../../lib/api";
+import { acceptProducts, fetchReview, messageOf } from "../api";
+import { statusDotClass } from "./DashboardProductCard";
+
+const t = it.dashboard.review;
+
+type Load = { kind: "loading" } | { kind: "error" } | { kind: "ready"; view: ReviewView };
+
+/**
+ * The review queue: the products the AI was not sure of, grouped by its reason, newest first.
+ * Each can be confirmed or opened for editing; a group, or everything, confirmed at once.
+ * Read when opened and after every confirmation (the next products of a group come up).
+ */
+export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolean; onClose: () => void; onEdit: (p: Product) => void; onChanged: () => void }) {
+  const toast = useToast();
+  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
+  const [openedWith, setOpenedWith] = useState(false);
+
+  const read = () => {
+    fetchReview().then(
+      (view) => setLoad({ kind: "ready", view }),
+      (err) => {
+        if (!isSessionLost(err)) setLoad({ kind: "error" });
+      },
+    );
+  };
+  // Each opening reads the queue again (set while rendering, not in an effect).
+  if (open !== openedWith) {
+    setOpenedWith(open);
+    if (open) {
+      setLoad({ kind: "loading" });
+      read();
+    }
+  }
+
+  const accept = async (body: Parameters<typeof acceptProducts>[0]) => {
+    setBusy(true);
+    try {
+      const { accepted } = await acceptProducts(body);
+      toast({ title: t.accepted(accepted) });
+      onChanged();
+      read();
+    } catch (err) {
+      if (!isSessionLost(err)) toast({ title: t.acceptFailed, description: messageOf(err, t.acceptFailed), destructive: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (p: Product) => {
+    onClose();
+    onEdit(p);
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl">
+      <p className="text-sm text-stone-600">{t.intro}</p>
+      {load.kind === "loading" && (
+        <p role="status" className="mt-6 text-sm text-stone-600">
+          {t.loading}
+        </p>
+      )}
+      {load.kind === "error" && (
+        <div role="alert" className="mt-6 flex items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t.loadError}
+          <Button variant="secondary" size="sm" onClick={read}>
+            {t.retry}
+          </Button>
+        </div>
+      )}
+      {load.kind === "ready" && load.view.total === 0 && (
+        <p role="status" className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900">
+          {t.empty}
+        </p>
+      )}
+      {load.kind === "ready" && load.view.total > 0 && (
+        <div className="mt-4 space-y-6" aria-busy={busy}>
+          {load.view.groups.map((group) => (
+            <Group key={group.reason ?? ""} group={group} busy={busy} onAccept={accept} onEdit={edit} />
+          ))}
+          <div className="flex justify-end border-t border-stone-200 pt-4">
+            <Button disabled={busy} onClick={() => void accept({ all: true })}>
+              {t.acceptAll(load.view.total)}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function Group({ group, busy, onAccept, onEdit }: { group: ReviewGroup; busy: boolean; onAccept: (body: Parameters<typeof acceptProducts>[0]) => Promise<void>; onEdit: (p: Product) => void }) {
+  const hidden = group.count - group.items.length;
+  return (
+    <section className="rounded-xl border border-stone-200" data-review-group>
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 bg-stone-50 px-4 py-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold text-stone-900">{group.reason ?? t.noReason}</h3>
+          <p className="text-xs text-stone-600">{t.count(group.count)}</p>
+        </div>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void onAccept({ reason: group.reason ?? null })}>
+          {t.acceptGroup(group.count)}
+        </Button>
+      </header>
+      <ul className="divide-y divide-stone-100">
+        {group.items.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap" data-review-item={p.id}>
+            {(p.status === "uncertain" || p.status === "incorrect") && <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${statusDotClass(p.status)}`} />}
+            {/* On a phone the name takes the row and the buttons go under it. */}
+            <div className="min-w-0 flex-1 basis-4/5 sm:basis-0">
+              <p className="truncate text-sm font-semibold text-stone-900" title={p.name}>
+                {p.name}
+              </p>
+              <p className="truncate text-xs text-stone-600">
+                {p.brand ?? t.missingBrand} · {p.category ?? t.missingCategory}
+              </p>
+            </div>
+            <div className="ml-auto flex shrink-0 gap-2">
+              <Button variant="secondary" size="sm" aria-label={t.editAria(p.name)} onClick={() => onEdit(p)}>
+                {t.edit}
+              </Button>
+              <Button size="sm" disabled={busy} aria-label={t.acceptAria(p.name)} onClick={() => void onAccept({ ids: [p.id] })}>
+                {t.accept}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 && <p className="border-t border-stone-100 px-4 py-2 text-xs text-stone-500">{t.more(hidden)}</p>}
+    </section>
+  );
+}

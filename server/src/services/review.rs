@@ -1,0 +1,101 @@
+//! The review queue: the shop's products the AI was not sure of, grouped by the reason it
+//! gave, and accepting them (status normal, reason cleared) one by one, by group or all.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
+};
+
+use crate::domain::ProductStatus;
+use crate::entities::product;
+use crate::error::Result;
+
+/// Reasons shown at once (a shop's reasons are a handful: they come from the engine).
+const MAX_GROUPS: u64 = 20;
+/// Products shown per reason; accepting them brings the next ones.
+pub const GROUP_ITEMS: u64 = 20;
+/// Ids one request may accept.
+pub const MAX_IDS: usize = 500;
+
+/// One reason and the products that carry it.
+pub struct Group {
+    /// `None` for products saved without a reason (older ones, or set by hand).
+    pub reason: Option<String>,
+    pub count: u64,
+    pub items: Vec<product::Model>,
+}
+
+/// Which products to accept.
+pub enum Accept {
+    Ids(Vec<i64>),
+    /// Every product to check with this reason (`None`: those without one).
+    Reason(Option<String>),
+    All,
+}
+
+fn to_check(store_id: i64) -> Condition {
+    Condition::all()
+        .add(product::Column::StoreId.eq(store_id))
+        .add(product::Column::Status.ne(ProductStatus::Normal))
+}
+
+fn with_reason(reason: Option<&str>) -> Condition {
+    match reason {
+        Some(r) => Condition::all().add(product::Column::ReviewNote.eq(r)),
+        None => Condition::all().add(product::Column::ReviewNote.is_null()),
+    }
+}
+
+/// The products to check, by reason, largest group first; each with its newest products.
+pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Group>> {
+    let counts: Vec<(Option<String>, i64)> = product::Entity::find()
+        .select_only()
+        .column(product::Column::ReviewNote)
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .filter(to_check(store_id))
+        .group_by(product::Column::ReviewNote)
+        .order_by_desc(Expr::col(product::Column::Id).count())
+        .limit(MAX_GROUPS)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut groups = Vec::with_capacity(counts.len());
+    for (reason, count) in counts {
+        let items = product::Entity::find()
+            .filter(to_check(store_id))
+            .filter(with_reason(reason.as_deref()))
+            .order_by_desc(product::Column::Id)
+            .limit(GROUP_ITEMS)
+            .all(db)
+            .await?;
+        groups.push(Group {
+            reason,
+            count: count.max(0) as u64,
+            items,
+        });
+    }
+    Ok(groups)
+}
+
+/// Marks products of the shop as checked: status normal, no reason. Ids of other shops are
+/// skipped. Returns how many changed; the shop's pages are refreshed.
+pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Result<u64> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let mut update = product::Entity::update_many()
+        .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
+        .col_expr(
+            product::Column::ReviewNote,
+            Expr::value(Option::<String>::None),
+        )
+        .filter(to_check(store_id));
+    update = match &which {
+        Accept::Ids(ids) => update.filter(product::Column::Id.is_in(ids.iter().copied())),
+        Accept::Reason(reason) => update.filter(with_reason(reason.as_deref())),
+        Accept::All => update,
+    };
+    let accepted = update.exec(&txn).await?.rows_affected;
+    txn.commit().await?;
+    Ok(accepted)
+}
