@@ -614,6 +614,10 @@ async fn the_migration_moves_old_notes_out_of_descriptions() {
     );
 }
 
+async fn json_of(reply: reqwest::Response) -> Value {
+    reply.json().await.expect("json")
+}
+
 async fn add_to_check(shop: &Shop, name: &str, status: &str, note: Option<&str>) -> i64 {
     let body = json!({"name": name, "status": status, "review_note": note});
     let reply = shop.post("/api/products", body).await;
@@ -639,12 +643,7 @@ async fn the_review_queue_groups_by_reason_and_accepts_one_a_group_or_all() {
     add_to_check(&anna, "Cemento 25 kg", "normal", None).await;
     let theirs = add_to_check(&other, "Pennello", "uncertain", Some(unsure)).await;
 
-    let queue: Value = anna
-        .get("/api/stores/me/review")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let queue = json_of(anna.get("/api/stores/me/review").await).await;
     assert_eq!(queue["total"], 5);
     let reasons: Vec<(&str, u64)> = queue["groups"]
         .as_array()
@@ -656,38 +655,20 @@ async fn the_review_queue_groups_by_reason_and_accepts_one_a_group_or_all() {
     assert_eq!(queue["groups"][0]["items"][0]["review_note"], unsure);
 
     let accept = |body: Value| anna.post("/api/products/accept", body);
-    let one: Value = accept(json!({"ids": [first, theirs]}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let one = json_of(accept(json!({"ids": [first, theirs]})).await).await;
     assert_eq!(one["accepted"], 1, "another shop's product is not touched");
-    let group: Value = accept(json!({"reason": not_trade}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let group = json_of(accept(json!({"reason": not_trade})).await).await;
     assert_eq!(group["accepted"], 2);
-    let rest: Value = accept(json!({"all": true})).await.json().await.unwrap();
+    let rest = json_of(accept(json!({"all": true})).await).await;
     assert_eq!(rest["accepted"], 2);
-    let queue: Value = anna
-        .get("/api/stores/me/review")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let queue = json_of(anna.get("/api/stores/me/review").await).await;
     assert_eq!(queue["total"], 0);
     assert!(anna
         .products()
         .await
         .iter()
         .all(|p| p["status"] == "normal" && p.get("review_note").is_none()));
-    let still: Value = other
-        .get("/api/stores/me/review")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let still = json_of(other.get("/api/stores/me/review").await).await;
     assert_eq!(still["total"], 1);
 
     for bad in [

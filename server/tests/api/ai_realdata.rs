@@ -271,6 +271,25 @@ fn the_builtin_engine_is_precise_or_silent_on_real_price_lists() {
     for example in wrong_normal.iter().take(400) {
         eprintln!("wrong normal: {example}");
     }
+    if std::env::var_os("VETRINA_EVAL_MISSES").is_some() {
+        for line in lines
+            .iter()
+            .filter(|l| matches!(l.expect, Expect::Category(_)))
+        {
+            let e = enrich(&RawProduct {
+                name: &line.name,
+                brand: line.brand.as_deref(),
+                category: None,
+                description: line.description.as_deref(),
+            });
+            if !line.expect.is_right(e.category.as_deref()) {
+                eprintln!(
+                    "missed: {} [{:?}] → {:?} {:?}",
+                    line.name, line.brand, e.category, e.status
+                );
+            }
+        }
+    }
     for example in invented_examples.iter().take(15) {
         eprintln!("invented: {example}");
     }
