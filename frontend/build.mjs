@@ -167,7 +167,7 @@ async function buildServer() {
 
 async function buildClient() {
   const result = await esbuild.build({
-    entryPoints: { main: path.join(root, "src/entry-client.tsx") },
+    entryPoints: { "entry-client": path.join(root, "src/entry-client.tsx") },
     outdir: clientAssets,
     entryNames: "[name]-[hash]",
     // Owner pages are loaded when visited (routes.tsx): a visitor's page downloads, parses
@@ -188,14 +188,7 @@ async function buildClient() {
   // The metafile's paths are relative to the working directory esbuild ran in, which is the
   // caller's (e.g. the repository root for `node frontend/build.mjs`), not necessarily `root`.
   const js = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith("src/entry-client.tsx"))?.[0];
-  const app = path.relative(path.join(dist, "client"), path.resolve(js)).split(path.sep).join("/");
-  // The page loads a classic deferred script that imports the app: a module in the page
-  // itself is fetched early and at high priority, competing with what paints the page; the
-  // markup is complete without it (it only hydrates).
-  const boot = `import(${JSON.stringify(`/${app}`)});\n`;
-  const name = `assets/entry-client-${contentHash(boot)}.js`;
-  fs.writeFileSync(path.join(dist, "client", name), boot);
-  return name;
+  return path.relative(path.join(dist, "client"), path.resolve(js)).split(path.sep).join("/");
 }
 
 function buildCss() {

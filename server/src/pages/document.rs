@@ -48,9 +48,9 @@ pub fn render_document(manifest: &Manifest, head: &str, markup: &str, props_json
     html.push_str(head);
     html.push_str("<link rel=\"stylesheet\" href=\"/");
     html.push_str(&manifest.css);
-    // A deferred script that imports the app's module (frontend/build.mjs): the markup is
-    // complete without it, it only makes the page interactive.
-    html.push_str("\"><script defer src=\"/");
+    // A module (deferred, and able to load the owner pages' chunks), fetched after what
+    // paints the page: the markup is complete without it, it only makes it interactive.
+    html.push_str("\"><script type=\"module\" fetchpriority=\"low\" src=\"/");
     html.push_str(&manifest.js);
     html.push_str("\"></script></head><body><div id=\"root\">");
     html.push_str(markup);
