@@ -112,7 +112,13 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         },
         sku: Some(format!("B{shop:03}-{i:06}")),
         ean: None,
-        review_note: None,
+        // the review queue's groups: the engine's reasons
+        review_note: match i % 20 {
+            0 => Some(vetrina::messages::NOTE_NOT_RECOGNISED.to_owned()),
+            1 => Some(vetrina::messages::NOTE_CATEGORY_UNSURE.to_owned()),
+            2 => Some(vetrina::messages::NOTE_BRAND_MISSING.to_owned()),
+            _ => None,
+        },
     })
 }
 
