@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
@@ -21,24 +21,26 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
   const toast = useToast();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
+  /** Bumped to read the queue again (after a confirmation, or "Riprova"). */
+  const [reads, setReads] = useState(0);
   const [openedWith, setOpenedWith] = useState(false);
-
-  const read = () => {
-    fetchReview().then(
-      (view) => setLoad({ kind: "ready", view }),
-      (err) => {
-        if (!isSessionLost(err)) setLoad({ kind: "error" });
-      },
-    );
-  };
-  // Each opening reads the queue again (set while rendering, not in an effect).
+  // Each opening starts from "loading" (set while rendering, not in an effect).
   if (open !== openedWith) {
     setOpenedWith(open);
-    if (open) {
-      setLoad({ kind: "loading" });
-      read();
-    }
+    if (open) setLoad({ kind: "loading" });
   }
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    fetchReview().then(
+      (view) => current && setLoad({ kind: "ready", view }),
+      (err) => current && !isSessionLost(err) && setLoad({ kind: "error" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, reads]);
+  const read = () => setReads((n) => n + 1);
 
   const accept = async (body: Parameters<typeof acceptProducts>[0]) => {
     setBusy(true);
@@ -70,7 +72,14 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
       {load.kind === "error" && (
         <div role="alert" className="mt-6 flex items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {t.loadError}
-          <Button variant="secondary" size="sm" onClick={read}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setLoad({ kind: "loading" });
+              read();
+            }}
+          >
             {t.retry}
           </Button>
         </div>
