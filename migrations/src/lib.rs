@@ -14,6 +14,7 @@ mod m20261126_100000_create_saved_mappings;
 mod m20261126_110000_create_price_list_syncs;
 mod m20261127_080000_create_analytics;
 mod m20261128_080000_add_review_notes;
+mod m20261129_080000_create_product_photos;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_110000_create_price_list_syncs::Migration),
             Box::new(m20261127_080000_create_analytics::Migration),
             Box::new(m20261128_080000_add_review_notes::Migration),
+            Box::new(m20261129_080000_create_product_photos::Migration),
         ]
     }
 }

@@ -153,6 +153,18 @@ pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
 pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";
 pub const LOGO_NOT_FETCHED: &str =
     "Non è stato possibile scaricare un'immagine da questo indirizzo: carica il logo dal tuo computer.";
+// Product photos.
+pub const PHOTO_MISSING: &str = "Scegli una foto da caricare.";
+pub const PHOTO_TOO_LARGE: &str = "La foto supera i 10 MB: scegline una più leggera.";
+pub const PHOTO_NOT_IMAGE: &str =
+    "Il file non è una foto: sono accettate foto JPEG, PNG, WebP e GIF.";
+pub const PHOTO_UNREADABLE: &str =
+    "Non riusciamo a leggere questa foto: salvala di nuovo come JPEG o scegline un'altra.";
+pub const PHOTOS_FULL: &str =
+    "Un prodotto può avere al massimo 6 foto: togline una per aggiungerne un'altra.";
+pub const PHOTOS_NOT_OF_PRODUCT: &str = "Alcune foto indicate non sono di questo prodotto.";
+pub const TOO_MANY_PHOTOS: &str = "Troppe foto caricate in un'ora. Riprova più tardi.";
+pub const IMAGES_BUSY: &str = "Stiamo elaborando molte immagini: riprova tra qualche secondo.";
 pub const TOO_MANY_REGISTRATIONS: &str =
     "Troppe registrazioni da questa connessione. Riprova più tardi.";
 pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";

@@ -59,6 +59,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::stores::Registered,
         crate::api::products::Deleted,
         crate::api::review::ReviewView,
+        crate::api::photos::ProductPhotos,
         crate::api::review::ReviewGroup,
         crate::api::review::Accepted,
         crate::api::enrich::GeneratedProduct,

@@ -21,6 +21,10 @@ product?: ProductView,
  */
 related?: Array<ProductView>, 
 /**
+ * Product page: the owner's photos of the product, its picture first (none without).
+ */
+photos?: Array<string>, 
+/**
  * Shop page: the page of products the URL asks for, and what it asked.
  */
 listing?: StoreListing, 

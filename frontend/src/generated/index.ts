@@ -30,6 +30,7 @@ export type { PageProps } from "./PageProps";
 export type { Plan } from "./Plan";
 export type { ProcessReply } from "./ProcessReply";
 export type { ProductPageView } from "./ProductPageView";
+export type { ProductPhotos } from "./ProductPhotos";
 export type { ProductStatus } from "./ProductStatus";
 export type { ProductView } from "./ProductView";
 export type { Registered } from "./Registered";

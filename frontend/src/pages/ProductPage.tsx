@@ -1,4 +1,5 @@
-import { isGeneratedPicture, ProductImage } from "../components/ProductImage";
+import { ProductGallery } from "../components/ProductGallery";
+import { isGeneratedPicture } from "../components/ProductImage";
 import { RelatedCarousel } from "../components/RelatedCarousel";
 import { SellerBlock } from "../components/SellerBlock";
 import { StoreLogo } from "../components/StoreLogo";
@@ -37,7 +38,9 @@ export function productHead(props: PageProps): HeadData {
     description: product.description?.trim() || description,
     url,
   };
-  if (image) ld.image = [image];
+  const photos = (props.photos ?? []).map((photo) => absoluteUrl(site.publicUrl, photo));
+  if (photos.length) ld.image = photos;
+  else if (image) ld.image = [image];
   if (product.brand) ld.brand = { "@type": "Brand", name: product.brand };
   if (product.category) ld.category = product.category;
   if (product.sku) ld.sku = product.sku;
@@ -98,9 +101,7 @@ export function ProductPage() {
         </a>
       </nav>
       <article className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-          <ProductImage src={product.image_url} alt={product.name} eager className="aspect-square w-full" inset="p-6" />
-        </div>
+        <ProductGallery name={product.name} picture={product.image_url} photos={props.photos ?? []} />
         <div className="flex flex-col">
           {product.category && (
             <div>

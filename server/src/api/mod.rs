@@ -11,6 +11,7 @@ mod fields;
 pub mod files;
 pub mod geo;
 pub mod leads;
+pub mod photos;
 pub mod products;
 pub mod review;
 pub mod search;
@@ -94,6 +95,13 @@ pub fn router() -> Router<AppState> {
                 .put(products::update)
                 .delete(products::delete),
         )
+        .route(
+            "/products/{id}/photos",
+            get(photos::list)
+                .put(photos::arrange)
+                .post(photos::upload)
+                .layer(DefaultBodyLimit::max(photos::PHOTO_BODY_LIMIT)),
+        )
         .route("/geo/city-by-cap", get(geo::city_by_cap))
         .route("/search", get(search::search))
         .route("/leads", post(leads::create))
@@ -118,6 +126,7 @@ pub fn router() -> Router<AppState> {
         files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete, export::products,
         enrich::generate, enrich::regenerate, review::show, review::accept,
+        photos::list, photos::upload, photos::arrange,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),
     modifiers(&CommonErrors),

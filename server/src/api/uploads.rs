@@ -61,7 +61,7 @@ pub async fn logo(
     }
     let mut multipart =
         multipart.map_err(|_| AppError::BadRequest(messages::LOGO_MISSING.into()))?;
-    let bytes = read_file(&mut multipart).await?;
+    let bytes = read_file(&mut multipart, &LOGO_FILE).await?;
     let ext = image_extension(&bytes)
         .ok_or(AppError::UnsupportedMedia(messages::LOGO_NOT_IMAGE.into()))?;
     rate_limit::record(&app.db, &bucket).await?;
@@ -81,14 +81,28 @@ pub async fn logo(
     ))
 }
 
+/// What a multipart upload accepts and how its refusals read.
+pub struct FileRule {
+    pub max_bytes: usize,
+    pub too_large: &'static str,
+    pub missing: &'static str,
+}
+
+const LOGO_FILE: FileRule = FileRule {
+    max_bytes: LOGO_MAX_BYTES,
+    too_large: messages::LOGO_TOO_LARGE,
+    missing: messages::LOGO_MISSING,
+};
+
 /// The first file part, refused as soon as it passes the size limit.
-async fn read_file(multipart: &mut Multipart) -> Result<Vec<u8>> {
-    let too_large = || AppError::PayloadTooLarge(messages::LOGO_TOO_LARGE.into());
+pub async fn read_file(multipart: &mut Multipart, rule: &FileRule) -> Result<Vec<u8>> {
+    let too_large = || AppError::PayloadTooLarge(rule.too_large.into());
+    let missing = || AppError::BadRequest(rule.missing.into());
     let broken = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_large()
         } else {
-            AppError::BadRequest(messages::LOGO_MISSING.into())
+            missing()
         }
     };
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
@@ -97,17 +111,17 @@ async fn read_file(multipart: &mut Multipart) -> Result<Vec<u8>> {
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = field.chunk().await.map_err(broken)? {
-            if bytes.len() + chunk.len() > LOGO_MAX_BYTES {
+            if bytes.len() + chunk.len() > rule.max_bytes {
                 return Err(too_large());
             }
             bytes.extend_from_slice(&chunk);
         }
         if bytes.is_empty() {
-            return Err(AppError::BadRequest(messages::LOGO_MISSING.into()));
+            return Err(missing());
         }
         return Ok(bytes);
     }
-    Err(AppError::BadRequest(messages::LOGO_MISSING.into()))
+    Err(missing())
 }
 
 /// PNG, JPEG, GIF or WebP by their signatures. SVG is refused: it can carry scripts.

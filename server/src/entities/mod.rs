@@ -10,6 +10,7 @@ pub mod monthly_usage;
 pub mod price_list_sync;
 pub mod processed_import;
 pub mod product;
+pub mod product_photo;
 pub mod rate_event;
 pub mod saved_mapping;
 pub mod session;

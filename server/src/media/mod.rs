@@ -169,6 +169,59 @@ pub async fn stored_image_from_url(
     Ok(main)
 }
 
+/// Widths of an owner's photo: list, product page, and a sharp copy for large screens.
+pub const PHOTO_WIDTHS: [u32; 3] = [400, 800, 1600];
+/// Start of the names of the owner's photos (`ph-<hash>-<width>.jpg`).
+pub const PHOTO_PREFIX: &str = "/media/products/ph-";
+
+/// Why an uploaded photo was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum PhotoError {
+    /// Not a picture we can read (unknown format, broken file, too many pixels).
+    #[error("not a readable picture")]
+    Unreadable,
+    /// Too many pictures waiting for the image thread: try again shortly.
+    #[error("image work queue full")]
+    Busy,
+    #[error(transparent)]
+    Storage(#[from] anyhow::Error),
+}
+
+/// Stores an owner's photo as JPEG in [`PHOTO_WIDTHS`] (a copy is never wider than the
+/// original) and returns the address of the 800 px copy, `/media/products/ph-<hash>-800.jpg`.
+/// The name follows the file's bytes: the same photo uploaded twice is stored once.
+pub async fn stored_photo(media_dir: &Path, bytes: Vec<u8>) -> Result<String, PhotoError> {
+    let name = format!(
+        "ph-{}",
+        content_name(&["photo-v1", &hex::encode(Sha256::digest(&bytes))])
+    );
+    let dir = media_dir.join(PRODUCTS);
+    let file = |width: u32| format!("{name}-{width}.jpg");
+    let main = format!("/media/{PRODUCTS}/{}", file(800));
+    let mut all_there = true;
+    for width in PHOTO_WIDTHS {
+        all_there &= exists(&dir.join(file(width))).await;
+    }
+    if all_there {
+        return Ok(main);
+    }
+    let resized = match worker::run(move || jpegs_of(&bytes, &PHOTO_WIDTHS)).await {
+        Ok(Ok(resized)) => resized,
+        Ok(Err(err)) => {
+            tracing::info!(error = %err, "uploaded photo not decodable");
+            return Err(PhotoError::Unreadable);
+        }
+        Err(err) => {
+            tracing::warn!(error = %err, "uploaded photo not processed");
+            return Err(PhotoError::Busy);
+        }
+    };
+    for (width, jpeg) in resized {
+        write_atomically(&dir.join(file(width)), &jpeg).await?;
+    }
+    Ok(main)
+}
+
 /// Widest stored copy of a shop logo fetched from the shop's own address.
 const LOGO_MAX_WIDTH: u32 = 512;
 
@@ -220,6 +273,8 @@ fn logo_png(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
     Ok(png)
 }
 
+/// Decodes within the size limits and turns the picture as its EXIF orientation says (a
+/// phone stores a portrait photo sideways with a note to turn it).
 fn decode_within_limits(bytes: &[u8]) -> anyhow::Result<DynamicImage> {
     let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
     let mut limits = image::Limits::default();
@@ -227,14 +282,23 @@ fn decode_within_limits(bytes: &[u8]) -> anyhow::Result<DynamicImage> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    reader.decode().context("decoding")
+    let mut decoder = reader.into_decoder().context("reading the header")?;
+    let orientation = image::ImageDecoder::orientation(&mut decoder)
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut picture = DynamicImage::from_decoder(decoder).context("decoding")?;
+    picture.apply_orientation(orientation);
+    Ok(picture)
 }
 
 /// Decodes (within limits) and re-encodes: nothing of the original file is served, so
 /// whatever it carried beside the pixels is dropped.
 pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
+    jpegs_of(bytes, &WIDTHS)
+}
+
+fn jpegs_of(bytes: &[u8], widths: &[u32]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
     let picture = decode_within_limits(bytes)?;
-    WIDTHS
+    widths
         .iter()
         .map(|&width| {
             let scaled = if picture.width() > width {

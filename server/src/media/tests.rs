@@ -248,3 +248,53 @@ async fn the_generated_card_is_written_once_as_svg_and_png() {
     let png = std::fs::read(dir.path().join(png_url.trim_start_matches("/media/"))).unwrap();
     assert_eq!(crate::api::uploads::image_extension(&png), Some("png"));
 }
+
+/// A JPEG whose EXIF says "turn 90° clockwise to show" (orientation 6), as phones write.
+fn jpeg_stored_sideways(width: u32, height: u32) -> Vec<u8> {
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90)
+        .encode_image(&image::RgbImage::from_pixel(
+            width,
+            height,
+            image::Rgb([200, 60, 30]),
+        ))
+        .unwrap();
+    // APP1 "Exif": big-endian TIFF header, one IFD entry: Orientation (0x0112), SHORT, 6.
+    let tiff: [u8; 26] = [
+        b'M', b'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0,
+    ];
+    let mut app1 = vec![0xFF, 0xE1];
+    let length = (2 + 6 + tiff.len()) as u16;
+    app1.extend_from_slice(&length.to_be_bytes());
+    app1.extend_from_slice(b"Exif\0\0");
+    app1.extend_from_slice(&tiff);
+    jpeg.splice(2..2, app1);
+    jpeg
+}
+
+#[tokio::test]
+async fn a_phone_photo_is_stored_upright_in_three_widths_never_enlarged() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = stored_photo(dir.path(), jpeg_stored_sideways(1200, 300))
+        .await
+        .unwrap();
+    assert!(
+        url.starts_with(PHOTO_PREFIX) && url.ends_with("-800.jpg"),
+        "{url}"
+    );
+    let file = |width: u32| {
+        let name = url
+            .trim_start_matches("/media/")
+            .replace("-800.jpg", &format!("-{width}.jpg"));
+        image::open(dir.path().join(name)).unwrap()
+    };
+    // Turned upright it is 300 × 1200: 300 wide in every copy, none enlarged.
+    for width in PHOTO_WIDTHS {
+        let copy = file(width);
+        assert_eq!((copy.width(), copy.height()), (300, 1200), "{width}");
+    }
+    assert!(matches!(
+        stored_photo(dir.path(), b"\xFF\xD8\xFFnot really".to_vec()).await,
+        Err(PhotoError::Unreadable)
+    ));
+}

@@ -19,7 +19,7 @@ use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::services::catalogue::Sort;
 use crate::services::explore::{self, ExploreQuery, ShopSort};
-use crate::services::{demo, products, stores};
+use crate::services::{demo, photos, products, stores};
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
 use crate::views::{ProductView, StoreView};
@@ -499,12 +499,14 @@ async fn product_page(
         .into_iter()
         .map(|p| ProductView::from(p).card())
         .collect();
+    let photos = photos::of_product(&app.db, product.id).await?;
     let count = app.pages.stores.product_count(&app.db, &store).await?;
     let props = PageProps::product(
         site(app),
         StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),
         ProductView::from(product),
         related,
+        photos,
     );
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))

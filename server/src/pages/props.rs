@@ -35,6 +35,10 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub related: Option<Vec<ProductView>>,
+    /// Product page: the owner's photos of the product, its picture first (none without).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub photos: Option<Vec<String>>,
     /// Shop page: the page of products the URL asks for, and what it asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -144,6 +148,7 @@ impl PageProps {
             store: None,
             product: None,
             related: None,
+            photos: None,
             listing: None,
             stores: None,
             explore: None,
@@ -191,11 +196,13 @@ impl PageProps {
         store: StoreView,
         product: ProductView,
         related: Vec<ProductView>,
+        photos: Vec<String>,
     ) -> Self {
         Self {
             store: Some(store),
             product: Some(product),
             related: Some(related),
+            photos: Some(photos),
             ..Self::plain(site)
         }
     }

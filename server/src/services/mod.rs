@@ -15,6 +15,7 @@ pub mod jobs;
 pub mod leads;
 pub mod logo_files;
 pub mod nearby;
+pub mod photos;
 pub mod price_sync;
 pub mod product_images;
 pub mod products;

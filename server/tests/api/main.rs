@@ -27,6 +27,7 @@ mod logos;
 mod nearby;
 mod page_errors;
 mod pages;
+mod photos;
 mod price_sync;
 mod prices;
 mod products;

@@ -1,6 +1,6 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Accepted, Deleted, GeneratedProduct, OwnStore, Product, ReviewView } from "../../types";
+import type { Accepted, Deleted, GeneratedProduct, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
@@ -13,7 +13,18 @@ export const fetchOwnStore = () => api.get<OwnStore>("/stores/me");
 export const createProduct = (body: ProductBody) => api.post<Product>("/products", body);
 export const updateProduct = (id: number, body: ProductBody) => api.put<Product>(`/products/${id}`, body);
 export const deleteProduct = (id: number) => api.del<Deleted>(`/products/${id}`);
-/** Every product of the shop with this status (or all of them), in one call. */
+/** The owner's photos of a product: listed, added one file at a time (multipart), and
+ * reordered or removed by listing the ones to keep. */
+export const fetchPhotos = (id: number) => api.get<ProductPhotos>(`/products/${id}/photos`);
+export const arrangePhotos = (id: number, photos: string[]) => api.put<ProductPhotos>(`/products/${id}/photos`, { photos });
+export async function uploadPhoto(id: number, file: File): Promise<ProductPhotos> {
+  const form = new FormData();
+  form.append("file", file);
+  const res = await fetch(`/api/products/${id}/photos`, { method: "POST", body: form, credentials: "include" });
+  const body = (await res.json().catch(() => null)) as ProductPhotos | null;
+  if (!res.ok || !body) throw failure(res.status, body);
+  return body;
+}
 /** The review queue: the products to check by reason, and marking them as checked. */
 export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
 export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { all: true }) => api.post<Accepted>("/products/accept", body);

@@ -7,9 +7,10 @@ import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { Product, Store } from "../../../types";
-import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct } from "../api";
+import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct, uploadPhoto } from "../api";
 import { emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { PhotoField, type PendingPhoto } from "./PhotoField";
 import { ProductFields, type SetField } from "./ProductFields";
 
 const t = it.dashboard.product;
@@ -41,6 +42,8 @@ export function ProductDialog({
   const [saving, setSaving] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const [priceError, setPriceError] = useState(false);
+  const [pending, setPending] = useState<PendingPhoto[]>([]);
+  const [savedPhotos, setSavedPhotos] = useState(0);
 
   // A new opening starts from its product, set while rendering (not in an effect) so that the
   // dialog never shows, even for one frame, fields that typing could then be lost to.
@@ -54,6 +57,9 @@ export function ProductDialog({
     setSaving(false);
     setConfirmClose(false);
     setPriceError(false);
+    pending.forEach((p) => URL.revokeObjectURL(p.preview));
+    setPending([]);
+    setSavedPhotos(0);
   }
 
   if (!state) return null;
@@ -61,6 +67,35 @@ export function ProductDialog({
   const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const priceValid = (text: string) => !Number.isNaN(parsePrice(text));
   const nameMissing = !form.name.trim();
+  const hasPhotos = (editing ? savedPhotos : pending.length) > 0;
+
+  /** A saved product's photos changed on the server: its picture follows the first, and the
+   * form must not send the old picture back when saved. */
+  const photosSaved = (count: number, imageUrl?: string | null) => {
+    setSavedPhotos(count);
+    if (imageUrl === undefined || !editing) return;
+    const picture = imageUrl ?? "";
+    setForm((f) => ({ ...f, image_url: picture }));
+    setInitial((f) => ({ ...f, image_url: picture }));
+    onUpdated({ ...editing, image_url: imageUrl });
+  };
+
+  /** The new product's photos, one at a time; the reply of the last gives its picture. */
+  const uploadPending = async (saved: Product): Promise<Product> => {
+    let product = saved;
+    let failed = 0;
+    for (const photo of pending) {
+      try {
+        const reply = await uploadPhoto(saved.id, photo.file);
+        product = { ...product, image_url: reply.image_url };
+      } catch (err) {
+        if (isSessionLost(err)) throw err;
+        failed += 1;
+      }
+    }
+    if (failed) toast({ title: t.photoError, description: t.photosSaveFailed, destructive: true });
+    return product;
+  };
 
   const requestClose = () => {
     if (generating || saving) return;
@@ -123,7 +158,7 @@ export function ProductDialog({
         onUpdated(saved);
         toast({ title: t.updated, description: t.updatedText(saved.name) });
       } else {
-        const saved = await createProduct(body);
+        const saved = await uploadPending(await createProduct(body));
         onAdded(saved);
         toast({ title: t.added, description: t.addedText });
       }
@@ -158,11 +193,20 @@ export function ProductDialog({
           <ProductFields
             form={form}
             set={set}
+            showImageUrl={!hasPhotos}
             priceError={priceError}
             onPriceChange={(price) => {
               set("price", price);
               if (priceError && priceValid(price)) setPriceError(false);
             }}
+          />
+          <PhotoField
+            key={editing?.id ?? "new"}
+            productId={editing?.id ?? null}
+            pending={pending}
+            onPending={setPending}
+            onSaved={photosSaved}
+            disabled={busy}
           />
           <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={requestClose} disabled={busy}>

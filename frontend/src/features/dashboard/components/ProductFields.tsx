@@ -25,11 +25,14 @@ function previewable(url: string): string | null {
 export function ProductFields({
   form,
   set,
+  showImageUrl,
   priceError,
   onPriceChange,
 }: {
   form: ProductForm;
   set: SetField;
+  /** The address field, for a product without the owner's own photos. */
+  showImageUrl: boolean;
   priceError: boolean;
   onPriceChange: (price: string) => void;
 }) {
@@ -79,13 +82,15 @@ export function ProductFields({
           className={inputClass}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_6rem] sm:items-end">
-        <div>
-          <Label htmlFor="product-image">{t.imageUrl}</Label>
-          <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
+      {showImageUrl && (
+        <div className="grid gap-4 sm:grid-cols-[1fr_6rem] sm:items-end">
+          <div>
+            <Label htmlFor="product-image">{t.imageUrl}</Label>
+            <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
+          </div>
+          <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
         </div>
-        <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
-      </div>
+      )}
       <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
         <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
         {t.inStock}

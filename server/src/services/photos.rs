@@ -1,0 +1,141 @@
+//! The owner's photos of a product (`product_photos`), in the owner's order. The first is the
+//! product's picture everywhere (`products.image_url`: cards, page, JSON-LD, Open Graph);
+//! with none left, the product goes back to its drawn tile.
+
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    IntoActiveModel, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+use time::OffsetDateTime;
+
+use super::products::find_own;
+use crate::entities::{product, product_photo};
+use crate::error::{AppError, Result};
+use crate::media;
+use crate::messages;
+
+/// Most photos of one product.
+pub const PER_PRODUCT: usize = 6;
+
+/// The product's photos, first (its picture) first.
+pub async fn of_product(db: &impl ConnectionTrait, product_id: i64) -> Result<Vec<String>> {
+    Ok(product_photo::Entity::find()
+        .filter(product_photo::Column::ProductId.eq(product_id))
+        .order_by_asc(product_photo::Column::Position)
+        .order_by_asc(product_photo::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|photo| photo.url)
+        .collect())
+}
+
+/// Refuses before the work of reading a photo: another shop's product looks missing, and a
+/// product with all its photos takes no more.
+pub async fn check_room(db: &impl ConnectionTrait, store_id: i64, product_id: i64) -> Result<()> {
+    find_own(db, store_id, product_id).await?;
+    if of_product(db, product_id).await?.len() >= PER_PRODUCT {
+        return Err(AppError::Conflict(messages::PHOTOS_FULL.into()));
+    }
+    Ok(())
+}
+
+/// Adds a stored photo (`media::stored_photo`) after the product's others; the first photo
+/// becomes the product's picture. A photo the product has already is not added twice.
+pub async fn add(
+    db: &DatabaseConnection,
+    store_id: i64,
+    product_id: i64,
+    url: &str,
+) -> Result<(product::Model, Vec<String>)> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let mut product = find_own(&txn, store_id, product_id).await?;
+    let mut photos = of_product(&txn, product_id).await?;
+    if !photos.iter().any(|p| p == url) {
+        if photos.len() >= PER_PRODUCT {
+            return Err(AppError::Conflict(messages::PHOTOS_FULL.into()));
+        }
+        product_photo::ActiveModel {
+            product_id: Set(product_id),
+            position: Set(photos.len() as i32),
+            url: Set(url.to_owned()),
+            created_at: Set(OffsetDateTime::now_utc()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        photos.push(url.to_owned());
+    }
+    product = set_picture(&txn, product, photos.first().map(String::as_str)).await?;
+    txn.commit().await?;
+    Ok((product, photos))
+}
+
+/// Keeps the listed photos in the listed order and removes the others. Every address must
+/// be one of the product's photos.
+pub async fn arrange(
+    db: &DatabaseConnection,
+    store_id: i64,
+    product_id: i64,
+    wanted: &[String],
+) -> Result<(product::Model, Vec<String>)> {
+    let txn = db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    let product = find_own(&txn, store_id, product_id).await?;
+    let current = of_product(&txn, product_id).await?;
+    let mut seen = std::collections::HashSet::new();
+    if wanted
+        .iter()
+        .any(|url| !current.contains(url) || !seen.insert(url))
+    {
+        return Err(AppError::field("photos", messages::PHOTOS_NOT_OF_PRODUCT));
+    }
+    product_photo::Entity::delete_many()
+        .filter(product_photo::Column::ProductId.eq(product_id))
+        .exec(&txn)
+        .await?;
+    let now = OffsetDateTime::now_utc();
+    for (position, url) in wanted.iter().enumerate() {
+        product_photo::ActiveModel {
+            product_id: Set(product_id),
+            position: Set(position as i32),
+            url: Set(url.clone()),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    let product = set_picture(&txn, product, wanted.first().map(String::as_str)).await?;
+    txn.commit().await?;
+    Ok((product, wanted.to_vec()))
+}
+
+/// The product's picture follows its first photo. Without photos, a picture that was one
+/// of them is cleared (the image pass draws the tile again); an address the owner typed,
+/// or a tile, stays.
+async fn set_picture(
+    db: &impl ConnectionTrait,
+    product: product::Model,
+    first: Option<&str>,
+) -> Result<product::Model> {
+    let picture = match first {
+        Some(url) => Some(url.to_owned()),
+        None if product
+            .image_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with(media::PHOTO_PREFIX)) =>
+        {
+            None
+        }
+        None => return Ok(product),
+    };
+    if picture == product.image_url {
+        return Ok(product);
+    }
+    let mut active = product.into_active_model();
+    active.image_url = Set(picture);
+    active.updated_at = Set(OffsetDateTime::now_utc());
+    Ok(active.update(db).await?)
+}
