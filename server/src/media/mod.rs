@@ -203,6 +203,18 @@ pub async fn stored_photo(media_dir: &Path, bytes: Vec<u8>) -> Result<String, Ph
         all_there &= exists(&dir.join(file(width))).await;
     }
     if all_there {
+        // Written again as far as the clean-up can tell: a photo uploaded anew is not
+        // removed as an old unused one before its product points to it.
+        for width in PHOTO_WIDTHS {
+            let path = dir.join(file(width));
+            let touched = std::fs::File::options()
+                .write(true)
+                .open(&path)
+                .and_then(|f| f.set_modified(std::time::SystemTime::now()));
+            if let Err(err) = touched {
+                tracing::warn!(error = %err, path = %path.display(), "photo not touched");
+            }
+        }
         return Ok(main);
     }
     let resized = match worker::run(move || jpegs_of(&bytes, &PHOTO_WIDTHS)).await {
@@ -323,6 +335,36 @@ fn on_white(picture: &DynamicImage) -> RgbImage {
             |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
         image::Rgb([blend(r), blend(g), blend(b)])
     })
+}
+
+/// Names of the files in `dir` starting with `prefix` and last written before `kept` ago
+/// (none when the folder does not exist yet): candidates for removal, checked by the caller
+/// against what the database still points to.
+pub async fn files_older_than(
+    dir: &Path,
+    prefix: &str,
+    kept: std::time::Duration,
+) -> std::io::Result<Vec<String>> {
+    let mut entries = match tokio::fs::read_dir(dir).await {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(err) => return Err(err),
+    };
+    let cutoff = std::time::SystemTime::now() - kept;
+    let mut old = Vec::new();
+    while let Some(entry) = entries.next_entry().await? {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with(prefix) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata().await else {
+            continue;
+        };
+        if meta.is_file() && meta.modified().is_ok_and(|m| m < cutoff) {
+            old.push(name);
+        }
+    }
+    Ok(old)
 }
 
 fn content_name(parts: &[&str]) -> String {

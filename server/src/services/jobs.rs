@@ -19,7 +19,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::job;
 use crate::error::Result;
-use crate::services::{imports, logo_files, price_sync, sessions};
+use crate::services::{imports, logo_files, photos, price_sync, sessions};
 use crate::AppState;
 
 /// How long a claimed job may run before another instance may take it over.
@@ -207,6 +207,10 @@ pub async fn finish(
 
 async fn housekeeping(app: &AppState) -> Result<()> {
     logo_files::tend(app).await?;
+    let photos = photos::remove_unused_files(app, photos::UNUSED_KEPT).await?;
+    if photos > 0 {
+        tracing::info!(photos, "photo files no product uses removed");
+    }
     let ended = sessions::delete_expired(&app.db).await?;
     let unclaimed = imports::kept::delete_expired(&app.db).await?;
     let visitors = crate::analytics::close_past_days(&app.db).await?;

@@ -4,7 +4,7 @@
 //! for the shop). Uploads no shop uses are removed after a day.
 
 use std::collections::HashSet;
-use std::time::{Duration as StdDuration, SystemTime};
+use std::time::Duration as StdDuration;
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
@@ -88,21 +88,9 @@ async fn copy_external(app: &AppState) -> Result<()> {
 /// `kept`; how many were removed.
 pub async fn remove_unused(app: &AppState, kept: StdDuration) -> Result<usize> {
     let dir = app.config.media_dir().join("logos");
-    let mut entries = match tokio::fs::read_dir(&dir).await {
-        Ok(entries) => entries,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(err) => return Err(io_error(&dir, err)),
-    };
-    let cutoff = SystemTime::now() - kept;
-    let mut old = Vec::new();
-    while let Some(entry) = entries.next_entry().await.map_err(|e| io_error(&dir, e))? {
-        let Ok(meta) = entry.metadata().await else {
-            continue;
-        };
-        if meta.is_file() && meta.modified().is_ok_and(|m| m < cutoff) {
-            old.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
+    let old = media::files_older_than(&dir, "", kept)
+        .await
+        .map_err(|e| io_error(&dir, e))?;
     if old.is_empty() {
         return Ok(0);
     }

@@ -2,9 +2,11 @@
 //! product's picture everywhere (`products.image_url`: cards, page, JSON-LD, Open Graph);
 //! with none left, the product goes back to its drawn tile.
 
+use std::collections::HashSet;
+
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    IntoActiveModel, QueryFilter, QueryOrder, Set, TransactionTrait,
+    IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use time::OffsetDateTime;
 
@@ -13,9 +15,12 @@ use crate::entities::{product, product_photo};
 use crate::error::{AppError, Result};
 use crate::media;
 use crate::messages;
+use crate::AppState;
 
 /// Most photos of one product.
 pub const PER_PRODUCT: usize = 6;
+/// A photo file no product points to is kept this long (an upload on its way to its row).
+pub const UNUSED_KEPT: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
 /// The product's photos, first (its picture) first.
 pub async fn of_product(db: &impl ConnectionTrait, product_id: i64) -> Result<Vec<String>> {
@@ -138,4 +143,64 @@ async fn set_picture(
     active.image_url = Set(picture);
     active.updated_at = Set(OffsetDateTime::now_utc());
     Ok(active.update(db).await?)
+}
+
+/// The housekeeping job's part: removes the photo files (every width) that no product
+/// points to any more and that were written more than `kept` ago; how many were removed.
+/// Products removed or photos taken off leave their files behind until then.
+pub async fn remove_unused_files(app: &AppState, kept: std::time::Duration) -> Result<usize> {
+    let dir = app.config.media_dir().join("products");
+    let folder_error = |err: std::io::Error| {
+        AppError::Internal(anyhow::anyhow!("photo folder {}: {err}", dir.display()))
+    };
+    let old = media::files_older_than(&dir, "ph-", kept)
+        .await
+        .map_err(folder_error)?;
+    if old.is_empty() {
+        return Ok(0);
+    }
+    // The photos' own rows, and any product whose address names a photo.
+    let mut used: HashSet<String> = product_photo::Entity::find()
+        .select_only()
+        .column(product_photo::Column::Url)
+        .into_tuple::<String>()
+        .all(&app.db)
+        .await?
+        .into_iter()
+        .filter_map(|url| photo_stem(&url))
+        .collect();
+    used.extend(
+        product::Entity::find()
+            .select_only()
+            .column(product::Column::ImageUrl)
+            .filter(product::Column::ImageUrl.like(format!("{}%", media::PHOTO_PREFIX)))
+            .into_tuple::<Option<String>>()
+            .all(&app.db)
+            .await?
+            .into_iter()
+            .flatten()
+            .filter_map(|url| photo_stem(&url)),
+    );
+    let mut removed = 0;
+    for name in old {
+        let in_use = name
+            .rsplit_once('-')
+            .is_some_and(|(stem, _width)| used.contains(stem));
+        if in_use {
+            continue;
+        }
+        match tokio::fs::remove_file(dir.join(&name)).await {
+            Ok(()) => removed += 1,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+            Err(err) => return Err(folder_error(err)),
+        }
+    }
+    Ok(removed)
+}
+
+/// `ph-<hash>` of `/media/products/ph-<hash>-800.jpg`.
+fn photo_stem(url: &str) -> Option<String> {
+    let name = url.strip_prefix("/media/products/")?;
+    let (stem, _width) = name.rsplit_once('-')?;
+    Some(stem.to_owned())
 }

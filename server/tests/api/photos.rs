@@ -328,3 +328,94 @@ async fn bad_photos_get_a_clear_answer_and_change_nothing() {
         "the picture stays"
     );
 }
+
+fn age(file: &std::path::Path) {
+    let handle = std::fs::File::options().write(true).open(file).unwrap();
+    handle
+        .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 3600))
+        .unwrap();
+}
+
+#[tokio::test]
+async fn photo_files_no_product_uses_are_removed_after_a_day() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let id = shop.add_product("Secchio muratore").await["id"]
+        .as_i64()
+        .unwrap();
+    let kept: Value = upload(
+        &shop,
+        id,
+        "a.jpg",
+        picture(500, 400, image::ImageFormat::Jpeg),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let kept = kept["photos"][0].as_str().unwrap().to_owned();
+    let dropped: Value = upload(
+        &shop,
+        id,
+        "b.png",
+        picture(120, 90, image::ImageFormat::Png),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let dropped = dropped["photos"][1].as_str().unwrap().to_owned();
+    let reply = shop
+        .put(
+            &format!("/api/products/{id}/photos"),
+            json!({"photos": [kept]}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    // taken off today: kept until it is a day old
+    let files = |url: &str| -> Vec<std::path::PathBuf> {
+        [400, 800, 1600]
+            .iter()
+            .map(|w| {
+                app.data_dir.join("media").join(
+                    url.trim_start_matches("/media/")
+                        .replace("-800.jpg", &format!("-{w}.jpg")),
+                )
+            })
+            .collect()
+    };
+    let removed = vetrina::services::photos::remove_unused_files(
+        &app.state,
+        vetrina::services::photos::UNUSED_KEPT,
+    )
+    .await
+    .unwrap();
+    assert_eq!(removed, 0, "nothing is a day old yet");
+    for file in files(&kept).iter().chain(&files(&dropped)) {
+        age(file);
+    }
+    let removed = vetrina::services::photos::remove_unused_files(
+        &app.state,
+        vetrina::services::photos::UNUSED_KEPT,
+    )
+    .await
+    .unwrap();
+    assert_eq!(removed, 3, "the three widths of the photo taken off");
+    assert!(files(&dropped).iter().all(|f| !f.exists()));
+    assert!(
+        files(&kept).iter().all(|f| f.exists()),
+        "a product's photo stays, however old"
+    );
+    assert_eq!(app.get(&kept).await.status(), 200);
+
+    // The same file uploaded again after it was removed is stored again.
+    let again = upload(
+        &shop,
+        id,
+        "b.png",
+        picture(120, 90, image::ImageFormat::Png),
+    )
+    .await;
+    assert_eq!(again.status(), 201);
+    assert_eq!(app.get(&dropped).await.status(), 200);
+}
