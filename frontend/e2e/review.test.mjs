@@ -62,18 +62,30 @@ describe("review queue", () => {
     await panel.locator(`[data-review-item="${first.id}"]`).waitFor({ state: "detached" });
     await eventually(() => opener.innerText(), `${before.length - 1} prodotti da controllare`);
 
-    // correct one: the product's own dialog, a brand typed key by key, saved, then confirmed
+    // correct one in place: its brand typed key by key, then saved and confirmed at once
     const second = before.find((p) => p.id !== first.id);
-    await panel.getByRole("button", { name: `Modifica ${second.name}`, exact: true }).click();
+    const row = panel.locator(`[data-review-item="${second.id}"]`);
+    await row.getByRole("button", { name: `Correggi ${second.name}`, exact: true }).click();
+    const fix = row.getByRole("form", { name: `Correggi ${second.name}` });
+    assert.equal(await fix.getByLabel("Nome").inputValue(), second.name, "the form starts from the product");
+    await typeInto(fix.getByLabel("Marca"), "Edilmarca");
+    await typeInto(fix.getByLabel("Categoria"), "Materiali edili");
+    await page.screenshot({ path: `${SHOTS}/quick-edit-1280.png` });
+    await fix.getByRole("button", { name: "Salva e conferma" }).click();
+    await toast(page, "corretto e confermato").waitFor();
+    await row.waitFor({ state: "detached" });
+
+    // "Tutti i campi" opens the product's own dialog
+    const third = before.find((p) => p.id !== first.id && p.id !== second.id);
+    const thirdRow = panel.locator(`[data-review-item="${third.id}"]`);
+    await thirdRow.getByRole("button", { name: `Correggi ${third.name}`, exact: true }).click();
+    await thirdRow.getByRole("button", { name: "Tutti i campi" }).click();
     const form = dialog(page, "Modifica Prodotto");
-    await typeInto(form.getByLabel("Marca"), "Edilmarca");
-    await form.getByRole("button", { name: "Salva" }).click();
+    assert.equal(await form.getByLabel("Nome del prodotto").inputValue(), third.name);
+    await form.getByRole("button", { name: "Annulla" }).click();
     await form.waitFor({ state: "detached" });
     await opener.click();
-    const row = panel.locator(`[data-review-item="${second.id}"]`);
-    assert.match(await row.innerText(), /Edilmarca/);
-    await row.getByRole("button", { name: `Conferma ${second.name}`, exact: true }).click();
-    await row.waitFor({ state: "detached" });
+    await panel.locator("[data-review-group]").first().waitFor();
 
     // a whole group
     const group = panel.locator("[data-review-group]").first();
@@ -85,6 +97,7 @@ describe("review queue", () => {
     const confirmed = (await ownShop(context.request, server.url)).Products.find((p) => p.id === second.id);
     assert.equal(confirmed.status, "normal");
     assert.equal(confirmed.brand, "Edilmarca");
+    assert.equal(confirmed.category, "Materiali edili");
     assert.equal(confirmed.review_note, undefined);
     assert.deepEqual(problems, []);
     await context.close();
@@ -99,6 +112,14 @@ describe("review queue", () => {
     await panel.locator("[data-review-group]").first().waitFor();
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing sideways");
     await page.screenshot({ path: `${SHOTS}/queue-390.png` });
+    // the quick correction fits the phone too
+    const item = panel.locator("[data-review-item]").first();
+    await item.getByRole("button", { name: /^Correggi / }).tap();
+    await item.getByLabel("Marca").waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing sideways while correcting");
+    await item.getByLabel("Marca").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/quick-edit-390.png` });
+    await item.getByRole("button", { name: "Annulla" }).tap();
     const all = panel.getByRole("button", { name: /^Conferma tutti i \d+ prodotti$/ });
     await all.tap();
     await panel.getByText("Nessun prodotto da controllare: il catalogo è tutto confermato.").waitFor();

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
+import { Input, Label } from "../../../components/ui/Field";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import type { Product, ReviewGroup, ReviewView } from "../../../types";
 import { isSessionLost } from "../../../lib/api";
-import { acceptProducts, fetchReview, messageOf } from "../api";
+import { acceptProducts, fetchReview, messageOf, updateProduct } from "../api";
 import { statusDotClass } from "./DashboardProductCard";
 
 const t = it.dashboard.review;
@@ -61,6 +62,24 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
     onEdit(p);
   };
 
+  /** A quick correction: name, brand and category saved with the product marked checked
+   * (a normal product keeps no reason). */
+  const fix = async (p: Product, fields: Fix): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const saved = await updateProduct(p.id, { name: fields.name, brand: fields.brand || null, category: fields.category || null, status: "normal" });
+      toast({ title: t.fixed(saved.name) });
+      onChanged();
+      read();
+      return true;
+    } catch (err) {
+      if (!isSessionLost(err)) toast({ title: t.fixFailed, description: messageOf(err, t.fixFailed), destructive: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl">
       <p className="text-sm text-stone-600">{t.intro}</p>
@@ -92,7 +111,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
       {load.kind === "ready" && load.view.total > 0 && (
         <div className="mt-4 space-y-6" aria-busy={busy}>
           {load.view.groups.map((group) => (
-            <Group key={group.reason ?? ""} group={group} busy={busy} onAccept={accept} onEdit={edit} />
+            <Group key={group.reason ?? ""} group={group} busy={busy} onAccept={accept} onEdit={edit} onFix={fix} />
           ))}
           <div className="flex justify-end border-t border-stone-200 pt-4">
             <Button disabled={busy} onClick={() => void accept({ all: true })}>
@@ -105,7 +124,10 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
   );
 }
 
-function Group({ group, busy, onAccept, onEdit }: { group: ReviewGroup; busy: boolean; onAccept: (body: Parameters<typeof acceptProducts>[0]) => Promise<void>; onEdit: (p: Product) => void }) {
+type Fix = { name: string; brand: string; category: string };
+type Actions = { busy: boolean; onAccept: (body: Parameters<typeof acceptProducts>[0]) => Promise<void>; onEdit: (p: Product) => void; onFix: (p: Product, fields: Fix) => Promise<boolean> };
+
+function Group({ group, ...actions }: { group: ReviewGroup } & Actions) {
   const hidden = group.count - group.items.length;
   return (
     <section className="rounded-xl border border-stone-200" data-review-group>
@@ -114,35 +136,95 @@ function Group({ group, busy, onAccept, onEdit }: { group: ReviewGroup; busy: bo
           <h3 className="text-sm font-semibold text-stone-900">{group.reason ?? t.noReason}</h3>
           <p className="text-xs text-stone-600">{t.count(group.count)}</p>
         </div>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => void onAccept({ reason: group.reason ?? null })}>
+        <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.onAccept({ reason: group.reason ?? null })}>
           {t.acceptGroup(group.count)}
         </Button>
       </header>
       <ul className="divide-y divide-stone-100">
         {group.items.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap" data-review-item={p.id}>
-            {(p.status === "uncertain" || p.status === "incorrect") && <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${statusDotClass(p.status)}`} />}
-            {/* On a phone the name takes the row and the buttons go under it. */}
-            <div className="min-w-0 flex-1 basis-4/5 sm:basis-0">
-              <p className="truncate text-sm font-semibold text-stone-900" title={p.name}>
-                {p.name}
-              </p>
-              <p className="truncate text-xs text-stone-600">
-                {p.brand ?? t.missingBrand} · {p.category ?? t.missingCategory}
-              </p>
-            </div>
-            <div className="ml-auto flex shrink-0 gap-2">
-              <Button variant="secondary" size="sm" aria-label={t.editAria(p.name)} onClick={() => onEdit(p)}>
-                {t.edit}
-              </Button>
-              <Button size="sm" disabled={busy} aria-label={t.acceptAria(p.name)} onClick={() => void onAccept({ ids: [p.id] })}>
-                {t.accept}
-              </Button>
-            </div>
-          </li>
+          <Item key={p.id} product={p} {...actions} />
         ))}
       </ul>
       {hidden > 0 && <p className="border-t border-stone-100 px-4 py-2 text-xs text-stone-500">{t.more(hidden)}</p>}
     </section>
+  );
+}
+
+/** One product to check: confirmed as it is, or corrected in place (name, brand, category). */
+function Item({ product: p, busy, onAccept, onEdit, onFix }: { product: Product } & Actions) {
+  const [fields, setFields] = useState<Fix | null>(null);
+  const [nameMissing, setNameMissing] = useState(false);
+  const field = (key: keyof Fix) => `review-${key}-${p.id}`;
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!fields) return;
+    if (!fields.name.trim()) {
+      setNameMissing(true);
+      document.getElementById(field("name"))?.focus();
+      return;
+    }
+    if (await onFix(p, { name: fields.name.trim(), brand: fields.brand.trim(), category: fields.category.trim() })) setFields(null);
+  };
+  return (
+    // Corrected in place, the form takes a row of its own under the name.
+    <li className={`flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 ${fields ? "" : "sm:flex-nowrap"}`} data-review-item={p.id}>
+      {(p.status === "uncertain" || p.status === "incorrect") && <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${statusDotClass(p.status)}`} />}
+      {/* On a phone the name takes the row and the buttons go under it. */}
+      <div className={`min-w-0 flex-1 basis-4/5 ${fields ? "" : "sm:basis-0"}`}>
+        <p className="truncate text-sm font-semibold text-stone-900" title={p.name}>
+          {p.name}
+        </p>
+        <p className="truncate text-xs text-stone-600">
+          {p.brand ?? t.missingBrand} · {p.category ?? t.missingCategory}
+        </p>
+      </div>
+      {fields ? (
+        <form onSubmit={save} className="grid w-full basis-full gap-3 rounded-lg bg-stone-50 p-3 sm:grid-cols-3" aria-label={t.editAria(p.name)}>
+          <div className="sm:col-span-3">
+            <Label htmlFor={field("name")}>{t.fixName}</Label>
+            <Input
+              id={field("name")}
+              value={fields.name}
+              maxLength={300}
+              autoComplete="off"
+              aria-invalid={nameMissing || undefined}
+              onChange={(e) => {
+                setFields({ ...fields, name: e.target.value });
+                if (e.target.value.trim()) setNameMissing(false);
+              }}
+            />
+            {nameMissing && <p className="mt-1 text-xs font-medium text-red-700">{t.fixNameMissing}</p>}
+          </div>
+          <div>
+            <Label htmlFor={field("brand")}>{t.fixBrand}</Label>
+            <Input id={field("brand")} value={fields.brand} autoComplete="off" onChange={(e) => setFields({ ...fields, brand: e.target.value })} />
+          </div>
+          <div className="sm:col-span-2">
+            <Label htmlFor={field("category")}>{t.fixCategory}</Label>
+            <Input id={field("category")} value={fields.category} autoComplete="off" onChange={(e) => setFields({ ...fields, category: e.target.value })} />
+          </div>
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-3">
+            <Button variant="ghost" size="sm" onClick={() => onEdit(p)}>
+              {t.fixAllFields}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setFields(null)} disabled={busy}>
+              {t.fixCancel}
+            </Button>
+            <Button type="submit" size="sm" disabled={busy}>
+              {busy ? t.fixSaving : t.fixSave}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="ml-auto flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" aria-label={t.editAria(p.name)} onClick={() => setFields({ name: p.name, brand: p.brand ?? "", category: p.category ?? "" })}>
+            {t.edit}
+          </Button>
+          <Button size="sm" disabled={busy} aria-label={t.acceptAria(p.name)} onClick={() => void onAccept({ ids: [p.id] })}>
+            {t.accept}
+          </Button>
+        </div>
+      )}
+    </li>
   );
 }
