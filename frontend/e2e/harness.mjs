@@ -146,6 +146,19 @@ export async function typeInto(locator, text, { delay = 10, tap = false, expect 
   }
 }
 
+/** The demo shop's owner on the dashboard in a new context (`device`: viewport, touch), with
+ * the cookie choice made and third parties blocked; `problems` collects console errors. */
+export async function demoOwnerPage(browser, baseUrl, device) {
+  const context = await browser.newContext({ ...device, locale: "it-IT" });
+  await blockThirdParty(context, baseUrl);
+  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
+  await login(context, baseUrl);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${baseUrl}/dashboard`);
+  return { context, page, problems };
+}
+
 /** The demo shop's page and one of its product pages, as paths. */
 export async function demoPaths(baseUrl) {
   const stores = await (await fetch(`${baseUrl}/api/stores`)).json();

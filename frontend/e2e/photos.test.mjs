@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, eventually, launchBrowser, login, ownShop, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { demoOwnerPage, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -61,15 +61,9 @@ const dialog = (page, name) => page.getByRole("dialog", { name });
 const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: title }).first();
 
 async function ownerPage(device) {
-  const context = await browser.newContext({ ...device, locale: "it-IT" });
-  await blockThirdParty(context, server.url);
-  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
-  await login(context, server.url);
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(`${server.url}/dashboard`);
-  await page.locator("article[data-product-id]").first().waitFor();
-  return { context, page, problems };
+  const owner = await demoOwnerPage(browser, server.url, device);
+  await owner.page.locator("article[data-product-id]").first().waitFor();
+  return owner;
 }
 
 /** Clicks the control that opens the file picker and picks `files`, as a person does. */

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { blockThirdParty, eventually, launchBrowser, login, ownShop, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { demoOwnerPage, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -27,14 +27,8 @@ const dialog = (page, name) => page.getByRole("dialog", { name });
 const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: title }).first();
 
 async function ownerPage(device) {
-  const context = await browser.newContext({ ...device, locale: "it-IT" });
-  await blockThirdParty(context, server.url);
-  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
-  await login(context, server.url);
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(`${server.url}/dashboard`);
-  return { context, page, problems };
+  const owner = await demoOwnerPage(browser, server.url, device);
+  return owner;
 }
 
 const toCheck = async (context) => (await ownShop(context.request, server.url)).Products.filter((p) => p.status !== "normal");

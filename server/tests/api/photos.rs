@@ -4,7 +4,7 @@
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 
-use crate::helpers::{error_of, spawn_app, Shop};
+use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 
 fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -39,6 +39,14 @@ async fn photos_of(shop: &Shop, product: i64) -> Vec<String> {
         .iter()
         .map(|p| p.as_str().unwrap().to_owned())
         .collect()
+}
+
+async fn public_product(app: &TestApp, id: i64) -> Value {
+    app.get(&format!("/api/products/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 async fn width_of(shop: &Shop, url: &str) -> u32 {
@@ -157,13 +165,7 @@ async fn the_owners_photos_become_the_products_picture_in_three_widths_and_on_it
         )
         .await;
     assert_eq!(reply.status(), 200);
-    let public: Value = app
-        .get(&format!("/api/products/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(public["image_url"], json!(second));
+    assert_eq!(public_product(&app, id).await["image_url"], json!(second));
 
     // All removed: the drawn tile comes back.
     let reply = shop
@@ -171,12 +173,7 @@ async fn the_owners_photos_become_the_products_picture_in_three_widths_and_on_it
         .await;
     assert_eq!(reply.status(), 200);
     shop.images_settled().await;
-    let public: Value = app
-        .get(&format!("/api/products/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let public = public_product(&app, id).await;
     let picture = public["image_url"].as_str().unwrap();
     assert!(picture.ends_with(".svg"), "tile again: {picture}");
 }
@@ -336,6 +333,15 @@ fn age(file: &std::path::Path) {
         .unwrap();
 }
 
+async fn remove_unused(app: &TestApp) -> usize {
+    vetrina::services::photos::remove_unused_files(
+        &app.state,
+        vetrina::services::photos::UNUSED_KEPT,
+    )
+    .await
+    .unwrap()
+}
+
 #[tokio::test]
 async fn photo_files_no_product_uses_are_removed_after_a_day() {
     let app = spawn_app().await;
@@ -384,22 +390,12 @@ async fn photo_files_no_product_uses_are_removed_after_a_day() {
             })
             .collect()
     };
-    let removed = vetrina::services::photos::remove_unused_files(
-        &app.state,
-        vetrina::services::photos::UNUSED_KEPT,
-    )
-    .await
-    .unwrap();
+    let removed = remove_unused(&app).await;
     assert_eq!(removed, 0, "nothing is a day old yet");
     for file in files(&kept).iter().chain(&files(&dropped)) {
         age(file);
     }
-    let removed = vetrina::services::photos::remove_unused_files(
-        &app.state,
-        vetrina::services::photos::UNUSED_KEPT,
-    )
-    .await
-    .unwrap();
+    let removed = remove_unused(&app).await;
     assert_eq!(removed, 3, "the three widths of the photo taken off");
     assert!(files(&dropped).iter().all(|f| !f.exists()));
     assert!(

@@ -12,6 +12,13 @@ const t = it.dashboard.product;
 export const MAX_PHOTOS = 6;
 const MAX_BYTES = 10 * 1024 * 1024;
 
+/** A file picker styled as a button (the input inside it is hidden). */
+const pickerClass =
+  "inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-700";
+
+/** The round buttons on a thumbnail. */
+const roundButton = "absolute grid h-8 w-8 place-items-center rounded-full bg-white/95 text-stone-700 shadow ring-1 ring-stone-200";
+
 /** A photo chosen for a product not saved yet: uploaded once the product exists. */
 export type PendingPhoto = { file: File; preview: string };
 
@@ -179,7 +186,7 @@ export function PhotoField({
                     disabled={locked}
                     aria-label={`${t.photoMakeMain}: ${t.photoAlt(index + 1)}`}
                     title={t.photoMakeMain}
-                    className="absolute bottom-1.5 left-1.5 grid h-8 w-8 place-items-center rounded-full bg-white/95 text-stone-700 shadow ring-1 ring-stone-200 hover:text-brand-800"
+                    className={cn(roundButton, "bottom-1.5 left-1.5 hover:text-brand-800")}
                   >
                     <IconStar width={16} height={16} />
                   </button>
@@ -190,7 +197,7 @@ export function PhotoField({
                   disabled={locked}
                   aria-label={`${t.photoRemove}: ${t.photoAlt(index + 1)}`}
                   title={t.photoRemove}
-                  className="absolute right-1.5 top-1.5 grid h-8 w-8 place-items-center rounded-full bg-white/95 text-stone-700 shadow ring-1 ring-stone-200 hover:text-red-700"
+                  className={cn(roundButton, "right-1.5 top-1.5 hover:text-red-700")}
                 >
                   <IconX width={16} height={16} />
                 </button>
@@ -200,12 +207,12 @@ export function PhotoField({
         )}
         <p className="text-xs text-stone-600">{dragging ? t.photosDrop : room > 0 ? t.photosHelp : t.photosFull}</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          <label className={cn("inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-700", (disabled || room <= 0) && "pointer-events-none opacity-50")}>
+          <label className={cn(pickerClass, (disabled || room <= 0) && "pointer-events-none opacity-50")}>
             {picker({})}
             <IconUpload width={16} height={16} />
             {t.photosChoose}
           </label>
-          <label className={cn("inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-700 sm:hidden", (disabled || room <= 0) && "pointer-events-none opacity-50")}>
+          <label className={cn(pickerClass, "sm:hidden", (disabled || room <= 0) && "pointer-events-none opacity-50")}>
             {picker({ capture: "environment" })}
             <IconCamera width={16} height={16} />
             {t.photosCamera}
