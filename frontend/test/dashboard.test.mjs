@@ -109,7 +109,7 @@ describe("plan usage (spec section 9)", () => {
 
 describe("product form", () => {
   test("payload: trimmed fields, empty ones null, price parsed, slug from the name", () => {
-    const body = l.productPayload({ ...l.emptyForm, name: "  Cemento Rapido ", price: "12,50", brand: " ", category: "Cementi", in_stock: false }, "demo@vetrina.it");
+    const body = l.productPayload({ ...l.emptyForm, name: "  Cemento Rapido ", price: "12,50", brand: " ", category: "Cementi", in_stock: false, published: false }, "demo@vetrina.it");
     assert.deepEqual(body, {
       store_email: "demo@vetrina.it",
       name: "Cemento Rapido",
@@ -120,15 +120,16 @@ describe("product form", () => {
       category: "Cementi",
       brand: null,
       in_stock: false,
+      published: false,
       status: "normal",
       review_note: null,
     });
     assert.equal(l.productPayload({ ...l.emptyForm, name: "x", price: "" }, null).price, null);
   });
-  test("an AI answer replaces what it gives, keeps what it leaves out, never price or stock", () => {
-    const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", in_stock: false };
+  test("an AI answer replaces what it gives, keeps what it leaves out, never price, stock or visibility", () => {
+    const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", in_stock: false, published: false };
     const merged = l.mergeGenerated(form, { name: "Cemento 25 kg", description: "Descrizione", brand: null, category: "Cementi", image_url: "/media/products/a.svg", status: "uncertain", review_note: "Marca e categoria da confermare." });
-    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", in_stock: false, status: "uncertain", review_note: "Marca e categoria da confermare." });
+    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", in_stock: false, published: false, status: "uncertain", review_note: "Marca e categoria da confermare." });
     assert.equal(l.mergeGenerated(merged, { name: "Cemento 25 kg", description: "D", status: "normal" }).review_note, "", "a sure answer leaves no reason");
   });
   test("unsaved changes: compared field by field, surrounding spaces ignored", () => {

@@ -15,6 +15,7 @@ mod m20261126_110000_create_price_list_syncs;
 mod m20261127_080000_create_analytics;
 mod m20261128_080000_add_review_notes;
 mod m20261129_080000_create_product_photos;
+mod m20261129_090000_add_product_visibility;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_080000_create_analytics::Migration),
             Box::new(m20261128_080000_add_review_notes::Migration),
             Box::new(m20261129_080000_create_product_photos::Migration),
+            Box::new(m20261129_090000_add_product_visibility::Migration),
         ]
     }
 }

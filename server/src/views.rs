@@ -27,6 +27,9 @@ pub struct ProductView {
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
+    /// Shown on public pages (always true in what visitors receive); false: the owner keeps
+    /// it in the dashboard only.
+    pub published: bool,
     pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
@@ -93,6 +96,7 @@ impl From<product::Model> for ProductView {
             brand: p.brand,
             image_url: p.image_url,
             in_stock: p.in_stock,
+            published: p.published,
             status: p.status,
             sku: p.sku,
             ean: p.ean,

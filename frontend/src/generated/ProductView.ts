@@ -5,7 +5,12 @@ export type ProductView = { id: number, store_id: number, slug: string, name: st
 /**
  * Euros with 2 decimals, e.g. 12.50; null when the shop gives no price.
  */
-price: number | null, description: string | null, category: string | null, brand: string | null, image_url: string | null, in_stock: boolean, status: ProductStatus, sku: string | null, ean: string | null, created: string, 
+price: number | null, description: string | null, category: string | null, brand: string | null, image_url: string | null, in_stock: boolean, 
+/**
+ * Shown on public pages (always true in what visitors receive); false: the owner keeps
+ * it in the dashboard only.
+ */
+published: boolean, status: ProductStatus, sku: string | null, ean: string | null, created: string, 
 /**
  * Why the product needs the owner's eye: in the owner's replies only, never public.
  */

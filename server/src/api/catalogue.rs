@@ -216,21 +216,28 @@ pub async fn listing_view(
     owner: bool,
 ) -> Result<ProductPageView> {
     let rows = &app.pages.stores;
-    let known_total = if listing.filter.is_empty() {
-        Some(rows.product_count(&app.db, store).await?)
-    } else {
-        None
+    // Visitors see the published products; the owner sees every one.
+    let mut filter = listing.filter.clone();
+    filter.published_only = !owner && rows.hidden_count(&app.db, store).await? > 0;
+    let known_total = match (listing.filter.is_empty(), owner) {
+        (true, true) => Some(rows.product_count(&app.db, store).await?),
+        (true, false) => Some(rows.public_count(&app.db, store).await?),
+        (false, _) => None,
     };
     let page = catalogue::page(
         &app.db,
         store.id,
-        &listing.filter,
+        &filter,
         listing.sort,
         (listing.page, listing.per_page),
         known_total,
     )
     .await?;
-    let categories = rows.categories(&app.db, store).await?;
+    let categories = if owner {
+        rows.categories(&app.db, store).await?
+    } else {
+        rows.public_categories(&app.db, store).await?
+    };
     let statuses = if owner {
         Some(rows.status_counts(&app.db, store).await?)
     } else {

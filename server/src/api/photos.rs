@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
 use super::uploads::{image_extension, read_file, FileRule};
-use crate::auth::Owner;
+use crate::auth::{OptionalOwner, Owner};
 use crate::error::{AppError, Result};
 use crate::media::{self, PhotoError};
 use crate::messages;
@@ -61,10 +61,11 @@ pub struct ArrangeInput {
     responses((status = 200, body = ProductPhotos), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn list(
     State(app): State<AppState>,
+    owner: OptionalOwner,
     Path(id): Path<String>,
 ) -> Result<Json<ProductPhotos>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
-    let product = products::find(&app.db, id).await?;
+    let product = products::find_visible(&app.db, id, owner.0.map(|s| s.id)).await?;
     Ok(Json(ProductPhotos {
         photos: photos::of_product(&app.db, id).await?,
         image_url: product.image_url,

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
 use super::fields::{nullable, Problems};
-use crate::auth::Owner;
+use crate::auth::{OptionalOwner, Owner};
 use crate::domain::{image_url, Price, ProductStatus};
 use crate::error::{AppError, Result};
 use crate::messages;
@@ -43,6 +43,9 @@ pub struct ProductInput {
     #[schema(value_type = Option<String>)]
     pub image_url: Option<Option<String>>,
     pub in_stock: Option<bool>,
+    /// false keeps the product off the public pages (shop and product pages, search,
+    /// sitemap, feeds); it stays in the dashboard. New products are published.
+    pub published: Option<bool>,
     /// normal | uncertain | incorrect
     #[schema(value_type = Option<ProductStatus>)]
     pub status: Option<String>,
@@ -114,6 +117,7 @@ impl ProductInput {
             price,
             image_url,
             in_stock: self.in_stock,
+            published: self.published,
             status,
         };
         p.into_result()?;
@@ -164,15 +168,20 @@ pub struct Deleted {
     pub deleted: u64,
 }
 
-/// One product, public.
+/// One product, public (a product kept off the public pages: its owner's only).
 #[utoipa::path(get, path = "/api/products/{id}", tag = "products", params(("id" = i64, Path)),
     responses((status = 200, body = ProductView), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn show(
     State(app): State<AppState>,
+    owner: OptionalOwner,
     Path(id): Path<String>,
 ) -> Result<Json<ProductView>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
-    Ok(Json(products::find(&app.db, id).await?.into()))
+    Ok(Json(
+        products::find_visible(&app.db, id, owner.0.map(|s| s.id))
+            .await?
+            .into(),
+    ))
 }
 
 /// Add a product to the caller's shop.
@@ -183,8 +192,16 @@ pub async fn create(
     owner: Owner,
     ApiJson(input): ApiJson<ProductInput>,
 ) -> Result<(StatusCode, Json<ProductView>)> {
+    let hidden = input.published == Some(false);
     let data = input.into_new()?;
-    let created = products::create(&app.db, owner.store.id, data).await?;
+    let mut created = products::create(&app.db, owner.store.id, data).await?;
+    if hidden {
+        let changes = ProductChanges {
+            published: Some(false),
+            ..ProductChanges::default()
+        };
+        created = products::update(&app.db, owner.store.id, created.id, changes).await?;
+    }
     product_images::complete_in_background(&app, owner.store.id, created.id - 1);
     Ok((StatusCode::CREATED, Json(ProductView::for_owner(created))))
 }

@@ -277,7 +277,7 @@ pub async fn show(
     let key = format!("api:/stores/{id}");
     let version = pages::store_version(&store, now);
     pages::cached_json(&app, &key, version, &headers, async {
-        let count = app.pages.stores.product_count(&app.db, &store).await?;
+        let count = app.pages.stores.public_count(&app.db, &store).await?;
         Ok((StoreView::public((*store).clone(), count, now), None))
     })
     .await

@@ -67,6 +67,7 @@ pub async fn feed(
             let after = after?;
             let rows = product::Entity::find()
                 .filter(product::Column::StoreId.eq(shop.id))
+                .filter(product::Column::Published.eq(true))
                 .filter(product::Column::Id.gt(after))
                 .filter(product::Column::Price.is_not_null())
                 .order_by_asc(product::Column::Id)

@@ -136,7 +136,7 @@ pub async fn landing_page(
 async fn showcase(app: &AppState, store: store::Model) -> Option<Showcase> {
     let read = async {
         let products = demo::showcase(&app.db, store.id).await?;
-        let count = stores::product_count(&app.db, store.id).await?;
+        let count = app.pages.stores.public_count(&app.db, &store).await?;
         Ok::<_, AppError>((products, count))
     };
     match read.await {
@@ -356,7 +356,7 @@ async fn store_page(
     }
     let view = StoreView::public(
         (*store).clone(),
-        app.pages.stores.product_count(&app.db, &store).await?,
+        app.pages.stores.public_count(&app.db, &store).await?,
         OffsetDateTime::now_utc(),
     );
     let noindex = listing.filter.search.is_some() || listing.sort != Sort::Newest;
@@ -485,9 +485,10 @@ async fn product_page(
             }
         }
     }
+    // A product the owner keeps off the public pages is not found here.
     let product = match products::find_own(&app.db, store.id, product_id).await {
-        Ok(product) => product,
-        Err(AppError::NotFound(_)) => return missing().await,
+        Ok(product) if product.published => product,
+        Ok(_) | Err(AppError::NotFound(_)) => return missing().await,
         Err(err) => return Err(err),
     };
     let canonical = product_path(&store, product.id, &product.slug);
@@ -500,7 +501,7 @@ async fn product_page(
         .map(|p| ProductView::from(p).card())
         .collect();
     let photos = photos::of_product(&app.db, product.id).await?;
-    let count = app.pages.stores.product_count(&app.db, &store).await?;
+    let count = app.pages.stores.public_count(&app.db, &store).await?;
     let props = PageProps::product(
         site(app),
         StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),

@@ -114,13 +114,16 @@ pub async fn sitemap_file(
             .filter(|n| *n >= 1)
             .ok_or_else(|| AppError::not_found("Sitemap non trovata"))?;
         let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
-        let rows: Vec<(i64, i64, String, OffsetDateTime)> = product::Entity::find()
+        // Files cut the whole table by id (a file's products stay in it); products of
+        // hidden shops and products kept off the public pages are left out of each.
+        let rows: Vec<(i64, i64, String, OffsetDateTime, bool)> = product::Entity::find()
             .select_only()
             .columns([
                 product::Column::Id,
                 product::Column::StoreId,
                 product::Column::Slug,
                 product::Column::UpdatedAt,
+                product::Column::Published,
             ])
             .order_by_asc(product::Column::Id)
             .offset((n - 1) * URLS_PER_SITEMAP)
@@ -131,7 +134,7 @@ pub async fn sitemap_file(
         if rows.is_empty() {
             return Err(AppError::not_found("Sitemap non trovata"));
         }
-        for (id, store_id, slug, updated) in rows {
+        for (id, store_id, slug, updated, _) in rows.into_iter().filter(|row| row.4) {
             if let Some(s) = by_id.get(&store_id) {
                 let _ = writeln!(
                     body,

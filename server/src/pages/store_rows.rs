@@ -6,7 +6,7 @@
 //! an owner's edit shows at the next request here; a change made by another instance or by
 //! the command line shows within `TTL`.
 //!
-//! Product counts, the category list and the status counts of a shop are kept beside them,
+//! Product counts (all and hidden), the category lists and the status counts of a shop are kept beside them,
 //! each for the `content_version` it was read at: every change to a shop's products moves
 //! that version (`services::lock_store`), as the HTML cache relies on too. A listing page of
 //! a 100,000-product shop so counts its rows once per change, not on every request.
@@ -58,11 +58,19 @@ impl<T> PerVersion<T> {
     }
 }
 
+/// A shop's products: all of them, and those kept off the public pages.
+#[derive(Debug, Clone, Copy)]
+struct Counts {
+    all: u64,
+    hidden: u64,
+}
+
 pub struct StoreRows {
     rows: RwLock<HashMap<i64, (Instant, Arc<store::Model>)>>,
-    /// Shop id → (content_version, product count).
-    counts: RwLock<HashMap<i64, (i64, u64)>>,
+    counts: PerVersion<Counts>,
     categories: PerVersion<Vec<(String, u64)>>,
+    /// Only for shops with hidden products (the others' public list is `categories`).
+    public_categories: PerVersion<Vec<(String, u64)>>,
     statuses: PerVersion<Vec<(ProductStatus, u64)>>,
 }
 
@@ -70,8 +78,9 @@ impl Default for StoreRows {
     fn default() -> Self {
         Self {
             rows: RwLock::default(),
-            counts: RwLock::default(),
+            counts: PerVersion::new(MAX_ROWS),
             categories: PerVersion::new(MAX_LISTS),
+            public_categories: PerVersion::new(MAX_LISTS),
             statuses: PerVersion::new(MAX_ROWS),
         }
     }
@@ -118,25 +127,31 @@ impl StoreRows {
         db: &DatabaseConnection,
         store: &store::Model,
     ) -> Result<u64> {
-        let known = self
-            .counts
-            .read()
-            .ok()
-            .and_then(|counts| counts.get(&store.id).copied());
-        if let Some((version, count)) = known {
-            if version == store.content_version {
-                return Ok(count);
-            }
+        Ok(self.counts(db, store).await?.all)
+    }
+
+    /// How many products visitors see (the shop's count without its hidden ones).
+    pub async fn public_count(&self, db: &DatabaseConnection, store: &store::Model) -> Result<u64> {
+        let counts = self.counts(db, store).await?;
+        Ok(counts.all.saturating_sub(counts.hidden))
+    }
+
+    /// How many products the owner keeps off the public pages.
+    pub async fn hidden_count(&self, db: &DatabaseConnection, store: &store::Model) -> Result<u64> {
+        Ok(self.counts(db, store).await?.hidden)
+    }
+
+    async fn counts(&self, db: &DatabaseConnection, store: &store::Model) -> Result<Counts> {
+        if let Some(known) = self.counts.get(store) {
+            return Ok(*known);
         }
-        // Read after the row: the count is never older than the version it is kept for.
-        let count = stores::product_count(db, store.id).await?;
-        if let Ok(mut counts) = self.counts.write() {
-            if counts.len() >= MAX_ROWS {
-                counts.clear();
-            }
-            counts.insert(store.id, (store.content_version, count));
-        }
-        Ok(count)
+        // Read after the row: the counts are never older than the version they are kept for.
+        let counts = Counts {
+            all: stores::product_count(db, store.id).await?,
+            hidden: stores::hidden_count(db, store.id).await?,
+        };
+        self.counts.put(store, Arc::new(counts));
+        Ok(counts)
     }
 
     /// The shop's categories with their product counts (`catalogue::categories`), as of the
@@ -149,8 +164,25 @@ impl StoreRows {
         if let Some(known) = self.categories.get(store) {
             return Ok(known);
         }
-        let list = Arc::new(catalogue::categories(db, store.id).await?);
+        let list = Arc::new(catalogue::categories(db, store.id, false).await?);
         self.categories.put(store, list.clone());
+        Ok(list)
+    }
+
+    /// The categories and counts of the products visitors see.
+    pub async fn public_categories(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<Arc<Vec<(String, u64)>>> {
+        if self.hidden_count(db, store).await? == 0 {
+            return self.categories(db, store).await;
+        }
+        if let Some(known) = self.public_categories.get(store) {
+            return Ok(known);
+        }
+        let list = Arc::new(catalogue::categories(db, store.id, true).await?);
+        self.public_categories.put(store, list.clone());
         Ok(list)
     }
 

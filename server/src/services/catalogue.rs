@@ -67,6 +67,9 @@ pub struct ProductFilter {
     pub category: Option<String>,
     pub in_stock: Option<bool>,
     pub status: Option<ProductStatus>,
+    /// Visitors' listings of a shop with hidden products: the published ones only. (A shop
+    /// without hidden products is listed without the condition, through the same indexes.)
+    pub published_only: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -85,6 +88,7 @@ impl ProductFilter {
             && self.category.is_none()
             && self.in_stock.is_none()
             && self.status.is_none()
+            && !self.published_only
     }
 }
 
@@ -102,8 +106,10 @@ pub async fn page(
     let page = page.max(1);
     let per_page = per_page.clamp(1, MAX_PER_PAGE);
     let backend = db.get_database_backend();
-    let search_alone =
-        filter.category.is_none() && filter.in_stock.is_none() && filter.status.is_none();
+    let search_alone = filter.category.is_none()
+        && filter.in_stock.is_none()
+        && filter.status.is_none()
+        && !filter.published_only;
     if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
         return best_matches(db, store_id, query, (page, per_page)).await;
     }
@@ -310,14 +316,24 @@ fn search_text(backend: DatabaseBackend, query: &SearchQuery, store_id: i64) -> 
     }
 }
 
-/// The shop's categories with their product counts, by name; at most [`MAX_CATEGORIES`].
-pub async fn categories(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<(String, u64)>> {
+/// The shop's categories with their product counts (of the published products alone with
+/// `published_only`), by name; at most [`MAX_CATEGORIES`].
+pub async fn categories(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    published_only: bool,
+) -> Result<Vec<(String, u64)>> {
     let mut sql = Sql::new(db.get_database_backend());
     let store = sql.bind(store_id);
+    let published = if published_only {
+        format!("AND published = {}", sql.bind(true))
+    } else {
+        String::new()
+    };
     let limit = sql.bind(MAX_CATEGORIES as i64);
     let statement = sql.text(format!(
         "SELECT category, COUNT(*) AS n FROM products
-         WHERE store_id = {store} AND category IS NOT NULL AND category <> ''
+         WHERE store_id = {store} AND category IS NOT NULL AND category <> '' {published}
          GROUP BY category ORDER BY category LIMIT {limit}"
     ));
     let rows = db.query_all(statement).await?;
@@ -399,7 +415,7 @@ pub async fn reindex_stale(
 
 /// The product columns a listing reads; the search columns stay in the database.
 const LISTED_COLUMNS: &str = "p.id, p.store_id, p.name, p.slug, p.price_cents, p.description, \
-    p.category, p.brand, p.image_url, p.in_stock, p.status, p.sku, p.ean, p.review_note, \
+    p.category, p.brand, p.image_url, p.in_stock, p.published, p.status, p.sku, p.ean, p.review_note, \
     '' AS search_name, '' AS search_rest, '' AS name_key, p.search_version, \
     p.created_at, p.updated_at";
 
@@ -481,6 +497,9 @@ impl Sql {
         }
         if let Some(status) = filter.status {
             conditions.push(format!("p.status = {}", self.bind(status.as_str())));
+        }
+        if filter.published_only {
+            conditions.push(format!("p.published = {}", self.bind(true)));
         }
         format!("{from} WHERE {}", conditions.join(" AND "))
     }

@@ -66,6 +66,15 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
     active.update(db).await?;
     let items = parse_catalogue();
     let created = products::create_many(db, store.id, items).await?;
+    // The junk lines of a real management export (status incorrect) show the dashboard's
+    // statuses and review queue; they stay off the shop's public pages, as an owner would
+    // keep them until corrected.
+    product::Entity::update_many()
+        .col_expr(product::Column::Published, false.into())
+        .filter(product::Column::StoreId.eq(store.id))
+        .filter(product::Column::Status.eq(ProductStatus::Incorrect))
+        .exec(db)
+        .await?;
     Ok(Outcome::Created {
         store_id: store.id,
         products: created.len(),
@@ -86,6 +95,7 @@ pub async fn public_store(db: &impl ConnectionTrait) -> Result<Option<store::Mod
 pub async fn showcase(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<product::Model>> {
     let candidates = product::Entity::find()
         .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Published.eq(true))
         .filter(product::Column::Status.eq(ProductStatus::Normal))
         .filter(product::Column::Brand.is_not_null())
         .filter(product::Column::Price.is_not_null())

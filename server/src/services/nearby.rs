@@ -197,7 +197,13 @@ pub async fn search(
             .collect();
         skip = 0;
         wanted = wanted.saturating_sub(ids.len() as u64);
-        for product in catalogue::rows_in_order(db, &ids).await? {
+        // A product kept off the public pages is left out (its match was counted: a page
+        // may come out one short, which only a shop hiding matching products sees).
+        for product in catalogue::rows_in_order(db, &ids)
+            .await?
+            .into_iter()
+            .filter(|p| p.published)
+        {
             if let Some(shop) = members.iter().find(|c| c.store.id == product.store_id) {
                 page.items.push(Found {
                     product,

@@ -47,6 +47,7 @@ pub struct ProductChanges {
     pub sku: Option<Option<String>>,
     pub ean: Option<Option<String>>,
     pub review_note: Option<Option<String>>,
+    pub published: Option<bool>,
 }
 
 /// Rows per INSERT: well under SQLite's bound-parameter limit.
@@ -57,6 +58,21 @@ pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<product::Model> 
         .one(db)
         .await?
         .ok_or_else(|| AppError::not_found(messages::PRODUCT_NOT_FOUND))
+}
+
+/// A product anyone may see: a published one, or any of `owner`'s shop. A product kept off
+/// the public pages looks missing to everyone else.
+pub async fn find_visible(
+    db: &impl ConnectionTrait,
+    id: i64,
+    owner: Option<i64>,
+) -> Result<product::Model> {
+    let product = find(db, id).await?;
+    if product.published || owner == Some(product.store_id) {
+        Ok(product)
+    } else {
+        Err(AppError::not_found(messages::PRODUCT_NOT_FOUND))
+    }
 }
 
 /// A product of this shop; another shop's id looks exactly like a missing one.
@@ -79,6 +95,7 @@ pub async fn same_brand(
     };
     Ok(product::Entity::find()
         .filter(product::Column::StoreId.eq(of.store_id))
+        .filter(product::Column::Published.eq(true))
         .filter(product::Column::Brand.eq(brand))
         .filter(product::Column::Id.ne(of.id))
         .order_by_desc(product::Column::Id)
@@ -225,6 +242,9 @@ pub async fn update(
     }
     if let Some(v) = changes.in_stock {
         p.in_stock = v;
+    }
+    if let Some(v) = changes.published {
+        p.published = v;
     }
     if let Some(v) = changes.status {
         p.status = v;

@@ -128,6 +128,20 @@ pub async fn product_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u
     Ok(count.unwrap_or(0).max(0) as u64)
 }
 
+/// How many of the shop's products are kept off the public pages (read in the partial
+/// index of hidden products: nothing for a shop without any).
+pub async fn hidden_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
+    let count: Option<i64> = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Published.eq(false))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(count.unwrap_or(0).max(0) as u64)
+}
+
 /// The shops anyone may see: their owner has confirmed the e-mail address. Until then a
 /// shop is on no public page, list or sitemap (a registration is not a free host for pages).
 pub fn public() -> sea_orm::Select<store::Entity> {
@@ -136,12 +150,13 @@ pub fn public() -> sea_orm::Select<store::Entity> {
         .filter(user::Column::EmailVerifiedAt.is_not_null())
 }
 
-/// Every public shop with its product count, for the explore page.
+/// Every public shop with the count of the products visitors see, for the explore page.
 pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::Model, u64)>> {
     let counts: Vec<(i64, i64)> = product::Entity::find()
         .select_only()
         .column(product::Column::StoreId)
         .column_as(Expr::col(product::Column::Id).count(), "n")
+        .filter(product::Column::Published.eq(true))
         .group_by(product::Column::StoreId)
         .into_tuple()
         .all(db)

@@ -38,3 +38,4 @@ mod security_inputs;
 mod smtp_sink;
 mod stores;
 mod trial;
+mod visibility;

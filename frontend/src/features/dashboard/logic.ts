@@ -145,12 +145,14 @@ export interface ProductForm {
   category: string;
   image_url: string;
   in_stock: boolean;
+  /** On the public pages; false keeps the product in the dashboard only. */
+  published: boolean;
   status: string;
   /** Why the AI was not sure (shown to the owner, never public); "" for none. */
   review_note: string;
 }
 
-export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, status: "normal", review_note: "" };
+export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, published: true, status: "normal", review_note: "" };
 
 export function formOf(p: Product): ProductForm {
   return {
@@ -161,6 +163,7 @@ export function formOf(p: Product): ProductForm {
     category: p.category ?? "",
     image_url: p.image_url ?? "",
     in_stock: p.in_stock,
+    published: p.published,
     status: p.status || "normal",
     review_note: p.review_note ?? "",
   };
@@ -254,6 +257,7 @@ export function productPayload(form: ProductForm, storeEmail: string | null) {
     category: orNull(form.category),
     brand: orNull(form.brand),
     in_stock: form.in_stock,
+    published: form.published,
     status: form.status || "normal",
     review_note: orNull(form.review_note),
   };

@@ -103,6 +103,11 @@ export function DashboardProductCard({ product, onEdit, onDelete }: { product: P
           {product.price != null ? formatPrice(product.price) : t.noPrice}
         </span>
         <Markers product={product} />
+        {!product.published && (
+          <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-2 py-0.5 text-xs font-semibold text-white" title={t.hiddenHelp} data-hidden>
+            {t.hidden}
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-stone-900">{product.name}</h3>

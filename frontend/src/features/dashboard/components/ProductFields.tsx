@@ -95,6 +95,15 @@ export function ProductFields({
         <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
         {t.inStock}
       </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+          <input type="checkbox" checked={form.published} onChange={(e) => set("published", e.target.checked)} aria-describedby="product-published-help" className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
+          {t.published}
+        </label>
+        <p id="product-published-help" className="ml-6 mt-0.5 text-xs text-stone-600">
+          {form.published ? t.publishedHelp : t.hiddenHelp}
+        </p>
+      </div>
     </>
   );
 }
