@@ -68,7 +68,9 @@ pub struct ProductFilter {
     pub in_stock: Option<bool>,
     pub status: Option<ProductStatus>,
     /// Visitors' listings of a shop with hidden products: the published ones only. (A shop
-    /// without hidden products is listed without the condition, through the same indexes.)
+    /// without hidden products is listed without the condition.) The few hidden ids are
+    /// left out of an index's entries (`NOT_HIDDEN`), so a page is still read from an index
+    /// alone, not from the rows.
     pub published_only: bool,
 }
 
@@ -106,12 +108,11 @@ pub async fn page(
     let page = page.max(1);
     let per_page = per_page.clamp(1, MAX_PER_PAGE);
     let backend = db.get_database_backend();
-    let search_alone = filter.category.is_none()
-        && filter.in_stock.is_none()
-        && filter.status.is_none()
-        && !filter.published_only;
+    let search_alone =
+        filter.category.is_none() && filter.in_stock.is_none() && filter.status.is_none();
     if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
-        return best_matches(db, store_id, query, (page, per_page)).await;
+        let hidden_out = filter.published_only;
+        return best_matches(db, store_id, query, (page, per_page), hidden_out).await;
     }
 
     // A search is matched once: the page's rows carry the number of matches. Otherwise the
@@ -176,11 +177,13 @@ async fn best_matches(
     store_id: i64,
     query: &SearchQuery,
     (page, per_page): (u64, u64),
+    hidden_out: bool,
 ) -> Result<ProductPage> {
     let backend = db.get_database_backend();
     let window = ((page - 1) * per_page, per_page);
-    let ids = ranked_ids(db, search_text(backend, query, store_id), window).await?;
-    let total = count_matches(db, query, store_id).await?;
+    let hidden_of = hidden_out.then_some(store_id);
+    let ids = ranked_ids(db, search_text(backend, query, store_id), window, hidden_of).await?;
+    let total = count_in_index(db, query, store_id, hidden_of).await?;
     let items = rows_in_order(db, &ids).await?;
     Ok(ProductPage {
         items,
@@ -190,27 +193,30 @@ async fn best_matches(
     })
 }
 
-/// The ids of the products matching a full-text query, best first (ties: newest).
+/// The ids of the products matching a full-text query, best first (ties: newest);
+/// without the hidden products of shop `hidden_of`.
 async fn ranked_ids(
     db: &impl ConnectionTrait,
     text: String,
     (offset, limit): (u64, u64),
+    hidden_of: Option<i64>,
 ) -> Result<Vec<i64>> {
     let backend = db.get_database_backend();
     let mut sql = Sql::new(backend);
-    let (q, limit, offset) = (
-        sql.bind(text),
-        sql.bind(limit as i64),
-        sql.bind(offset as i64),
-    );
+    let q = sql.bind(text);
+    let (id, hidden) = match backend {
+        DatabaseBackend::Postgres => ("id", sql.not_hidden("id", hidden_of)),
+        _ => ("rowid", sql.not_hidden("rowid", hidden_of)),
+    };
+    let (limit, offset) = (sql.bind(limit as i64), sql.bind(offset as i64));
     let ranked = sql.text(match backend {
         DatabaseBackend::Postgres => format!(
-            "SELECT id FROM products WHERE search_vector @@ to_tsquery('simple', {q}) \
+            "SELECT {id} FROM products WHERE search_vector @@ to_tsquery('simple', {q}){hidden} \
              ORDER BY ts_rank(search_vector, to_tsquery('simple', {q})) DESC, id DESC \
              LIMIT {limit} OFFSET {offset}"
         ),
         _ => format!(
-            "SELECT rowid AS id FROM products_fts WHERE products_fts MATCH {q} \
+            "SELECT {id} AS id FROM products_fts WHERE products_fts MATCH {q}{hidden} \
              ORDER BY bm25(products_fts, 10.0, 2.0), rowid DESC LIMIT {limit} OFFSET {offset}"
         ),
     });
@@ -249,15 +255,34 @@ pub async fn count_matches(
     query: &SearchQuery,
     store_id: i64,
 ) -> Result<u64> {
+    count_in_index(db, query, store_id, None).await
+}
+
+/// [`count_matches`], without the hidden products of shop `hidden_of`.
+async fn count_in_index(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    store_id: i64,
+    hidden_of: Option<i64>,
+) -> Result<u64> {
     let backend = db.get_database_backend();
     let mut sql = Sql::new(backend);
     let q = sql.bind(search_text(backend, query, store_id));
-    let count = sql.text(match backend {
-        DatabaseBackend::Postgres => format!(
-            "SELECT COUNT(*) AS n FROM products WHERE search_vector @@ to_tsquery('simple', {q})"
-        ),
-        _ => format!("SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}"),
-    });
+    let count = match backend {
+        DatabaseBackend::Postgres => {
+            let hidden = sql.not_hidden("id", hidden_of);
+            sql.text(format!(
+                "SELECT COUNT(*) AS n FROM products \
+                 WHERE search_vector @@ to_tsquery('simple', {q}){hidden}"
+            ))
+        }
+        _ => {
+            let hidden = sql.not_hidden("rowid", hidden_of);
+            sql.text(format!(
+                "SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}{hidden}"
+            ))
+        }
+    };
     Ok(db
         .query_one(count)
         .await?
@@ -325,15 +350,11 @@ pub async fn categories(
 ) -> Result<Vec<(String, u64)>> {
     let mut sql = Sql::new(db.get_database_backend());
     let store = sql.bind(store_id);
-    let published = if published_only {
-        format!("AND published = {}", sql.bind(true))
-    } else {
-        String::new()
-    };
+    let hidden = sql.not_hidden("id", published_only.then_some(store_id));
     let limit = sql.bind(MAX_CATEGORIES as i64);
     let statement = sql.text(format!(
         "SELECT category, COUNT(*) AS n FROM products
-         WHERE store_id = {store} AND category IS NOT NULL AND category <> '' {published}
+         WHERE store_id = {store} AND category IS NOT NULL AND category <> ''{hidden}
          GROUP BY category ORDER BY category LIMIT {limit}"
     ));
     let rows = db.query_all(statement).await?;
@@ -462,6 +483,20 @@ impl Sql {
         Statement::from_sql_and_values(self.backend, sql, self.values)
     }
 
+    /// ` AND <id> NOT IN (the hidden products of shop `hidden_of`)`, or nothing. The
+    /// subquery is answered by the partial index of hidden products (its condition is
+    /// written as the index's), so listing and counting still read index entries only.
+    fn not_hidden(&mut self, id: &str, hidden_of: Option<i64>) -> String {
+        let Some(store_id) = hidden_of else {
+            return String::new();
+        };
+        let store = self.bind(store_id);
+        format!(
+            " AND {id} NOT IN (SELECT h.id FROM products h \
+             WHERE h.store_id = {store} AND h.published = FALSE)"
+        )
+    }
+
     /// `products p [JOIN hits] WHERE …` for the filter. With a search, `hits` carries the
     /// matching ids and their rank.
     fn filtered_rows(&mut self, store_id: i64, filter: &ProductFilter) -> String {
@@ -499,7 +534,8 @@ impl Sql {
             conditions.push(format!("p.status = {}", self.bind(status.as_str())));
         }
         if filter.published_only {
-            conditions.push(format!("p.published = {}", self.bind(true)));
+            let hidden = self.not_hidden("p.id", Some(store_id));
+            conditions.push(hidden.trim_start_matches(" AND ").to_owned());
         }
         format!("{from} WHERE {}", conditions.join(" AND "))
     }
