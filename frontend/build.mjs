@@ -207,6 +207,19 @@ function buildCss() {
   return `assets/${name}`;
 }
 
+/** The page's one classic script (`defer`): it inserts the app's module once the document is
+ * parsed. The module is then not on the first paint's path (a module script named in the
+ * document is fetched alongside the stylesheet), and an inserted script still delays the
+ * load event until it has run, so a loaded page is an interactive one. */
+function buildBoot() {
+  const code = Buffer.from(
+    'var s=document.createElement("script");s.type="module";s.src=document.currentScript.dataset.app;document.head.appendChild(s);\n',
+  );
+  const name = `boot-${contentHash(code)}.js`;
+  fs.writeFileSync(path.join(clientAssets, name), code);
+  return `assets/${name}`;
+}
+
 function copyPublic() {
   const src = path.join(root, "public");
   for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(clientAssets, f));
@@ -232,8 +245,9 @@ const guideBytes = buildGuide();
 await buildServer();
 const js = await buildClient();
 const css = buildCss();
+const boot = buildBoot();
 copyPublic();
-fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css })}\n`);
+fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css, boot })}\n`);
 const caps = buildCapIndex();
 const places = buildPlaces();
 console.log(`frontend built in ${Date.now() - started} ms: ${js}, ${css}, ${caps} CAPs, ${places.comuni} comuni (${places.approximate} placed at their province's centre), import guide ${Math.round(guideBytes / 1024)} KB`);

@@ -9,8 +9,11 @@ use serde::Deserialize;
 /// `frontend/dist/manifest.json`: hashed file names of the client build.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
+    /// The app's module (entry of the client bundle).
     pub js: String,
     pub css: String,
+    /// The classic script that inserts the module (`frontend/build.mjs`, `buildBoot`).
+    pub boot: String,
 }
 
 impl Manifest {
@@ -48,9 +51,12 @@ pub fn render_document(manifest: &Manifest, head: &str, markup: &str, props_json
     html.push_str(head);
     html.push_str("<link rel=\"stylesheet\" href=\"/");
     html.push_str(&manifest.css);
-    // A module (deferred, and able to load the owner pages' chunks), fetched after what
-    // paints the page: the markup is complete without it, it only makes it interactive.
-    html.push_str("\"><script type=\"module\" fetchpriority=\"low\" src=\"/");
+    // The app is a module (able to load the owner pages' chunks) that the deferred boot
+    // script inserts once the document is parsed: nothing but the stylesheet stands before
+    // the first paint, and the load event still waits for the module (decision 023).
+    html.push_str("\"><script defer src=\"/");
+    html.push_str(&manifest.boot);
+    html.push_str("\" data-app=\"/");
     html.push_str(&manifest.js);
     html.push_str("\"></script></head><body><div id=\"root\">");
     html.push_str(markup);

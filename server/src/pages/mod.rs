@@ -392,6 +392,7 @@ mod render_error_tests {
         let manifest = Manifest {
             js: "entry-client-TEST1234.js".into(),
             css: "app-TEST1234.css".into(),
+            boot: "boot-TEST1234.js".into(),
         };
         Pages {
             engine: Some((
