@@ -115,7 +115,7 @@ describe("product photos", () => {
     await form.getByRole("button", { name: "Usa come principale: Foto 3" }).click();
     // as a person does, the change is seen before the next one
     const leading = thumbnails(form).first().locator("img");
-    await eventually(async () => (await leading.getAttribute("src")) !== firstPhoto.replace("-800.jpg", "-400.jpg"), true);
+    await eventually(async () => (await leading.getAttribute("src")) !== firstPhoto.replace("-800.jpg", "-160.jpg"), true);
     await form.getByRole("button", { name: "Togli foto: Foto 3" }).click();
     await thumbnails(form).nth(2).waitFor({ state: "detached" });
     const photos = await (await context.request.get(`${server.url}/api/products/${id}/photos`)).json();

@@ -31,7 +31,7 @@ export function ProductGallery({ name, picture, photos }: { name: string; pictur
                   index === shown ? "border-brand-700" : "border-stone-200 hover:border-stone-400",
                 )}
               >
-                <img src={photo.replace(/-800\.jpg$/, "-400.jpg")} alt="" loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
+                <img src={photo.replace(/-800\.jpg$/, "-160.jpg")} alt="" loading="lazy" decoding="async" className="aspect-square w-full object-cover" />
               </button>
             </li>
           ))}

@@ -8,11 +8,11 @@ export function isGeneratedPicture(src: string): boolean {
 }
 
 /** The copies stored beside a picture (`<name>-800.jpg`): 400 and 800 px for a fetched
- * image, also 1600 px for the owner's own photos (`ph-…`). */
+ * image, also 160 and 1600 px for the owner's own photos (`ph-…`). */
 export function srcSetOf(src: string): string | undefined {
   const match = /^(\/media\/products\/([^/]+))-800\.jpg$/.exec(src);
   if (!match) return undefined;
-  const widths = match[2].startsWith("ph-") ? [400, 800, 1600] : [400, 800];
+  const widths = match[2].startsWith("ph-") ? [160, 400, 800, 1600] : [400, 800];
   return widths.map((w) => `${match[1]}-${w}.jpg ${w}w`).join(", ");
 }
 

@@ -169,8 +169,9 @@ pub async fn stored_image_from_url(
     Ok(main)
 }
 
-/// Widths of an owner's photo: list, product page, and a sharp copy for large screens.
-pub const PHOTO_WIDTHS: [u32; 3] = [400, 800, 1600];
+/// Widths of an owner's photo: thumbnails, list, product page, and a sharp copy for large
+/// screens.
+pub const PHOTO_WIDTHS: [u32; 4] = [160, 400, 800, 1600];
 /// Start of the names of the owner's photos (`ph-<hash>-<width>.jpg`).
 pub const PHOTO_PREFIX: &str = "/media/products/ph-";
 

@@ -273,7 +273,7 @@ fn jpeg_stored_sideways(width: u32, height: u32) -> Vec<u8> {
 }
 
 #[tokio::test]
-async fn a_phone_photo_is_stored_upright_in_three_widths_never_enlarged() {
+async fn a_phone_photo_is_stored_upright_in_every_width_never_enlarged() {
     let dir = tempfile::tempdir().unwrap();
     let url = stored_photo(dir.path(), jpeg_stored_sideways(1200, 300))
         .await
@@ -288,10 +288,12 @@ async fn a_phone_photo_is_stored_upright_in_three_widths_never_enlarged() {
             .replace("-800.jpg", &format!("-{width}.jpg"));
         image::open(dir.path().join(name)).unwrap()
     };
-    // Turned upright it is 300 × 1200: 300 wide in every copy, none enlarged.
+    // Turned upright it is 300 × 1200: the thumbnail is 160 wide, the wider copies keep
+    // its 300 px (none enlarged).
     for width in PHOTO_WIDTHS {
         let copy = file(width);
-        assert_eq!((copy.width(), copy.height()), (300, 1200), "{width}");
+        let expected = if width < 300 { (160, 640) } else { (300, 1200) };
+        assert_eq!((copy.width(), copy.height()), expected, "{width}");
     }
     assert!(matches!(
         stored_photo(dir.path(), b"\xFF\xD8\xFFnot really".to_vec()).await,

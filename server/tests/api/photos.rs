@@ -1,4 +1,4 @@
-//! The owner's photos of a product: stored re-encoded in three widths, the first is the
+//! The owner's photos of a product: stored re-encoded in four widths, the first is the
 //! product's picture on every page, and bad uploads get a clear answer and change nothing.
 
 use reqwest::multipart::{Form, Part};
@@ -57,7 +57,7 @@ async fn width_of(shop: &Shop, url: &str) -> u32 {
 }
 
 #[tokio::test]
-async fn the_owners_photos_become_the_products_picture_in_three_widths_and_on_its_page() {
+async fn the_owners_photos_become_the_products_picture_in_four_widths_and_on_its_page() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;
     let product = shop.add_product("Trapano avvitatore 18V").await;
@@ -83,7 +83,12 @@ async fn the_owners_photos_become_the_products_picture_in_three_widths_and_on_it
         json!(first),
         "the first photo is the picture"
     );
-    for (suffix, width) in [("-400.jpg", 400), ("-800.jpg", 800), ("-1600.jpg", 1600)] {
+    for (suffix, width) in [
+        ("-160.jpg", 160),
+        ("-400.jpg", 400),
+        ("-800.jpg", 800),
+        ("-1600.jpg", 1600),
+    ] {
         let url = first.replace("-800.jpg", suffix);
         assert_eq!(width_of(&shop, &url).await, width, "{url}");
     }
@@ -380,7 +385,7 @@ async fn photo_files_no_product_uses_are_removed_after_a_day() {
     assert_eq!(reply.status(), 200);
     // taken off today: kept until it is a day old
     let files = |url: &str| -> Vec<std::path::PathBuf> {
-        [400, 800, 1600]
+        [160, 400, 800, 1600]
             .iter()
             .map(|w| {
                 app.data_dir.join("media").join(
@@ -396,7 +401,7 @@ async fn photo_files_no_product_uses_are_removed_after_a_day() {
         age(file);
     }
     let removed = remove_unused(&app).await;
-    assert_eq!(removed, 3, "the three widths of the photo taken off");
+    assert_eq!(removed, 4, "the four widths of the photo taken off");
     assert!(files(&dropped).iter().all(|f| !f.exists()));
     assert!(
         files(&kept).iter().all(|f| f.exists()),

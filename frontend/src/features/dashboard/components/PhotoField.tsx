@@ -173,7 +173,7 @@ export function PhotoField({
             {shown.map((src, index) => (
               <li key={src} className="relative">
                 <img
-                  src={productId == null ? src : src.replace(/-800\.jpg$/, "-400.jpg")}
+                  src={productId == null ? src : src.replace(/-800\.jpg$/, "-160.jpg")}
                   alt={t.photoAlt(index + 1)}
                   className={cn("aspect-square w-full rounded-lg border bg-white object-cover", index === 0 ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200")}
                 />
