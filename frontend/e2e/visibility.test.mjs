@@ -27,7 +27,9 @@ const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: ti
 
 /** The visitor's shop page with every product shown ("Carica altri" clicked until the end). */
 async function visitorNames(shop) {
-  const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
+  const visitor = await context.newPage();
   await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
   const more = visitor.getByRole("button", { name: "Carica altri" });
   const cards = visitor.locator("main a[href^='/product/']");
@@ -38,7 +40,7 @@ async function visitorNames(shop) {
   }
   assert.ok((await cards.count()) >= shop.Products.filter((p) => p.published).length, "every public product is on the page");
   const html = await visitor.content();
-  await visitor.close();
+  await context.close();
   return html;
 }
 

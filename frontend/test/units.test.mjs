@@ -136,12 +136,17 @@ describe("build output", () => {
   test("manifest points at hashed files that exist", () => {
     ensureBuilt();
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, "manifest.json"), "utf8"));
-    assert.deepEqual(Object.keys(manifest).sort(), ["css", "js"]);
+    assert.deepEqual(Object.keys(manifest).sort(), ["boot", "css", "js"]);
     assert.match(manifest.js, /^assets\/entry-client-[A-Za-z0-9]+\.js$/);
     assert.match(manifest.css, /^assets\/app-[a-f0-9]+\.css$/);
-    for (const f of [manifest.js, manifest.css, "assets/favicon.svg", "assets/logo.svg"]) {
+    assert.match(manifest.boot, /^assets\/boot-[a-f0-9]+\.js$/);
+    for (const f of [manifest.js, manifest.css, manifest.boot, "assets/favicon.svg", "assets/logo.svg"]) {
       assert.ok(fs.existsSync(path.join(dist, "client", f)), f);
     }
+    // the boot script inserts the module its tag names, as a module
+    const boot = fs.readFileSync(path.join(dist, "client", manifest.boot), "utf8");
+    assert.match(boot, /type="module"/);
+    assert.match(boot, /dataset\.app/);
   });
   test("the server bundle does not touch process, window or document at load", () => {
     const code = fs.readFileSync(path.join(dist, "server", "entry-server.js"), "utf8");

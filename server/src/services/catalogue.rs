@@ -69,8 +69,8 @@ pub struct ProductFilter {
     pub status: Option<ProductStatus>,
     /// Visitors' listings of a shop with hidden products: the published ones only. (A shop
     /// without hidden products is listed without the condition.) The few hidden ids are
-    /// left out of an index's entries (`NOT_HIDDEN`), so a page is still read from an index
-    /// alone, not from the rows.
+    /// left out of an index's entries (`Sql::not_hidden`), so a page is still read from an
+    /// index alone, not from the rows.
     pub published_only: bool,
 }
 
@@ -204,10 +204,8 @@ async fn ranked_ids(
     let backend = db.get_database_backend();
     let mut sql = Sql::new(backend);
     let q = sql.bind(text);
-    let (id, hidden) = match backend {
-        DatabaseBackend::Postgres => ("id", sql.not_hidden("id", hidden_of)),
-        _ => ("rowid", sql.not_hidden("rowid", hidden_of)),
-    };
+    let id = fts_id(backend);
+    let hidden = sql.not_hidden(id, hidden_of);
     let (limit, offset) = (sql.bind(limit as i64), sql.bind(offset as i64));
     let ranked = sql.text(match backend {
         DatabaseBackend::Postgres => format!(
@@ -268,21 +266,14 @@ async fn count_in_index(
     let backend = db.get_database_backend();
     let mut sql = Sql::new(backend);
     let q = sql.bind(search_text(backend, query, store_id));
-    let count = match backend {
-        DatabaseBackend::Postgres => {
-            let hidden = sql.not_hidden("id", hidden_of);
-            sql.text(format!(
-                "SELECT COUNT(*) AS n FROM products \
-                 WHERE search_vector @@ to_tsquery('simple', {q}){hidden}"
-            ))
-        }
-        _ => {
-            let hidden = sql.not_hidden("rowid", hidden_of);
-            sql.text(format!(
-                "SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}{hidden}"
-            ))
-        }
-    };
+    let hidden = sql.not_hidden(fts_id(backend), hidden_of);
+    let count = sql.text(match backend {
+        DatabaseBackend::Postgres => format!(
+            "SELECT COUNT(*) AS n FROM products \
+             WHERE search_vector @@ to_tsquery('simple', {q}){hidden}"
+        ),
+        _ => format!("SELECT COUNT(*) AS n FROM products_fts WHERE products_fts MATCH {q}{hidden}"),
+    });
     Ok(db
         .query_one(count)
         .await?
@@ -331,6 +322,14 @@ pub async fn scored_matches(
             ))
         })
         .collect()
+}
+
+/// The product id as each database's full-text search names it.
+fn fts_id(backend: DatabaseBackend) -> &'static str {
+    match backend {
+        DatabaseBackend::Postgres => "id",
+        _ => "rowid",
+    }
 }
 
 /// The query text each database's full-text search reads.
