@@ -64,6 +64,10 @@ describe("review queue", () => {
     assert.equal(await fix.getByLabel("Nome").inputValue(), second.name, "the form starts from the product");
     await typeInto(fix.getByLabel("Marca"), "Edilmarca");
     await typeInto(fix.getByLabel("Categoria"), "Materiali edili");
+    // kept off the public pages from the same place
+    const visible = fix.getByLabel("Visibile nel catalogo pubblico");
+    assert.equal(await visible.isChecked(), second.published);
+    if (second.published) await visible.click();
     await page.screenshot({ path: `${SHOTS}/quick-edit-1280.png` });
     await fix.getByRole("button", { name: "Salva e conferma" }).click();
     await toast(page, "corretto e confermato").waitFor();
@@ -92,6 +96,7 @@ describe("review queue", () => {
     assert.equal(confirmed.status, "normal");
     assert.equal(confirmed.brand, "Edilmarca");
     assert.equal(confirmed.category, "Materiali edili");
+    assert.equal(confirmed.published, false, "hidden from the queue's correction");
     assert.equal(confirmed.review_note, undefined);
     assert.deepEqual(problems, []);
     await context.close();

@@ -67,7 +67,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
   const fix = async (p: Product, fields: Fix): Promise<boolean> => {
     setBusy(true);
     try {
-      const saved = await updateProduct(p.id, { name: fields.name, brand: fields.brand || null, category: fields.category || null, status: "normal" });
+      const saved = await updateProduct(p.id, { name: fields.name, brand: fields.brand || null, category: fields.category || null, published: fields.published, status: "normal" });
       toast({ title: t.fixed(saved.name) });
       onChanged();
       read();
@@ -124,7 +124,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
   );
 }
 
-type Fix = { name: string; brand: string; category: string };
+type Fix = { name: string; brand: string; category: string; published: boolean };
 type Actions = { busy: boolean; onAccept: (body: Parameters<typeof acceptProducts>[0]) => Promise<void>; onEdit: (p: Product) => void; onFix: (p: Product, fields: Fix) => Promise<boolean> };
 
 function Group({ group, ...actions }: { group: ReviewGroup } & Actions) {
@@ -163,7 +163,7 @@ function Item({ product: p, busy, onAccept, onEdit, onFix }: { product: Product 
       document.getElementById(field("name"))?.focus();
       return;
     }
-    if (await onFix(p, { name: fields.name.trim(), brand: fields.brand.trim(), category: fields.category.trim() })) setFields(null);
+    if (await onFix(p, { ...fields, name: fields.name.trim(), brand: fields.brand.trim(), category: fields.category.trim() })) setFields(null);
   };
   return (
     // Corrected in place, the form takes a row of its own under the name.
@@ -176,6 +176,7 @@ function Item({ product: p, busy, onAccept, onEdit, onFix }: { product: Product 
         </p>
         <p className="truncate text-xs text-stone-600">
           {p.brand ?? t.missingBrand} · {p.category ?? t.missingCategory}
+          {!p.published && ` · ${it.dashboard.grid.hidden}`}
         </p>
       </div>
       {fields ? (
@@ -203,6 +204,11 @@ function Item({ product: p, busy, onAccept, onEdit, onFix }: { product: Product 
             <Label htmlFor={field("category")}>{t.fixCategory}</Label>
             <Input id={field("category")} value={fields.category} autoComplete="off" onChange={(e) => setFields({ ...fields, category: e.target.value })} />
           </div>
+          {/* A line that is no product of the shop's can stay off the public pages. */}
+          <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-3">
+            <input type="checkbox" checked={fields.published} onChange={(e) => setFields({ ...fields, published: e.target.checked })} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
+            {it.dashboard.product.published}
+          </label>
           <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-3">
             <Button variant="ghost" size="sm" onClick={() => onEdit(p)}>
               {t.fixAllFields}
@@ -217,7 +223,7 @@ function Item({ product: p, busy, onAccept, onEdit, onFix }: { product: Product 
         </form>
       ) : (
         <div className="ml-auto flex shrink-0 gap-2">
-          <Button variant="secondary" size="sm" aria-label={t.editAria(p.name)} onClick={() => setFields({ name: p.name, brand: p.brand ?? "", category: p.category ?? "" })}>
+          <Button variant="secondary" size="sm" aria-label={t.editAria(p.name)} onClick={() => setFields({ name: p.name, brand: p.brand ?? "", category: p.category ?? "", published: p.published })}>
             {t.edit}
           </Button>
           <Button size="sm" disabled={busy} aria-label={t.acceptAria(p.name)} onClick={() => void onAccept({ ids: [p.id] })}>
