@@ -1,6 +1,6 @@
 //! The owner's own photos of a product, in the order the owner chose: the first is the
 //! product's picture (`products.image_url`), all of them make the product page's gallery.
-//! The files are under `media/products/` (`ph-<hash>-{400,800,1600}.jpg`); a row holds the
+//! The files are under `media/products/` (`ph-<hash>-{160,400,800,1600}.jpg`); a row holds the
 //! address of the 800 px copy.
 
 use sea_orm_migration::prelude::*;

@@ -9,6 +9,6 @@ export type ProductPhotos = {
  */
 image_url: string | null, 
 /**
- * `/media/products/ph-<hash>-800.jpg`; 400 and 1600 px copies are beside each.
+ * `/media/products/ph-<hash>-800.jpg`; 160, 400 and 1600 px copies are beside each.
  */
 photos: Array<string>, };

@@ -22,7 +22,7 @@ use crate::AppState;
 pub const PHOTO_MAX_BYTES: usize = 10 * 1024 * 1024;
 /// The request may carry the multipart envelope around a file of the maximum size.
 pub const PHOTO_BODY_LIMIT: usize = PHOTO_MAX_BYTES + 64 * 1024;
-/// Uploads per shop and hour: each costs the image thread a decode and three encodes.
+/// Uploads per shop and hour: each costs the image thread a decode and four encodes.
 const UPLOADS_PER_HOUR: u64 = 200;
 
 const PHOTO_FILE: FileRule = FileRule {
@@ -36,7 +36,7 @@ const PHOTO_FILE: FileRule = FileRule {
 pub struct ProductPhotos {
     /// The product's picture after the change (its first photo, when it has any).
     pub image_url: Option<String>,
-    /// `/media/products/ph-<hash>-800.jpg`; 400 and 1600 px copies are beside each.
+    /// `/media/products/ph-<hash>-800.jpg`; 160, 400 and 1600 px copies are beside each.
     pub photos: Vec<String>,
 }
 

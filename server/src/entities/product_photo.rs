@@ -9,7 +9,7 @@ pub struct Model {
     pub product_id: i64,
     /// 0 is the product's picture; the gallery follows the positions.
     pub position: i32,
-    /// `/media/products/ph-<hash>-800.jpg` (400 and 1600 px copies beside it).
+    /// `/media/products/ph-<hash>-800.jpg` (160, 400 and 1600 px copies beside it).
     pub url: String,
     pub created_at: TimeDateTimeWithTimeZone,
 }
