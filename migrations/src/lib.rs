@@ -16,6 +16,7 @@ mod m20261127_080000_create_analytics;
 mod m20261128_080000_add_review_notes;
 mod m20261129_080000_create_product_photos;
 mod m20261129_090000_add_product_visibility;
+mod m20261130_080000_create_ai_enrichments;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_080000_add_review_notes::Migration),
             Box::new(m20261129_080000_create_product_photos::Migration),
             Box::new(m20261129_090000_add_product_visibility::Migration),
+            Box::new(m20261130_080000_create_ai_enrichments::Migration),
         ]
     }
 }

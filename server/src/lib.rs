@@ -80,6 +80,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         exports: Arc::default(),
         image_jobs: Arc::default(),
         ai: Arc::new(ai),
+        jobs_due: Arc::default(),
     })
 }
 

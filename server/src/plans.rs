@@ -44,6 +44,9 @@ pub struct Limits {
     pub products: Option<u64>,
     pub imports_per_month: Option<u32>,
     pub regenerations_per_month: Option<u32>,
+    /// Products the AI provider completes after imports, when the server runs one
+    /// (decision 026): the provider is paid per request, so every plan has a ceiling.
+    pub ai_products_per_month: Option<u32>,
 }
 
 impl Limits {
@@ -110,21 +113,25 @@ impl Plan {
                 products: Some(50),
                 imports_per_month: Some(3),
                 regenerations_per_month: Some(0),
+                ai_products_per_month: Some(50),
             },
             Self::Starter => Limits {
                 products: Some(200),
                 imports_per_month: Some(10),
                 regenerations_per_month: Some(20),
+                ai_products_per_month: Some(500),
             },
             Self::Pro => Limits {
                 products: Some(500),
                 imports_per_month: None,
                 regenerations_per_month: None,
+                ai_products_per_month: Some(2_000),
             },
             Self::Business => Limits {
                 products: None,
                 imports_per_month: None,
                 regenerations_per_month: None,
+                ai_products_per_month: Some(50_000),
             },
         }
     }

@@ -31,4 +31,7 @@ pub struct AppState {
     pub image_jobs: crate::services::product_images::Jobs,
     /// The AI provider chosen by `--ai-provider`.
     pub ai: Arc<Ai>,
+    /// Wakes this instance's job runner when a request has just scheduled work, rather than
+    /// at its next tick (`services::jobs`).
+    pub jobs_due: Arc<tokio::sync::Notify>,
 }

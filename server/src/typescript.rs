@@ -62,6 +62,8 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::photos::ProductPhotos,
         crate::api::review::ReviewGroup,
         crate::api::review::Accepted,
+        crate::api::ai_enrichment::AiEnrichmentView,
+        crate::api::ai_enrichment::AiReportClosed,
         crate::api::enrich::GeneratedProduct,
         crate::api::geo::Towns,
         crate::api::uploads::Uploaded,

@@ -3,4 +3,9 @@
 /**
  * `None` means unlimited.
  */
-export type Limits = { products: number | null, imports_per_month: number | null, regenerations_per_month: number | null, };
+export type Limits = { products: number | null, imports_per_month: number | null, regenerations_per_month: number | null, 
+/**
+ * Products the AI provider completes after imports, when the server runs one
+ * (decision 026): the provider is paid per request, so every plan has a ceiling.
+ */
+ai_products_per_month: number | null, };

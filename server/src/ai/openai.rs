@@ -1,8 +1,9 @@
 //! The `openai` provider: any OpenAI-compatible `/v1/chat/completions` endpoint, asked
 //! for an answer that follows a JSON schema. Requests in flight are bounded by a
 //! semaphore, each attempt has a time limit, 429 and 5xx are retried with back-off.
-//! Any other failure, or an answer that does not fit, gives `builtin`'s answer for that
-//! product and a warning in the log: the user never sees a 500 because of the provider.
+//! Any other failure, or an answer that does not fit or adds facts to the input
+//! (`super::facts`), gives `builtin`'s answer for that product and a warning in the log:
+//! the user never sees a 500 because of the provider.
 
 use std::time::Duration;
 
@@ -25,10 +26,12 @@ const MAX_RETRY_WAIT: Duration = Duration::from_secs(30);
 const SYSTEM_PROMPT: &str = "Sei un esperto di materiali edili, ferramenta e colorifici. \
 Ricevi una riga di listino di un negozio italiano e restituisci il prodotto completo: \
 un nome pulito e leggibile (marca e misure comprese), una descrizione commerciale breve in italiano \
-(2-3 frasi, senza inventare numeri o caratteristiche che non compaiono nei dati), \
+(2-3 frasi), \
 la categoria tra quelle ammesse (null se non è un prodotto edile), la marca (null se ignota) \
 e lo stato: normal se marca e categoria sono riconosciute, uncertain se solo una delle due \
-o con dubbi, incorrect se non è un prodotto riconoscibile.";
+o con dubbi, incorrect se non è un prodotto riconoscibile. \
+Usa solo i fatti presenti nei dati: nessun numero, misura, marca o caratteristica che non vi compaia. \
+Se un dato manca, scrivi di meno: una frase breve e vera vale più di una sbagliata.";
 
 pub struct OpenAi {
     client: reqwest::Client,
@@ -38,7 +41,7 @@ pub struct OpenAi {
 
 /// Why the provider gave no usable answer.
 #[derive(Debug, thiserror::Error)]
-enum Failure {
+pub enum Failure {
     #[error("timed out")]
     Timeout,
     #[error("HTTP status {0}")]
@@ -47,6 +50,17 @@ enum Failure {
     Transport(reqwest::Error),
     #[error("invalid answer: {0}")]
     Malformed(String),
+    #[error("answer refused: {0}")]
+    AddsFacts(String),
+}
+
+impl Failure {
+    /// The provider was not reached or did not answer (as opposed to answering badly):
+    /// asking again later may work.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, Self::Timeout | Self::Transport(_))
+            || matches!(self, Self::Status(s) if s.is_server_error() || *s == StatusCode::TOO_MANY_REQUESTS)
+    }
 }
 
 /// The fields the schema asks for.
@@ -71,6 +85,11 @@ impl OpenAi {
             settings,
             in_flight,
         })
+    }
+
+    /// Requests sent at once.
+    pub fn concurrency(&self) -> usize {
+        self.settings.concurrency.max(1)
     }
 
     pub fn describe(&self) -> String {
@@ -133,9 +152,16 @@ struct Retry {
     wait: Option<Duration>,
 }
 
+impl OpenAi {
+    /// The provider's product, checked; the reason when there is none to use.
+    pub async fn answer(&self, raw: &RawProduct<'_>) -> Result<Enrichment, Failure> {
+        self.ask(raw).await.and_then(|a| into_enrichment(raw, a))
+    }
+}
+
 impl Provider for OpenAi {
     async fn enrich(&self, raw: &RawProduct<'_>) -> Enrichment {
-        match self.ask(raw).await.and_then(|a| into_enrichment(raw, a)) {
+        match self.answer(raw).await {
             Ok(enrichment) => enrichment,
             Err(failure) => {
                 tracing::warn!(product = raw.name, %failure, "AI provider gave no usable answer, using the builtin engine");
@@ -244,6 +270,15 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
     let brand = non_empty(raw.brand)
         .or(non_empty(answer.brand.as_deref()).filter(|b| b.chars().count() <= MAX_BRAND_CHARS))
         .map(str::to_owned);
+    if let Some(fact) = super::facts::added_fact(
+        raw,
+        &name,
+        &description,
+        brand.as_deref(),
+        answered_category,
+    ) {
+        return Err(Failure::AddsFacts(fact));
+    }
     let pictogram = answered_category
         .or(category.as_deref())
         .map_or("generico", builtin::pictogram_for);
@@ -298,13 +333,31 @@ mod tests {
 
     #[test]
     fn unknown_categories_and_statuses_are_not_taken() {
-        let e = into_enrichment(&raw("x"), answer(Some("Cose varie"), "uncertain")).expect("ok");
+        let line = raw("Cemento Portland 32,5 R Buzzi Unicem");
+        let e = into_enrichment(&line, answer(Some("Cose varie"), "uncertain")).expect("ok");
         assert_eq!(e.category, None);
         assert_eq!(e.pictogram, "generico");
-        assert!(into_enrichment(&raw("x"), answer(None, "certo")).is_err());
+        assert!(into_enrichment(&line, answer(None, "certo")).is_err());
         let mut empty = answer(None, "normal");
         empty.description = " ".into();
-        assert!(into_enrichment(&raw("x"), empty).is_err());
+        assert!(into_enrichment(&line, empty).is_err());
+    }
+
+    #[test]
+    fn an_answer_that_adds_facts_is_refused() {
+        let line = raw("Cemento Portland 32,5 R Buzzi Unicem");
+        let mut heavier = answer(None, "normal");
+        heavier.description = "Sacco da 25 kg.".into();
+        let refused = into_enrichment(&line, heavier).expect_err("25 kg is not in the line");
+        assert!(matches!(refused, Failure::AddsFacts(_)), "{refused}");
+        assert!(!refused.is_unreachable());
+        let mut other_maker = answer(None, "normal");
+        other_maker.brand = Some("Italcementi".into());
+        let given = raw("Cemento Portland 32,5 R");
+        assert!(matches!(
+            into_enrichment(&given, other_maker),
+            Err(Failure::AddsFacts(_))
+        ));
     }
 
     #[test]

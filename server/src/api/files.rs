@@ -421,6 +421,7 @@ pub async fn process(
     let options = ProcessOptions {
         regenerate_name: form.regenerate_name,
         regenerate_present: form.regenerate_present,
+        ai_follow_up: matches!(*app.ai, crate::ai::Ai::OpenAi(_)),
     };
     let store_id = owner.store.id;
     let allowance = Allowance::read(&app.db, store_id).await?;
@@ -573,10 +574,14 @@ pub async fn import(
     };
     // Updated rows may be anywhere in the shop: the pass reads it all.
     crate::services::product_images::complete_in_background(&app, store_id, 0);
+    if written.ai_queued > 0 {
+        app.jobs_due.notify_one();
+    }
     tracing::info!(
         store = store_id,
         created = written.created,
         updated = written.updated,
+        ai_queued = written.ai_queued,
         "import completed"
     );
     let store = crate::services::stores::find(&app.db, store_id).await?;
@@ -609,6 +614,7 @@ async fn given_products(
                 ean: d.ean,
                 review_note: d.review_note,
                 existing_id,
+                ai_input: None,
             })
         })
         .collect()

@@ -1,6 +1,7 @@
 //! The JSON API under `/api` (spec section 7).
 
 pub mod accounts;
+pub mod ai_enrichment;
 pub mod analytics;
 pub mod auth;
 pub mod catalogue;
@@ -41,6 +42,10 @@ pub fn router() -> Router<AppState> {
         .route("/stores/me", get(stores::me))
         .route("/stores/me/analytics", get(analytics::show))
         .route("/stores/me/review", get(review::show))
+        .route(
+            "/stores/me/ai",
+            get(ai_enrichment::show).delete(ai_enrichment::close_report),
+        )
         .route("/stores/me/analytics.csv", get(analytics::csv))
         .route("/stores/me/sync", get(sync::show).put(sync::update))
         .route("/stores/me/sync/run", post(sync::run_now))
@@ -126,6 +131,7 @@ pub fn router() -> Router<AppState> {
         files::analyze, files::process, files::cancel, files::import, files::error_report, files::template,
         products::show, products::create, products::bulk_upload, products::update, products::delete, products::bulk_delete, export::products,
         enrich::generate, enrich::regenerate, review::show, review::accept,
+        ai_enrichment::show, ai_enrichment::close_report,
         photos::list, photos::upload, photos::arrange,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),

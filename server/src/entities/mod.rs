@@ -1,5 +1,6 @@
 //! sea-orm entities, one file per table, matching `migrations/`.
 
+pub mod ai_enrichment;
 pub mod analytics_daily;
 pub mod analytics_salt;
 pub mod analytics_visitor;

@@ -10,6 +10,8 @@ pub struct Model {
     pub month: String,
     pub imports: i32,
     pub regenerations: i32,
+    /// Products the AI provider answered after imports (decision 026).
+    pub ai_products: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

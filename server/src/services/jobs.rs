@@ -19,7 +19,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::job;
 use crate::error::Result;
-use crate::services::{imports, logo_files, photos, price_sync, sessions};
+use crate::services::{ai_enrichment, imports, logo_files, photos, price_sync, sessions};
 use crate::AppState;
 
 /// How long a claimed job may run before another instance may take it over.
@@ -34,7 +34,8 @@ const ERROR_MAX_CHARS: usize = 500;
 /// The kinds of work and how often each repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// (Beside these repeating kinds, `price_sync::JOB` jobs, one per shop.)
+    /// (Beside these repeating kinds, `price_sync::JOB` and `ai_enrichment::JOB` jobs, one
+    /// per shop.)
     /// Copies of external logo addresses, removal of logo uploads no shop uses, of
     /// sessions past their deadline and of processed imports nobody confirmed; the
     /// report's visitors of past days counted and their hashes and salts removed.
@@ -233,6 +234,7 @@ async fn run(app: &AppState, job: Claimed) -> Result<()> {
             .await
             .map(|()| Some(OffsetDateTime::now_utc() + kind.every())),
         None if job.kind == price_sync::JOB => price_sync::run(app, &job.key).await,
+        None if job.kind == ai_enrichment::JOB => ai_enrichment::run(app, &job.key).await,
         None => {
             // Written by a newer version of the server: left for an instance that knows it.
             tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");
@@ -266,7 +268,8 @@ pub async fn run_due(app: &AppState) -> Result<usize> {
 }
 
 /// The repeating jobs exist (first start of a database), then due work is run every
-/// [`TICK`] for as long as the server runs.
+/// [`TICK`], or at once when a request of this instance scheduled some, for as long as the
+/// server runs.
 pub async fn run_forever(app: AppState) {
     let now = OffsetDateTime::now_utc();
     for kind in Kind::ALL {
@@ -277,7 +280,10 @@ pub async fn run_forever(app: AppState) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = app.jobs_due.notified() => {}
+        }
         if let Err(err) = run_due(&app).await {
             tracing::error!(error = ?err, "background jobs not run");
         }

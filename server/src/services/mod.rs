@@ -2,6 +2,7 @@
 //! inside a caller's transaction alike.
 
 pub mod accounts;
+pub mod ai_enrichment;
 pub mod allowance;
 pub mod catalogue;
 pub mod demo;

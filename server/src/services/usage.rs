@@ -1,5 +1,5 @@
-//! Monthly usage: imports and regenerations per calendar month (UTC). A new month has no
-//! row yet, so counting starts again by itself.
+//! Monthly usage: imports, regenerations and products the AI provider answered, per
+//! calendar month (UTC). A new month has no row yet, so counting starts again by itself.
 
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ConnectionTrait, EntityTrait, Set};
@@ -12,40 +12,69 @@ pub fn month_key(at: OffsetDateTime) -> String {
     format!("{:04}-{:02}", at.year(), u8::from(at.month()))
 }
 
+async fn this_month(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+) -> Result<Option<monthly_usage::Model>> {
+    let month = month_key(OffsetDateTime::now_utc());
+    Ok(monthly_usage::Entity::find_by_id((store_id, month))
+        .one(db)
+        .await?)
+}
+
 /// (imports, regenerations) of the current month.
 pub async fn current(db: &impl ConnectionTrait, store_id: i64) -> Result<(i32, i32)> {
-    let month = month_key(OffsetDateTime::now_utc());
-    let row = monthly_usage::Entity::find_by_id((store_id, month))
-        .one(db)
-        .await?;
+    let row = this_month(db, store_id).await?;
     Ok(row.map(|r| (r.imports, r.regenerations)).unwrap_or((0, 0)))
 }
 
+/// Products the AI provider answered for the shop this month.
+pub async fn ai_products(db: &impl ConnectionTrait, store_id: i64) -> Result<i32> {
+    Ok(this_month(db, store_id).await?.map_or(0, |r| r.ai_products))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Counter {
     Imports,
     Regenerations,
+    AiProducts,
+}
+
+impl Counter {
+    fn column(self) -> monthly_usage::Column {
+        match self {
+            Counter::Imports => monthly_usage::Column::Imports,
+            Counter::Regenerations => monthly_usage::Column::Regenerations,
+            Counter::AiProducts => monthly_usage::Column::AiProducts,
+        }
+    }
 }
 
 /// Adds one to a counter of the current month.
 pub async fn add(db: &impl ConnectionTrait, store_id: i64, counter: Counter) -> Result<()> {
-    let column = match counter {
-        Counter::Imports => monthly_usage::Column::Imports,
-        Counter::Regenerations => monthly_usage::Column::Regenerations,
-    };
-    let (imports, regenerations) = match counter {
-        Counter::Imports => (1, 0),
-        Counter::Regenerations => (0, 1),
-    };
+    add_many(db, store_id, counter, 1).await
+}
+
+/// Adds `n` to a counter of the current month.
+pub async fn add_many(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    counter: Counter,
+    n: i32,
+) -> Result<()> {
+    let first = |c: Counter| Set(if c == counter { n } else { 0 });
     let row = monthly_usage::ActiveModel {
         store_id: Set(store_id),
         month: Set(month_key(OffsetDateTime::now_utc())),
-        imports: Set(imports),
-        regenerations: Set(regenerations),
+        imports: first(Counter::Imports),
+        regenerations: first(Counter::Regenerations),
+        ai_products: first(Counter::AiProducts),
     };
+    let column = counter.column();
     monthly_usage::Entity::insert(row)
         .on_conflict(
             OnConflict::columns([monthly_usage::Column::StoreId, monthly_usage::Column::Month])
-                .value(column, Expr::col((monthly_usage::Entity, column)).add(1))
+                .value(column, Expr::col((monthly_usage::Entity, column)).add(n))
                 .to_owned(),
         )
         .exec_without_returning(db)

@@ -8,6 +8,7 @@ mod helpers;
 mod accounts;
 mod accounts_email;
 mod ai;
+mod ai_imports;
 mod ai_realdata;
 mod analytics;
 mod catalogue;

@@ -14,6 +14,7 @@ use crate::import::{
     build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning,
 };
+use crate::services::ai_enrichment;
 
 /// Rows between two looks at the cancel flag.
 const CHUNK: usize = 1_000;
@@ -24,6 +25,9 @@ pub struct ProcessOptions {
     pub regenerate_name: bool,
     /// Re-enrich rows that update an existing product (otherwise only new ones are).
     pub regenerate_present: bool,
+    /// The server has an AI provider: rows it should complete after the import carry what
+    /// the file said (`ImportItem::ai_input`).
+    pub ai_follow_up: bool,
 }
 
 /// A row ready to be written: a new product, or an update of `existing_id`.
@@ -44,6 +48,9 @@ pub struct ImportItem {
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub existing_id: Option<i64>,
+    /// What the file said, for the AI provider to complete after the import (decision 026).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai_input: Option<ai_enrichment::Input>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,6 +230,7 @@ fn match_existing(
             sku: d.sku,
             ean: d.ean,
             existing_id,
+            ai_input: None,
         });
     }
     items
@@ -250,12 +258,17 @@ fn enrich(
 }
 
 fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
-    let e = builtin::enrich(&RawProduct {
+    let given = RawProduct {
         name: &item.name,
         brand: item.brand.as_deref(),
         category: item.category.as_deref(),
         description: item.description.as_deref(),
-    });
+    };
+    let e = builtin::enrich(&given);
+    if options.ai_follow_up {
+        let regenerate = options.regenerate_name || options.regenerate_present;
+        item.ai_input = ai_enrichment::follow_up(given, &e, options.regenerate_name, regenerate);
+    }
     if options.regenerate_name {
         item.name = e.name;
     }

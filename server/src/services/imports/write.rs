@@ -4,17 +4,17 @@ use std::collections::HashSet;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
-    TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, TransactionTrait,
 };
 use time::OffsetDateTime;
 
 use super::{Allowance, ExistingCodes, ImportItem};
 use crate::entities::product;
 use crate::error::Result;
-use crate::services::lock_store;
 use crate::services::products::{insert_rows, ProductData};
 use crate::services::usage::{self, Counter};
+use crate::services::{ai_enrichment, lock_store};
 use crate::slug::slugify;
 
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
@@ -54,6 +54,8 @@ pub async fn existing_codes(db: &impl ConnectionTrait, store_id: i64) -> Result<
 pub struct Written {
     pub created: usize,
     pub updated: usize,
+    /// Products left to the AI provider (decision 026).
+    pub ai_queued: usize,
 }
 
 /// What to do with new products beyond the plan's allowance.
@@ -108,12 +110,65 @@ pub async fn import(
     // Updated rows changed text without new search terms: written here, in the same
     // transaction, so a search never sees the old words.
     crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
+    let follow_ups = ai_follow_ups(&txn, store_id, now, &creates, &updates).await?;
+    let ai_queued = ai_enrichment::queue(&txn, store_id, now, follow_ups).await?;
     usage::add(&txn, store_id, Counter::Imports).await?;
     txn.commit().await?;
     Ok(Written {
         created: creates.len(),
         updated: updates.len(),
+        ai_queued,
     })
+}
+
+/// The written products the AI provider should complete, with what the file said. New
+/// products are found as the rows this import created (`created_at` is its instant, under
+/// the shop's lock), in insertion order; a row whose name differs is not queued rather than
+/// queued for the wrong product.
+async fn ai_follow_ups(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    now: OffsetDateTime,
+    creates: &[&ImportItem],
+    updates: &[&ImportItem],
+) -> Result<Vec<(i64, ai_enrichment::Input)>> {
+    let mut out: Vec<(i64, ai_enrichment::Input)> = updates
+        .iter()
+        .filter_map(|i| Some((i.existing_id?, i.ai_input.clone()?)))
+        .collect();
+    if !creates.iter().any(|i| i.ai_input.is_some()) {
+        return Ok(out);
+    }
+    let created: Vec<(i64, String)> = product::Entity::find()
+        .select_only()
+        .columns([product::Column::Id, product::Column::Name])
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::CreatedAt.eq(now))
+        .order_by_asc(product::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    if created.len() != creates.len() {
+        tracing::error!(
+            store = store_id,
+            found = created.len(),
+            written = creates.len(),
+            "new products not found for the AI provider"
+        );
+        return Ok(out);
+    }
+    for ((id, name), item) in created.into_iter().zip(creates) {
+        match &item.ai_input {
+            Some(input) if name == item.name => out.push((id, input.clone())),
+            Some(_) => tracing::error!(
+                store = store_id,
+                product = id,
+                "new product out of order, not queued for the AI provider"
+            ),
+            None => {}
+        }
+    }
+    Ok(out)
 }
 
 async fn still_existing(
