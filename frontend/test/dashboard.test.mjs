@@ -81,18 +81,19 @@ describe("plan usage (spec section 9)", () => {
     assert.equal(l.usagePercent(10, 50), 20);
   });
   test("limits are the server's, as it sends them with the shop; none sent, none shown", () => {
-    const starter = { products: 200, imports_per_month: 10, regenerations_per_month: 20 };
+    const starter = { products: 200, imports_per_month: 10, regenerations_per_month: 20, ai_products_per_month: 500 };
     assert.deepEqual(l.limitsOf({ plan: "starter", limits: starter }), starter);
     // whatever the plan's name says, the figures come from the server (a trial, a changed plan)
-    assert.deepEqual(l.limitsOf({ plan: "free", limits: { products: 500, imports_per_month: null, regenerations_per_month: null } }), {
+    assert.deepEqual(l.limitsOf({ plan: "free", limits: { products: 500, imports_per_month: null, regenerations_per_month: null, ai_products_per_month: 2000 } }), {
       products: 500,
       imports_per_month: null,
       regenerations_per_month: null,
+      ai_products_per_month: 2000,
     });
-    const business = { products: null, imports_per_month: null, regenerations_per_month: null };
+    const business = { products: null, imports_per_month: null, regenerations_per_month: null, ai_products_per_month: null };
     assert.deepEqual(l.limitsOf({ plan: "business", limits: business }), business, "null is unlimited");
-    assert.equal(l.limitsOf({ plan: "free", limits: { products: 0, imports_per_month: 0, regenerations_per_month: 0 } }).regenerations_per_month, 0);
-    for (const store of [null, undefined, { plan: "free" }, { plan: "free", limits: null }, { limits: { products: 50 } }, { limits: { products: "50", imports_per_month: 3, regenerations_per_month: 0 } }, { limits: { products: -1, imports_per_month: 3, regenerations_per_month: 0 } }]) {
+    assert.equal(l.limitsOf({ plan: "free", limits: { products: 0, imports_per_month: 0, regenerations_per_month: 0, ai_products_per_month: 0 } }).regenerations_per_month, 0);
+    for (const store of [null, undefined, { plan: "free" }, { plan: "free", limits: null }, { limits: { products: 50 } }, { limits: { products: "50", imports_per_month: 3, regenerations_per_month: 0 } }, { limits: { products: -1, imports_per_month: 3, regenerations_per_month: 0, ai_products_per_month: 50 } }, { limits: { products: 50, imports_per_month: 3, regenerations_per_month: 0, ai_products_per_month: "50" } }]) {
       assert.equal(l.limitsOf(store), null, JSON.stringify(store));
     }
     assert.equal(l.PLAN_LIMITS, undefined, "no copy of the plans' figures in the browser");

@@ -713,6 +713,33 @@ export const it = {
     },
   },
   dashboard: {
+    ai: {
+      runningTitle: "L'AI sta completando i prodotti importati",
+      runningText: (finished: number, total: number) => `${formatCount(finished)} di ${formatCount(total)} prodotti`,
+      runningNote: "Puoi continuare a lavorare: i prodotti si aggiornano da soli. Nel frattempo hanno i testi di base.",
+      progressLabel: "Avanzamento del completamento con l'AI",
+      waitingTitle: "Limite mensile dell'AI raggiunto",
+      waitingText: (allowance: number, pending: number) =>
+        `Il tuo piano comprende ${formatCount(allowance)} prodotti completati dall'AI al mese. ${
+          pending === 1 ? "Il prodotto restante ha" : `I ${formatCount(pending)} prodotti restanti hanno`
+        } i testi di base e ${pending === 1 ? "verrà completato" : "verranno completati"} dal 1° del mese prossimo.`,
+      doneTitle: "Completamento con l'AI terminato",
+      done: (n: number) => (n === 1 ? "1 prodotto completato dall'AI." : `${formatCount(n)} prodotti completati dall'AI.`),
+      kept: (n: number) =>
+        n === 1
+          ? "1 risposta scartata perché aggiungeva dati che il listino non contiene: il prodotto ha i testi di base."
+          : `${formatCount(n)} risposte scartate perché aggiungevano dati che il listino non contiene: quei prodotti hanno i testi di base.`,
+      skipped: (n: number) =>
+        n === 1
+          ? "1 prodotto che hai modificato nel frattempo è rimasto come l'hai lasciato."
+          : `${formatCount(n)} prodotti che hai modificato nel frattempo sono rimasti come li hai lasciati.`,
+      failed: (n: number) =>
+        n === 1
+          ? "1 prodotto non completato: il servizio AI non ha risposto. Ha i testi di base."
+          : `${formatCount(n)} prodotti non completati: il servizio AI non ha risposto. Hanno i testi di base.`,
+      close: "Chiudi",
+      closeFailed: "Non è stato possibile chiudere il riepilogo. Riprova.",
+    },
     review: {
       open: (n: number) => (n === 1 ? "1 prodotto da controllare" : `${formatCount(n)} prodotti da controllare`),
       title: "Prodotti da controllare",

@@ -6,6 +6,7 @@ import { Input, Label } from "../components/ui/Field";
 import { Modal } from "../components/ui/Modal";
 import { useToast } from "../components/ui/Toast";
 import { AccountPanel } from "../features/dashboard/components/AccountPanel";
+import { AiProgress } from "../features/dashboard/components/AiProgress";
 import { ConfirmDialog } from "../features/dashboard/components/ConfirmDialog";
 import { DashboardHeader } from "../features/dashboard/components/DashboardHeader";
 import { Filters } from "../features/dashboard/components/Filters";
@@ -147,6 +148,7 @@ export function DashboardPage() {
           toCheck={statusCounts ? statusCounts.uncertain + statusCounts.incorrect : null}
           onReview={() => setReviewOpen(true)}
         />
+        <AiProgress version={version} onCompleted={refresh} />
         <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
           {inlineFilters}
         </div>

@@ -1,6 +1,6 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Accepted, Deleted, GeneratedProduct, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
+import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
@@ -25,6 +25,9 @@ export async function uploadPhoto(id: number, file: File): Promise<ProductPhotos
   if (!res.ok || !body) throw failure(res.status, body);
   return body;
 }
+/** How far the AI provider is with the products imports left to it; closing the report. */
+export const fetchAiProgress = () => api.get<AiEnrichmentView>("/stores/me/ai");
+export const closeAiReport = () => api.del<AiReportClosed>("/stores/me/ai");
 /** The review queue: the products to check by reason, and marking them as checked. */
 export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
 export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { all: true }) => api.post<Accepted>("/products/accept", body);

@@ -89,7 +89,7 @@ export type Limits = PlanLimits;
 export function limitsOf(store: { limits?: unknown } | null | undefined): Limits | null {
   const l = store?.limits;
   if (!l || typeof l !== "object") return null;
-  const keys = ["products", "imports_per_month", "regenerations_per_month"] as const;
+  const keys = ["products", "imports_per_month", "regenerations_per_month", "ai_products_per_month"] as const;
   const given = l as Record<string, unknown>;
   const figure = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v) && v >= 0);
   if (!keys.every((k) => k in given && figure(given[k]))) return null;
@@ -97,6 +97,7 @@ export function limitsOf(store: { limits?: unknown } | null | undefined): Limits
     products: given.products as number | null,
     imports_per_month: given.imports_per_month as number | null,
     regenerations_per_month: given.regenerations_per_month as number | null,
+    ai_products_per_month: given.ai_products_per_month as number | null,
   };
 }
 

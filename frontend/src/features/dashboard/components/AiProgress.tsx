@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from "react";
+import { Button } from "../../../components/ui/Button";
+import { useToast } from "../../../components/ui/Toast";
+import { it } from "../../../i18n/it";
+import { isSessionLost } from "../../../lib/api";
+import type { AiEnrichmentView } from "../../../types";
+import { closeAiReport, fetchAiProgress, messageOf } from "../api";
+
+const t = it.dashboard.ai;
+
+/** How often the progress is read while products are waiting for the AI. */
+const POLL_MS = 4000;
+
+/** Products the AI has finished with, whatever became of them. */
+export function finishedOf(v: AiEnrichmentView): number {
+  return v.done + v.kept + v.skipped + v.failed;
+}
+
+/**
+ * The AI provider completing an import's products in the background (server decision
+ * 026): a progress bar while products wait, what became of them when it is over (closed
+ * with "Chiudi"), and the month's ceiling when it stops the run. Read when the dashboard
+ * opens and after every write (`version`); while products wait, every few seconds, and
+ * the product list is read again each time more of them are completed.
+ */
+export function AiProgress({ version, onCompleted }: { version: number; onCompleted: () => void }) {
+  const toast = useToast();
+  const [view, setView] = useState<AiEnrichmentView | null>(null);
+  const [closing, setClosing] = useState(false);
+  /** Bumped by the poll timer to read again. */
+  const [tick, setTick] = useState(0);
+  const completed = useRef<number | null>(null);
+  const onCompletedRef = useRef(onCompleted);
+  useEffect(() => {
+    onCompletedRef.current = onCompleted;
+  });
+
+  useEffect(() => {
+    let current = true;
+    fetchAiProgress().then(
+      (v) => {
+        if (!current) return;
+        setView(v);
+        // More products completed than at the last reading: the list shows them.
+        const done = v.done;
+        if (completed.current !== null && done > completed.current) onCompletedRef.current();
+        completed.current = done;
+      },
+      () => {
+        // The panel is an aside: a failed reading leaves the last one shown.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [version, tick]);
+
+  const waiting = view !== null && view.pending > 0 && view.allowance_left !== 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setTick((n) => n + 1), POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting, tick]);
+
+  if (!view || view.total === 0) return null;
+
+  const close = async () => {
+    setClosing(true);
+    try {
+      await closeAiReport();
+      setView({ ...view, total: view.pending, done: 0, kept: 0, skipped: 0, failed: 0 });
+    } catch (err) {
+      if (!isSessionLost(err)) toast({ title: it.dashboard.errorTitle, description: messageOf(err, t.closeFailed), destructive: true });
+    } finally {
+      setClosing(false);
+    }
+  };
+
+  if (view.pending > 0 && view.allowance_left === 0) {
+    return (
+      <section className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" aria-labelledby="ai-progress-title" data-ai-progress="waiting">
+        <h2 id="ai-progress-title" className="font-semibold">
+          {t.waitingTitle}
+        </h2>
+        <p className="mt-1">{t.waitingText(view.allowance ?? 0, view.pending)}</p>
+      </section>
+    );
+  }
+
+  if (view.pending > 0) {
+    const finished = finishedOf(view);
+    return (
+      <section className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" aria-labelledby="ai-progress-title" data-ai-progress="running">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="ai-progress-title" className="font-semibold">
+            {t.runningTitle}
+          </h2>
+          <p role="status" className="tabular-nums">
+            {t.runningText(finished, view.total)}
+          </p>
+        </div>
+        <div
+          className="mt-3 h-2 overflow-hidden rounded-full bg-white"
+          role="progressbar"
+          aria-label={t.progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={view.total}
+          aria-valuenow={finished}
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.round((finished / view.total) * 100)}%` }} />
+        </div>
+        <p className="mt-2 text-xs text-brand-800">{t.runningNote}</p>
+      </section>
+    );
+  }
+
+  const lines = [
+    view.done > 0 && t.done(view.done),
+    view.kept > 0 && t.kept(view.kept),
+    view.skipped > 0 && t.skipped(view.skipped),
+    view.failed > 0 && t.failed(view.failed),
+  ].filter((l): l is string => Boolean(l));
+  return (
+    <section className="mt-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm sm:flex-row sm:items-start sm:justify-between" aria-labelledby="ai-progress-title" data-ai-progress="finished">
+      <div className="min-w-0">
+        <h2 id="ai-progress-title" className="font-semibold text-stone-900">
+          {t.doneTitle}
+        </h2>
+        <ul className="mt-1 space-y-0.5">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      <Button variant="secondary" size="sm" className="self-end sm:self-start" onClick={() => void close()} disabled={closing}>
+        {t.close}
+      </Button>
+    </section>
+  );
+}
