@@ -80,7 +80,8 @@ function realdata(name) {
   return fs.existsSync(file) ? { name, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: fs.readFileSync(file) } : null;
 }
 
-/** The wizard from the dashboard's "Importa" to the import, and back on the dashboard. */
+/** The wizard from the dashboard's "Importa" to the import, and back on the dashboard; the
+ * preview's note on what the AI will complete afterwards. */
 async function importThroughWizard(page, file, brand) {
   await page.goto(page.url().replace(/\/dashboard.*$/, "/upload"));
   await page.getByRole("heading", { level: 1, name: "Importa i tuoi prodotti" }).waitFor();
@@ -89,9 +90,11 @@ async function importThroughWizard(page, file, brand) {
   if (brand) await typeInto(page.getByLabel("Marca di tutti i prodotti (se il file non ce l'ha)"), brand);
   await page.getByRole("button", { name: "Elabora Prodotti" }).click();
   await waitStep(page, "preview");
+  const note = await page.locator("[data-ai-follow-ups]").innerText();
   // A list longer than the plan's room is imported as far as it fits, as the wizard offers.
   await page.getByRole("button", { name: /^(Conferma importazione|Importa i primi \d+ prodotti)$/ }).first().click();
   await page.waitForURL(/\/dashboard$/);
+  return note;
 }
 
 const progress = async (context) => (await context.request.get(`${server.url}/api/stores/me/ai`)).json();
@@ -102,7 +105,8 @@ describe("imports completed by the AI", () => {
     await page.locator("[data-review-open]").waitFor();
     provider.delayMs = 1500;
     const csv = "nome;prezzo\nGUARNIZIONE XR 3/4 CF10;2,50\nKIT TERMO ZX 24;120\nARTICOLO SPECIALE 77;9\nCOLLA PROFESSIONALE X;7,80\nCOD 12 VARIE;1\n";
-    await importThroughWizard(page, { name: "listino-mobile.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const note = await importThroughWizard(page, { name: "listino-mobile.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    assert.match(note, /l'AI completerà in background 5 prodotti/);
     const running = panel(page, "running");
     await running.waitFor({ timeout: 15_000 });
     await running.scrollIntoViewIfNeeded();
@@ -129,7 +133,8 @@ describe("imports completed by the AI", () => {
     await page.locator("[data-review-open]").waitFor();
     provider.delayMs = 60;
     const sentBefore = provider.requests.length;
-    await importThroughWizard(page, baltur, "Baltur");
+    const note = await importThroughWizard(page, baltur, "Baltur");
+    assert.match(note, /l'AI completerà in background \d+ prodotti/);
     // The import answered at once; the provider's work shows as progress, then as a summary.
     await panel(page, "running").or(panel(page, "finished")).first().waitFor({ timeout: 30_000 });
     if (await panel(page, "running").count()) {

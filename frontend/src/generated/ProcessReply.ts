@@ -17,4 +17,9 @@ errors: Array<RowErrorView>, warnings: Array<WarningView>, statistics: Statistic
 /**
  * What the plan allowed when the file was processed.
  */
-limits: AllowanceView, };
+limits: AllowanceView, 
+/**
+ * Products the AI provider will complete in the background once imported (0 without
+ * a provider).
+ */
+aiFollowUps: number, };

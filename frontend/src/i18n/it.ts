@@ -703,6 +703,10 @@ export const it = {
       fitImportAndUpdate: (n: number, updates: number) => `Importa i primi ${n} e aggiorna ${updates}`,
       fitUpdateOnly: (n: number) => (n === 1 ? "Aggiorna solo il prodotto presente" : `Aggiorna solo i ${n} prodotti presenti`),
       upgrade: "Passa a un piano superiore",
+      aiFollowUps: (n: number) =>
+        n === 1
+          ? "Dopo l'importazione l'AI completerà in background 1 prodotto: i testi di base restano finché non ha finito. Segui l'avanzamento nella dashboard."
+          : `Dopo l'importazione l'AI completerà in background ${formatCount(n)} prodotti: i testi di base restano finché non ha finito. Segui l'avanzamento nella dashboard.`,
     },
     error: {
       title: "Si è verificato un problema",

@@ -265,6 +265,10 @@ pub struct ProcessReply {
     statistics: StatisticsView,
     /// What the plan allowed when the file was processed.
     limits: AllowanceView,
+    /// Products the AI provider will complete in the background once imported (0 without
+    /// a provider).
+    #[serde(rename = "aiFollowUps")]
+    ai_follow_ups: usize,
 }
 
 /// The file's figures and how many of its valid rows the plan lets in: every update and
@@ -471,6 +475,11 @@ pub async fn process(
         warnings: processed.warnings.iter().map(WarningView::from).collect(),
         statistics: StatisticsView::new(processed.statistics, &allowance),
         limits: allowance.view(),
+        ai_follow_ups: processed
+            .items
+            .iter()
+            .filter(|i| i.ai_input.is_some())
+            .count(),
     };
     let process_id = imports::kept::keep(&app.db, store_id, processed).await?;
     Ok(Json(ProcessReply {

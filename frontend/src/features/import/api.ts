@@ -42,6 +42,8 @@ export interface Processed {
   warnings: string[];
   statistics: Statistics;
   limits: PlanAllowance;
+  /** Products the AI will complete in the background once imported. */
+  aiFollowUps: number;
 }
 
 export interface ProcessOptions {
@@ -104,6 +106,7 @@ export async function processFile(file: File, mapping: Mapping, extras: MappingE
     warnings: body.warnings.map(warningLine),
     statistics: body.statistics,
     limits: body.limits,
+    aiFollowUps: body.aiFollowUps ?? 0,
   };
 }
 

@@ -41,6 +41,11 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
             </div>
           ))}
         </dl>
+        {result.aiFollowUps > 0 && (
+          <p className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900" data-ai-follow-ups>
+            {t.aiFollowUps(result.aiFollowUps)}
+          </p>
+        )}
       </section>
 
       {notice && (
