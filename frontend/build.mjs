@@ -213,7 +213,7 @@ function buildCss() {
  * load event until it has run, so a loaded page is an interactive one. */
 function buildBoot() {
   const code = Buffer.from(
-    'var s=document.createElement("script");s.type="module";s.src=document.currentScript.dataset.app;document.head.appendChild(s);\n',
+    'var a=document.currentScript.dataset.app;requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.src=a;document.head.appendChild(s)})});\n',
   );
   const name = `boot-${contentHash(code)}.js`;
   fs.writeFileSync(path.join(clientAssets, name), code);

@@ -80,11 +80,46 @@ export async function startServer({ args = [], env = {}, seed = true } = {}) {
   };
 }
 
-export function launchBrowser() {
-  return chromium.launch({
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+  const newContext = browser.newContext.bind(browser);
+  // Without JavaScript there is no app to wait for.
+  const patched = (page, options) => (options?.javaScriptEnabled === false ? page : waitsForTheApp(page));
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => patched(await newPage(), options);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => patched(await newPage(options), options);
+  return browser;
+}
+
+/** The app's module is loaded after the page's first frame (decision 023), which may be
+ * after the load event Playwright waits for: a page load in a test also waits until the
+ * app has taken over the page (`<html data-hydrated>`), as a person's first click comes
+ * later than that. Pages without the app (feeds, files) need nothing. */
+const APP_READY = () => {
+  const root = document.documentElement;
+  return !document.querySelector("script[data-app]") || Boolean(root.dataset && "hydrated" in root.dataset);
+};
+function waitsForTheApp(page) {
+  for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"]) {
+    const original = page[name].bind(page);
+    page[name] = async (...args) => {
+      const result = await original(...args);
+      const options = args.find((a) => a && typeof a === "object" && !(a instanceof RegExp)) ?? {};
+      if (options.waitUntil !== "commit" && options.waitUntil !== "domcontentloaded") {
+        await page.waitForFunction(APP_READY, null, { timeout: 15_000 });
+      }
+      return result;
+    };
+  }
+  return page;
 }
 
 /**

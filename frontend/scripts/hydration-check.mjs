@@ -277,6 +277,8 @@ await check("pricing: annual by default, monthly toggle, ?billing=monthly", asyn
 });
 await check("top bar hides on scroll down and shows on scroll up", async (page) => {
   await page.goto(`${base}/`);
+  // The scroll listener is the app's: hydration (a transition) may end after the load event.
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
   const header = page.locator("header").first();
   await page.mouse.wheel(0, 800);
   await page.waitForTimeout(500);

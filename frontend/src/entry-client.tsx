@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from "react";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter, useLocation } from "react-router";
 import { App } from "./App";
@@ -12,6 +12,11 @@ import type { PageProps } from "./types";
  * not a sibling of <App />: a sibling would move every useId and break hydration. */
 function DocumentTitle({ props, children }: { props: PageProps; children: ReactNode }) {
   const { pathname } = useLocation();
+  // The page answers clicks from now on: said on <html> for scripts that need to know
+  // (the browser tests wait for it after a page load).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   useEffect(() => {
     const title = headFor(matchAppRoute(pathname), props).title;
     if (document.title !== title) document.title = title;
@@ -44,5 +49,8 @@ if (container) {
   );
   const clientOnly = props.clientOnly || matchAppRoute(window.location.pathname).clientOnly || !container.hasChildNodes();
   if (clientOnly) createRoot(container).render(app);
-  else hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a phone's long task); a click meanwhile
+  // still hydrates at once and is replayed.
+  else startTransition(() => void hydrateRoot(container, app));
 }
