@@ -61,7 +61,7 @@ fn input_text(raw: &RawProduct<'_>) -> String {
 
 /// Numbers written in `text` as digit strings, a decimal or thousands separator written as
 /// a comma ("6.8" → "6,8"), so that both ways of writing one number compare equal.
-fn numbers(text: &str) -> Vec<String> {
+pub fn numbers(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let chars: Vec<char> = text.chars().collect();

@@ -327,9 +327,10 @@ async fn the_running_server_refuses_image_urls_on_loopback() {
 
 // ---- the openai provider against a local double ----
 
-const COMPLETIONS: &str = "/v1/chat/completions";
+pub(crate) const COMPLETIONS: &str = "/v1/chat/completions";
 
-fn completion(content: &str) -> ResponseTemplate {
+/// A chat-completions reply whose message is `content`.
+pub(crate) fn completion(content: &str) -> ResponseTemplate {
     ResponseTemplate::new(200).set_body_json(json!({
         "id": "chatcmpl-1",
         "object": "chat.completion",

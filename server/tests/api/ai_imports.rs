@@ -16,19 +16,9 @@ use vetrina::services::jobs;
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
+use crate::ai::{completion, COMPLETIONS};
 use crate::helpers::{spawn_app, spawn_app_with, Shop, TestApp};
 use crate::import::{analyze, import_file, process};
-
-const COMPLETIONS: &str = "/v1/chat/completions";
-
-fn completion(content: &str) -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_json(json!({
-        "id": "chatcmpl-1",
-        "object": "chat.completion",
-        "choices": [{"index": 0, "finish_reason": "stop",
-            "message": {"role": "assistant", "content": content}}]
-    }))
-}
 
 fn product(
     name: &str,

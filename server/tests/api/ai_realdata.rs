@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use vetrina::ai::builtin::{enrich, Enrichment, RawProduct, Status};
+use vetrina::ai::facts::numbers;
 use vetrina::import::{read_table, Limits, Table};
 
 use crate::import_limits::realdata;
@@ -133,27 +134,6 @@ fn lines() -> Vec<Line> {
         }
     }
     lines
-}
-
-/// Numbers written in `text` ("6,8", "25", "1.200" → "1200"), as digit strings.
-fn numbers(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let joins = (c == ',' || c == '.')
-            && !current.is_empty()
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if c.is_ascii_digit() || joins {
-            current.push(if c == '.' { ',' } else { c });
-        } else if !current.is_empty() {
-            out.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out
 }
 
 /// Numbers of the generated description that the input does not carry.
