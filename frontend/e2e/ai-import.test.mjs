@@ -164,6 +164,15 @@ describe("imports completed by the AI", () => {
     assert.ok(descriptions.some((d) => d.startsWith("Completato dall'AI")), descriptions.slice(0, 3).join(" | "));
     assert.ok(!descriptions.some((d) => d.includes("99 anni")), "no refused answer was written");
 
+    // The month's count is in the account panel beside the plan's other figures.
+    await page.getByRole("button", { name: "Apri il pannello account" }).click();
+    const account = page.getByRole("dialog", { name: "Il tuo account" });
+    const used = (await (await context.request.get(`${server.url}/api/stores/me`)).json()).ai_products_this_month;
+    assert.ok(used >= report.done + report.kept, `${used}`);
+    assert.match(await account.locator(`[data-usage="Completamenti AI questo mese"]`).innerText(), new RegExp(`${used} / 2000`));
+    await page.screenshot({ path: `${SHOTS}/account-1280.png` });
+    await page.keyboard.press("Escape");
+    await account.waitFor({ state: "detached" });
     await panel(page, "finished").getByRole("button", { name: "Chiudi" }).click();
     await panel(page, "finished").waitFor({ state: "detached" });
     assert.equal((await progress(context)).total, 0);

@@ -105,6 +105,7 @@ export function makeStore(over = {}) {
     created: "2025-01-10T09:00:00Z",
     counter_csv_imported: 1,
     regenerations_this_month: 0,
+    ai_products_this_month: null,
     product_count: 30,
     ...over,
   };

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use crate::domain::{Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::plans::{self, Limits, Plan};
+use crate::services::usage::Usage;
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct ProductView {
@@ -76,6 +77,9 @@ pub struct AccountView {
     pub trial_ends_at: Option<String>,
     pub counter_csv_imported: i32,
     pub regenerations_this_month: i32,
+    /// Products the AI provider completed after this month's imports; null when the server
+    /// has no provider (decision 026).
+    pub ai_products_this_month: Option<i32>,
     pub limits: Limits,
 }
 
@@ -147,15 +151,17 @@ impl StoreView {
     pub fn owner(
         store: store::Model,
         product_count: u64,
-        usage: (i32, i32),
+        usage: Usage,
+        ai_provider: bool,
         now: OffsetDateTime,
     ) -> OwnerStoreView {
         let plan = plans::effective_plan(&store, now);
         let account = AccountView {
             trial_used: store.trial_used,
             trial_ends_at: plans::running_trial_end(&store, now).map(rfc3339),
-            counter_csv_imported: usage.0,
-            regenerations_this_month: usage.1,
+            counter_csv_imported: usage.imports,
+            regenerations_this_month: usage.regenerations,
+            ai_products_this_month: ai_provider.then_some(usage.ai_products),
             limits: plan.limits(),
         };
         OwnerStoreView {

@@ -4,4 +4,9 @@ import type { Limits } from "./Limits";
 /**
  * What only the owner sees of their shop.
  */
-export type AccountView = { trial_used: boolean, trial_ends_at: string | null, counter_csv_imported: number, regenerations_this_month: number, limits: Limits, };
+export type AccountView = { trial_used: boolean, trial_ends_at: string | null, counter_csv_imported: number, regenerations_this_month: number, 
+/**
+ * Products the AI provider completed after this month's imports; null when the server
+ * has no provider (decision 026).
+ */
+ai_products_this_month: number | null, limits: Limits, };

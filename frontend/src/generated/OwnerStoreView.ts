@@ -9,4 +9,9 @@ export type OwnerStoreView = { id: number, name: string, slug: string, descripti
 /**
  * The plan in force (a running trial's plan while it lasts).
  */
-plan: Plan, product_count: number, created: string, trial_used: boolean, trial_ends_at: string | null, counter_csv_imported: number, regenerations_this_month: number, limits: Limits, };
+plan: Plan, product_count: number, created: string, trial_used: boolean, trial_ends_at: string | null, counter_csv_imported: number, regenerations_this_month: number, 
+/**
+ * Products the AI provider completed after this month's imports; null when the server
+ * has no provider (decision 026).
+ */
+ai_products_this_month: number | null, limits: Limits, };

@@ -980,6 +980,7 @@ export const it = {
       products: "Prodotti",
       imports: "Importazioni questo mese",
       regenerations: "Rigenerazioni questo mese",
+      aiProducts: "Completamenti AI questo mese",
       unlimited: "Illimitati",
       none: "Nessuna",
       of: (x: number, y: number) => `${x} / ${y}`,

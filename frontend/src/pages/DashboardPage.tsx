@@ -148,7 +148,13 @@ export function DashboardPage() {
           toCheck={statusCounts ? statusCounts.uncertain + statusCounts.incorrect : null}
           onReview={() => setReviewOpen(true)}
         />
-        <AiProgress version={version} onCompleted={refresh} />
+        <AiProgress
+          version={version}
+          onCompleted={() => {
+            refresh();
+            data.refreshStore();
+          }}
+        />
         <div className="mt-6 hidden items-center justify-between gap-4 lg:flex">
           {inlineFilters}
         </div>

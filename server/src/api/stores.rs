@@ -336,10 +336,12 @@ pub async fn owner_view(
 ) -> Result<OwnerStoreView> {
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
+    let ai_provider = matches!(*app.ai, crate::ai::Ai::OpenAi(_));
     Ok(StoreView::owner(
         store,
         count,
         usage,
+        ai_provider,
         OffsetDateTime::now_utc(),
     ))
 }

@@ -184,7 +184,7 @@ async fn allowance_left(db: &impl ConnectionTrait, store_id: i64) -> Result<Opti
     let Some(ceiling) = plan.limits().ai_products_per_month else {
         return Ok(None);
     };
-    let used = usage::ai_products(db, store_id).await?.max(0) as u64;
+    let used = usage::current(db, store_id).await?.ai_products.max(0) as u64;
     Ok(Some(u64::from(ceiling).saturating_sub(used)))
 }
 

@@ -45,7 +45,7 @@ impl Allowance {
         let store = stores::find(db, store_id).await?;
         let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
         let products = stores::product_count(db, store_id).await?;
-        let (imports, _) = usage::current(db, store_id).await?;
+        let imports = usage::current(db, store_id).await?.imports;
         Ok(Self::new(
             plan,
             plan.limits(),

@@ -24,7 +24,7 @@ pub async fn take_regeneration(
     let store = super::stores::find(&txn, store_id).await?;
     let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
     if let Some(allowance) = plan.limits().regenerations_per_month {
-        let (_, used) = usage::current(&txn, store_id).await?;
+        let used = usage::current(&txn, store_id).await?.regenerations;
         if i64::from(used) >= i64::from(allowance) {
             return Err(AppError::PlanLimit(
                 messages::REGENERATION_LIMIT_REACHED.into(),

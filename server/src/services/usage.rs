@@ -12,25 +12,25 @@ pub fn month_key(at: OffsetDateTime) -> String {
     format!("{:04}-{:02}", at.year(), u8::from(at.month()))
 }
 
-async fn this_month(
-    db: &impl ConnectionTrait,
-    store_id: i64,
-) -> Result<Option<monthly_usage::Model>> {
+/// The shop's counters of the current month.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub imports: i32,
+    pub regenerations: i32,
+    /// Products the AI provider answered after imports.
+    pub ai_products: i32,
+}
+
+pub async fn current(db: &impl ConnectionTrait, store_id: i64) -> Result<Usage> {
     let month = month_key(OffsetDateTime::now_utc());
-    Ok(monthly_usage::Entity::find_by_id((store_id, month))
+    let row = monthly_usage::Entity::find_by_id((store_id, month))
         .one(db)
-        .await?)
-}
-
-/// (imports, regenerations) of the current month.
-pub async fn current(db: &impl ConnectionTrait, store_id: i64) -> Result<(i32, i32)> {
-    let row = this_month(db, store_id).await?;
-    Ok(row.map(|r| (r.imports, r.regenerations)).unwrap_or((0, 0)))
-}
-
-/// Products the AI provider answered for the shop this month.
-pub async fn ai_products(db: &impl ConnectionTrait, store_id: i64) -> Result<i32> {
-    Ok(this_month(db, store_id).await?.map_or(0, |r| r.ai_products))
+        .await?;
+    Ok(row.map_or_else(Usage::default, |r| Usage {
+        imports: r.imports,
+        regenerations: r.regenerations,
+        ai_products: r.ai_products,
+    }))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -247,6 +247,7 @@ async fn an_import_is_written_at_once_and_completed_by_the_provider_in_the_backg
     // Answered, kept or skipped (4) count against the month's 50; the slow one does not.
     assert_eq!(after["allowance"], 50);
     assert_eq!(after["allowance_left"], 50 - 4);
+    assert_eq!(anna.me().await["ai_products_this_month"], 4);
 
     let gasket = by_name(&anna, GASKET).await;
     assert_eq!(gasket["description"], gasket_text);
@@ -496,6 +497,8 @@ async fn without_a_provider_nothing_is_queued_and_the_report_is_empty() {
     let p = progress(&anna).await;
     assert_eq!(p["provider"], false);
     assert_eq!(p["total"], 0);
+    // No provider, no AI figure in the owner's usage.
+    assert_eq!(anna.me().await["ai_products_this_month"], Value::Null);
     assert_eq!(jobs::run_due(&app.state).await.unwrap(), 0);
     // Only the owner reads it.
     assert_eq!(

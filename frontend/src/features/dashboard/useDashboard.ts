@@ -13,6 +13,8 @@ export interface DashboardData {
   /** As the server sent them; null until the shop is loaded. */
   limits: Limits | null;
   reload: () => void;
+  /** Reads the shop again without leaving the page (its usage changed in the background). */
+  refreshStore: () => void;
   setStore: (s: OwnStore) => void;
   /** A product was added, or `count` were deleted: the shop's count follows. */
   countAdded: () => void;
@@ -48,6 +50,14 @@ export function useDashboard(enabled: boolean): DashboardData {
     setLoad({ kind: "loading" });
     setAttempt((n) => n + 1);
   }, []);
+  const refreshStore = useCallback(() => {
+    fetchOwnStore().then(
+      (s) => setStoreState(s),
+      () => {
+        // The figures shown stay; the next reading corrects them.
+      },
+    );
+  }, []);
   const setStore = useCallback((s: OwnStore) => setStoreState((old) => ({ ...old, ...s })), []);
   const countAdded = useCallback(() => setStoreState((s) => (s ? { ...s, product_count: s.product_count + 1 } : s)), []);
   const countRemoved = useCallback(
@@ -59,5 +69,5 @@ export function useDashboard(enabled: boolean): DashboardData {
     [],
   );
 
-  return { load, store, limits: limitsOf(store), reload, setStore, countAdded, countRemoved, countRegeneration };
+  return { load, store, limits: limitsOf(store), reload, refreshStore, setStore, countAdded, countRemoved, countRegeneration };
 }

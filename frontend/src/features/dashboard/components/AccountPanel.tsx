@@ -19,7 +19,7 @@ function UsageRow({ label, used, limit, zeroText, unlimitedText }: { label: stri
     <div data-usage={label}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="text-stone-700">{label}</span>
-        <span className="font-semibold text-stone-900">{value}</span>
+        <span className="whitespace-nowrap font-semibold text-stone-900">{value}</span>
       </div>
       {limit !== null && limit > 0 && tone && (
         <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
@@ -138,6 +138,9 @@ export function AccountPanel({
                   zeroText={t.none}
                   unlimitedText={t.unlimited}
                 />
+                {store.ai_products_this_month !== null && (
+                  <UsageRow label={t.aiProducts} used={store.ai_products_this_month} limit={limits.ai_products_per_month} unlimitedText={t.unlimited} />
+                )}
               </>
             )}
           </section>

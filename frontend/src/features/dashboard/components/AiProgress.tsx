@@ -21,7 +21,7 @@ export function finishedOf(v: AiEnrichmentView): number {
  * 026): a progress bar while products wait, what became of them when it is over (closed
  * with "Chiudi"), and the month's ceiling when it stops the run. Read when the dashboard
  * opens and after every write (`version`); while products wait, every few seconds, and
- * the product list is read again each time more of them are completed.
+ * `onCompleted` is called each time more of them are finished.
  */
 export function AiProgress({ version, onCompleted }: { version: number; onCompleted: () => void }) {
   const toast = useToast();
@@ -41,10 +41,11 @@ export function AiProgress({ version, onCompleted }: { version: number; onComple
       (v) => {
         if (!current) return;
         setView(v);
-        // More products completed than at the last reading: the list shows them.
-        const done = v.done;
-        if (completed.current !== null && done > completed.current) onCompletedRef.current();
-        completed.current = done;
+        // More products finished than at the last reading: the list and the month's usage
+        // are read again.
+        const finished = finishedOf(v);
+        if (completed.current !== null && finished > completed.current) onCompletedRef.current();
+        completed.current = finished;
       },
       () => {
         // The panel is an aside: a failed reading leaves the last one shown.
