@@ -202,7 +202,8 @@ pub fn next_month(now: OffsetDateTime) -> OffsetDateTime {
 
 /// What became of one product's turn.
 enum Outcome {
-    Answered(Enrichment),
+    /// The provider's product, and whether the owner asked for new names.
+    Answered(Enrichment, bool),
     /// Malformed, or adding facts: the provider did answer (and is paid for it).
     Refused,
     Unreachable,
@@ -240,7 +241,7 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
             .map(|row| async move {
                 let outcome = match serde_json::from_str::<Input>(&row.input) {
                     Ok(input) => match provider.answer(&input.raw()).await {
-                        Ok(e) => Outcome::Answered(e),
+                        Ok(e) => Outcome::Answered(e, input.rename),
                         Err(f) if f.is_unreachable() => {
                             tracing::warn!(store = store_id, product = row.product_id, failure = %f, "AI provider not reached");
                             Outcome::Unreachable
@@ -283,10 +284,8 @@ async fn write_answers(
     let mut redraw_from: Option<i64> = None;
     for (row, outcome) in answers {
         let (state, attempts) = match outcome {
-            Outcome::Answered(e) => {
+            Outcome::Answered(e, rename) => {
                 answered += 1;
-                let input: Option<Input> = serde_json::from_str(&row.input).ok();
-                let rename = input.is_some_and(|i| i.rename);
                 if apply(&txn, &row, e, rename, now).await? {
                     redraw_from =
                         Some(redraw_from.map_or(row.product_id, |r| r.min(row.product_id)));
