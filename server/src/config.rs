@@ -322,6 +322,9 @@ pub struct Config {
     pub fetch_policy: crate::media::fetch::AddressPolicy,
     pub limits: ClientLimits,
     pub operator: Operator,
+    /// How long a claimed background job is leased; renewed while it runs, so a job of a
+    /// dead instance is taken over soon after (`services::jobs`).
+    pub job_lease: Duration,
 }
 
 impl DbArgs {
@@ -385,6 +388,7 @@ impl ServeArgs {
             fetch_policy: crate::media::fetch::AddressPolicy::default(),
             limits: self.limits,
             operator: self.operator.validate()?,
+            job_lease: crate::services::jobs::LEASE,
         })
     }
 }

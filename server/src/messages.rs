@@ -68,6 +68,7 @@ pub const IMPORT_BUSY: &str =
 pub const IMPORT_EXPIRED: &str =
     "L'elaborazione è scaduta o non è più disponibile: carica ed elabora di nuovo il file.";
 pub const IMPORT_NOTHING: &str = "Nessun prodotto valido da importare.";
+pub const IMPORT_ALREADY_CLAIMED: &str = "Importazione già in corso o completata";
 
 // Products (spec section 5, 8).
 pub const PRODUCT_NAME_REQUIRED: &str = "Il nome del prodotto è obbligatorio";

@@ -20,6 +20,8 @@ use crate::config::OpenAiSettings;
 const MAX_NAME_CHARS: usize = 300;
 const MAX_DESCRIPTION_CHARS: usize = 5000;
 const MAX_BRAND_CHARS: usize = 200;
+/// Largest reply read from the provider: an answer is a few KB of JSON.
+const MAX_REPLY_BYTES: usize = 256 * 1024;
 /// A `Retry-After` longer than this is not waited for.
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(30);
 
@@ -139,12 +141,35 @@ impl OpenAi {
         if !status.is_success() {
             return Ok(Err(Failure::Status(status)));
         }
-        Ok(match response.json::<Value>().await {
-            Ok(v) => Ok(v),
-            Err(e) if e.is_timeout() => Err(Failure::Timeout),
-            Err(e) => Err(Failure::Malformed(e.to_string())),
-        })
+        Ok(read_reply(response).await)
     }
+}
+
+/// The reply's JSON, read up to [`MAX_REPLY_BYTES`]: a provider (or whatever answers at
+/// its address) sending more is a failed answer, not a heap that grows with it.
+async fn read_reply(mut response: reqwest::Response) -> Result<Value, Failure> {
+    let too_large = || Failure::Malformed(format!("reply over {MAX_REPLY_BYTES} bytes"));
+    if response
+        .content_length()
+        .is_some_and(|n| n > MAX_REPLY_BYTES as u64)
+    {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                if body.len() + chunk.len() > MAX_REPLY_BYTES {
+                    return Err(too_large());
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(None) => break,
+            Err(e) if e.is_timeout() => return Err(Failure::Timeout),
+            Err(e) => return Err(Failure::Transport(e)),
+        }
+    }
+    serde_json::from_slice(&body).map_err(|e| Failure::Malformed(e.to_string()))
 }
 
 struct Retry {

@@ -21,12 +21,12 @@ use axum::http::{header, HeaderMap};
 use rand::RngCore;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set,
-    TransactionTrait,
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, QueryFilter,
+    QuerySelect, Set, TransactionTrait,
 };
 use sha2::{Digest, Sha256};
 
-use crate::entities::{analytics_daily as daily, analytics_salt as salt, analytics_visitor};
+use crate::entities::{analytics_daily as daily, analytics_salt as salt, analytics_visitor, store};
 use crate::error::Result;
 use visit::Visitor;
 
@@ -270,15 +270,33 @@ fn search_term(text: &str) -> String {
 }
 
 async fn write(db: &DatabaseConnection, pending: &Pending) -> Result<usize> {
+    // A shop deleted since its views were counted would fail the whole batch on its
+    // foreign key, and with it every other shop's views, at every later try: its rows are
+    // dropped. On PostgreSQL the shops kept are locked until the commit, so none can be
+    // deleted in between; on SQLite they are read before the transaction (whose first
+    // statement must be its first write, or a write in between would fail it), and a
+    // deletion in between fails this try only: the next one leaves the shop out.
+    let postgres = db.get_database_backend() == DatabaseBackend::Postgres;
+    let existing = if postgres {
+        None
+    } else {
+        Some(existing_stores(db, pending, false).await?)
+    };
+    let txn = db.begin().await?;
+    let existing = match existing {
+        Some(found) => found,
+        None => existing_stores(&txn, pending, true).await?,
+    };
     let mut salts: HashMap<String, String> = HashMap::new();
     for (_, day, _) in &pending.visitors {
         if !salts.contains_key(day) {
-            salts.insert(day.clone(), day_salt(db, day).await?);
+            salts.insert(day.clone(), day_salt(&txn, day).await?);
         }
     }
     let counts: Vec<daily::ActiveModel> = pending
         .counts
         .iter()
+        .filter(|(k, _)| existing.contains(&k.store_id))
         .map(|(k, n)| daily::ActiveModel {
             store_id: Set(k.store_id),
             metric: Set(k.metric.to_owned()),
@@ -290,6 +308,7 @@ async fn write(db: &DatabaseConnection, pending: &Pending) -> Result<usize> {
     let visitors: Vec<analytics_visitor::ActiveModel> = pending
         .visitors
         .iter()
+        .filter(|(store_id, _, _)| existing.contains(store_id))
         .map(|(store_id, day, digest)| {
             let mut salted = Sha256::new();
             salted.update(salts.get(day).map(String::as_str).unwrap_or_default());
@@ -302,7 +321,10 @@ async fn write(db: &DatabaseConnection, pending: &Pending) -> Result<usize> {
         })
         .collect();
     let rows = counts.len() + visitors.len();
-    let txn = db.begin().await?;
+    let gone = pending.len() - rows;
+    if gone > 0 {
+        tracing::info!(rows = gone, "page views of deleted shops dropped");
+    }
     for batch in counts.chunks(BATCH) {
         add_counts(&txn, batch.to_vec()).await?;
     }
@@ -323,6 +345,36 @@ async fn write(db: &DatabaseConnection, pending: &Pending) -> Result<usize> {
     }
     txn.commit().await?;
     Ok(rows)
+}
+
+/// The shops of `pending` that still exist (with `lock`, kept from deletion until the
+/// transaction ends: PostgreSQL only).
+async fn existing_stores(
+    db: &impl ConnectionTrait,
+    pending: &Pending,
+    lock: bool,
+) -> Result<HashSet<i64>> {
+    let mut ids: Vec<i64> = pending
+        .counts
+        .keys()
+        .map(|k| k.store_id)
+        .chain(pending.visitors.iter().map(|(id, _, _)| *id))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut found = HashSet::with_capacity(ids.len());
+    for chunk in ids.chunks(BATCH) {
+        let mut query = store::Entity::find()
+            .select_only()
+            .column(store::Column::Id)
+            .filter(store::Column::Id.is_in(chunk.iter().copied()));
+        if lock {
+            query = query.lock_shared();
+        }
+        let rows: Vec<i64> = query.into_tuple().all(db).await?;
+        found.extend(rows);
+    }
+    Ok(found)
 }
 
 /// Adds each row's hits to the stored count of its key (or stores it).

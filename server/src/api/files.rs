@@ -533,6 +533,7 @@ pub struct ImportRequest {
     responses((status = 200, body = OwnerStoreView),
         (status = 400, description = "`invalid_json`", body = FileFailure),
         (status = 403, description = "`plan_limit` (`{success: false, …}`), or `foreign_origin`", body = ErrorBody),
+        (status = 409, description = "`conflict`: the file is being imported or was imported already", body = FileFailure),
         (status = 410, description = "`process_expired`: process the file again", body = FileFailure),
         (status = 413, description = "`payload_too_large`", body = FileFailure),
         (status = 422, description = "`nothing_to_import`, `validation`", body = FileFailure),
@@ -551,20 +552,24 @@ pub async fn import(
     };
     let written = match (request.process_id, request.products) {
         (Some(id), _) => {
-            let processed = imports::kept::get(&app.db, store_id, &id)
-                .await?
-                .ok_or_else(|| {
-                    Failure::new(
-                        StatusCode::GONE,
-                        messages::IMPORT_EXPIRED,
-                        ErrorCode::ProcessExpired,
-                    )
-                })?;
+            let Some(_importing) = app.imports.importing(&id) else {
+                return Err(imports::kept::already_imported().into());
+            };
+            let Some(processed) = imports::kept::get(&app.db, store_id, &id).await? else {
+                if imports::kept::was_imported(&app.db, store_id, &id).await? {
+                    return Err(imports::kept::already_imported().into());
+                }
+                return Err(Failure::new(
+                    StatusCode::GONE,
+                    messages::IMPORT_EXPIRED,
+                    ErrorCode::ProcessExpired,
+                ));
+            };
             if processed.items.is_empty() {
                 return Err(nothing_to_import());
             }
-            let written = imports::import(&app.db, store_id, &processed.items, beyond).await?;
-            imports::kept::forget(&app.db, &id).await?;
+            let written =
+                imports::import(&app.db, store_id, &processed.items, beyond, Some(&id)).await?;
             // The next file with these headers is proposed the mapping just confirmed.
             imports::saved::remember(
                 &app.db,
@@ -577,7 +582,7 @@ pub async fn import(
         }
         (None, Some(products)) if !products.is_empty() => {
             let items = given_products(&app, store_id, products).await?;
-            imports::import(&app.db, store_id, &items, beyond).await?
+            imports::import(&app.db, store_id, &items, beyond, None).await?
         }
         _ => return Err(nothing_to_import()),
     };

@@ -13,6 +13,8 @@ pub struct Model {
     pub run_at: TimeDateTimeWithTimeZone,
     /// Set while an instance works on it; past this time another instance may take it.
     pub locked_until: Option<TimeDateTimeWithTimeZone>,
+    /// The lease's token, known only to the instance holding it.
+    pub lease_token: Option<String>,
     /// Runs started since the last success.
     pub attempts: i32,
     pub last_error: Option<String>,

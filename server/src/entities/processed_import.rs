@@ -11,6 +11,8 @@ pub struct Model {
     pub created_at: TimeDateTimeWithTimeZone,
     /// `Processed` as gzip-compressed JSON.
     pub payload: Vec<u8>,
+    /// Set by the import's transaction: the file cannot be imported again.
+    pub imported_at: Option<TimeDateTimeWithTimeZone>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

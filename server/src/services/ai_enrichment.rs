@@ -32,7 +32,7 @@ use crate::AppState;
 
 /// The job kind; its key is the shop's id.
 pub const JOB: &str = "ai";
-/// Products read and sent per round; their answers are written in one transaction.
+/// Products read and sent per round.
 const BATCH: u64 = 20;
 /// A run gives way to other jobs after this long (it is due again at once).
 const SLICE: std::time::Duration = std::time::Duration::from_secs(120);
@@ -237,7 +237,10 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
         if batch.is_empty() {
             return Ok(None);
         }
-        let answers: Vec<(ai_enrichment::Model, Outcome)> = stream::iter(batch)
+        // Answers are written as they arrive (those that came in together in one
+        // transaction), not at the end of the round: a run that stops (the instance ends)
+        // loses only the answers still travelling, and none already paid for is asked again.
+        let mut arriving = stream::iter(batch)
             .map(|row| async move {
                 let outcome = match serde_json::from_str::<Input>(&row.input) {
                     Ok(input) => match provider.answer(&input.raw()).await {
@@ -256,12 +259,14 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
                 (row, outcome)
             })
             .buffer_unordered(provider.concurrency())
-            .collect()
-            .await;
-        let reached = answers
-            .iter()
-            .any(|(_, o)| !matches!(o, Outcome::Unreachable));
-        write_answers(app, store_id, answers).await?;
+            .ready_chunks(BATCH as usize);
+        let mut reached = false;
+        while let Some(answers) = arriving.next().await {
+            reached |= answers
+                .iter()
+                .any(|(_, o)| !matches!(o, Outcome::Unreachable));
+            write_answers(app, store_id, answers).await?;
+        }
         if !reached {
             return Ok(Some(OffsetDateTime::now_utc() + PROVIDER_DOWN_WAIT));
         }
@@ -271,7 +276,8 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
     }
 }
 
-/// Writes one round's answers in one transaction and counts those the provider gave.
+/// Writes answers that arrived together in one transaction and counts those the provider
+/// gave.
 async fn write_answers(
     app: &AppState,
     store_id: i64,

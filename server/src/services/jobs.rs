@@ -5,8 +5,10 @@
 //!   transaction, so instances never wait on each other;
 //! - SQLite: one conditional `UPDATE` leases the row (the single writer makes it atomic).
 //!
-//! A lease ends when the job finishes or after [`LEASE`]: a job whose instance died is
-//! taken over by another one.
+//! A lease is short ([`LEASE`]) and renewed while the job runs, under a token of its own:
+//! a job whose instance died is taken over by another one within a lease and a tick, and
+//! an instance that lost its lease (paused for longer than it) neither renews nor finishes
+//! the job another instance now holds.
 
 use std::time::Duration as StdDuration;
 
@@ -22,8 +24,9 @@ use crate::error::Result;
 use crate::services::{ai_enrichment, imports, logo_files, photos, price_sync, sessions};
 use crate::AppState;
 
-/// How long a claimed job may run before another instance may take it over.
-pub const LEASE: Duration = Duration::minutes(30);
+/// How long a claimed job is leased (`Config::job_lease`): renewed every third of it
+/// while the job runs; another instance may take over a job whose lease has run out.
+pub const LEASE: StdDuration = StdDuration::from_secs(60);
 /// How often an instance looks for due work.
 const TICK: StdDuration = StdDuration::from_secs(30);
 /// A job that failed is tried again after this long.
@@ -68,6 +71,8 @@ pub struct Claimed {
     pub id: i64,
     pub kind: String,
     pub key: String,
+    /// This lease's own token: renewing and finishing need it.
+    pub token: String,
 }
 
 /// Makes sure the job `kind`/`key` exists, due at `run_at` at the latest (an existing job
@@ -112,9 +117,10 @@ fn due(now: OffsetDateTime) -> Condition {
     )
 }
 
-/// Leases the job due first, if any is due and not leased to another instance.
-pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
+/// Leases the job due first for `lease`, if any is due and not leased to another instance.
+pub async fn claim_next(db: &DatabaseConnection, lease: StdDuration) -> Result<Option<Claimed>> {
     let now = OffsetDateTime::now_utc();
+    let until = now + lease;
     if db.get_database_backend() == DatabaseBackend::Postgres {
         let txn = db.begin().await?;
         let found = job::Entity::find()
@@ -128,9 +134,9 @@ pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
             return Ok(None);
         };
         // Selected due and locked by this transaction: the lease cannot miss.
-        let leased = lease(&txn, found.id, now).await?;
+        let leased = take(&txn, found, now, until).await?;
         txn.commit().await?;
-        return Ok(leased.then(|| claimed(found)));
+        return Ok(leased);
     }
     // SQLite: a few candidates, each leased only if still free; losing a race to another
     // instance moves on to the next.
@@ -141,47 +147,69 @@ pub async fn claim_next(db: &DatabaseConnection) -> Result<Option<Claimed>> {
         .all(db)
         .await?;
     for found in candidates {
-        if lease(db, found.id, now).await? {
-            return Ok(Some(claimed(found)));
+        if let Some(claimed) = take(db, found, now, until).await? {
+            return Ok(Some(claimed));
         }
     }
     Ok(None)
 }
 
-/// Leases the job if it is still due and free; whether it was.
-async fn lease(db: &impl ConnectionTrait, id: i64, now: OffsetDateTime) -> Result<bool> {
+/// Leases the job until `until` under a new token if it is still due and free.
+async fn take(
+    db: &impl ConnectionTrait,
+    row: job::Model,
+    now: OffsetDateTime,
+    until: OffsetDateTime,
+) -> Result<Option<Claimed>> {
+    let token = crate::services::sessions::new_token();
     let leased = job::Entity::update_many()
-        .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
+        .col_expr(job::Column::LockedUntil, Expr::value(until))
+        .col_expr(job::Column::LeaseToken, Expr::value(token.clone()))
         .col_expr(
             job::Column::Attempts,
             Expr::col(job::Column::Attempts).add(1),
         )
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
-        .filter(job::Column::Id.eq(id))
+        .filter(job::Column::Id.eq(row.id))
         .filter(due(now))
         .exec(db)
         .await?;
-    Ok(leased.rows_affected == 1)
-}
-
-fn claimed(row: job::Model) -> Claimed {
-    Claimed {
+    Ok((leased.rows_affected == 1).then_some(Claimed {
         id: row.id,
         kind: row.kind,
         key: row.key,
-    }
+        token,
+    }))
+}
+
+/// Extends this instance's lease on `job` by `lease` from now; false when the lease is no
+/// longer this instance's (it ran out and another instance took the job).
+pub async fn renew(db: &impl ConnectionTrait, job: &Claimed, lease: StdDuration) -> Result<bool> {
+    let renewed = job::Entity::update_many()
+        .col_expr(
+            job::Column::LockedUntil,
+            Expr::value(OffsetDateTime::now_utc() + lease),
+        )
+        .filter(job::Column::Id.eq(job.id))
+        .filter(job::Column::LeaseToken.eq(job.token.as_str()))
+        .exec(db)
+        .await?;
+    Ok(renewed.rows_affected == 1)
 }
 
 /// Ends the lease: the job is due again at `next` (or removed when there is no next run),
 /// with the error of this run, if any, kept for the record.
 pub async fn finish(
     db: &impl ConnectionTrait,
-    id: i64,
+    job: &Claimed,
     next: Option<OffsetDateTime>,
     error: Option<String>,
 ) -> Result<()> {
+    let mine = Condition::all()
+        .add(job::Column::Id.eq(job.id))
+        .add(job::Column::LeaseToken.eq(job.token.as_str()));
     let Some(next) = next else {
-        job::Entity::delete_by_id(id).exec(db).await?;
+        job::Entity::delete_many().filter(mine).exec(db).await?;
         return Ok(());
     };
     let succeeded = error.is_none();
@@ -191,6 +219,7 @@ pub async fn finish(
             job::Column::LockedUntil,
             Expr::value(Option::<OffsetDateTime>::None),
         )
+        .col_expr(job::Column::LeaseToken, Expr::value(Option::<String>::None))
         .col_expr(
             job::Column::LastError,
             Expr::value(error.map(|e| e.chars().take(ERROR_MAX_CHARS).collect::<String>())),
@@ -202,7 +231,7 @@ pub async fn finish(
     if succeeded {
         update = update.col_expr(job::Column::Attempts, Expr::value(0));
     }
-    update.filter(job::Column::Id.eq(id)).exec(db).await?;
+    update.filter(mine).exec(db).await?;
     Ok(())
 }
 
@@ -226,9 +255,56 @@ async fn housekeeping(app: &AppState) -> Result<()> {
     Ok(())
 }
 
-/// Runs one claimed job to its end and records the outcome.
+/// Runs one claimed job to its end, its lease renewed meanwhile, and records the outcome.
 async fn run(app: &AppState, job: Claimed) -> Result<()> {
-    // Each kind answers when it is due next (`None`: done for good).
+    let lease = app.config.job_lease;
+    // Polled with the work, in this task: if the work stops (the process ends), so does the
+    // renewal, and the lease runs out for another instance to take the job over.
+    let heartbeat = async {
+        let mut every = tokio::time::interval(lease / 3);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            match renew(&app.db, &job, lease).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::warn!(kind = %job.kind, key = %job.key, "job lease lost to another instance");
+                    return;
+                }
+                Err(err) => tracing::warn!(kind = %job.kind, error = ?err, "job lease not renewed"),
+            }
+        }
+    };
+    let work = work(app, &job);
+    tokio::pin!(work);
+    let outcome = tokio::select! {
+        outcome = &mut work => outcome,
+        // The lease is another instance's now: the work ends, and its outcome is not
+        // recorded (`finish` needs the lease's token).
+        () = heartbeat => work.await,
+    };
+    let Some(outcome) = outcome else {
+        return Ok(());
+    };
+    let now = OffsetDateTime::now_utc();
+    match outcome {
+        Ok(next) => finish(&app.db, &job, next, None).await,
+        Err(err) => {
+            tracing::error!(kind = %job.kind, key = %job.key, error = ?err, "background job failed");
+            finish(
+                &app.db,
+                &job,
+                Some(now + RETRY_AFTER),
+                Some(err.to_string()),
+            )
+            .await
+        }
+    }
+}
+
+/// Does the job's work; when it is due next (`None`: done for good), or `None` for a kind
+/// this version does not know.
+async fn work(app: &AppState, job: &Claimed) -> Option<Result<Option<OffsetDateTime>>> {
     let outcome = match Kind::parse(&job.kind) {
         Some(kind @ Kind::Housekeeping) => housekeeping(app)
             .await
@@ -238,29 +314,16 @@ async fn run(app: &AppState, job: Claimed) -> Result<()> {
         None => {
             // Written by a newer version of the server: left for an instance that knows it.
             tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");
-            return Ok(());
+            return None;
         }
     };
-    let now = OffsetDateTime::now_utc();
-    match outcome {
-        Ok(next) => finish(&app.db, job.id, next, None).await,
-        Err(err) => {
-            tracing::error!(kind = %job.kind, key = %job.key, error = ?err, "background job failed");
-            finish(
-                &app.db,
-                job.id,
-                Some(now + RETRY_AFTER),
-                Some(err.to_string()),
-            )
-            .await
-        }
-    }
+    Some(outcome)
 }
 
 /// Runs every due job this instance can claim, one at a time; how many ran.
 pub async fn run_due(app: &AppState) -> Result<usize> {
     let mut ran = 0;
-    while let Some(job) = claim_next(&app.db).await? {
+    while let Some(job) = claim_next(&app.db, app.config.job_lease).await? {
         run(app, job).await?;
         ran += 1;
     }

@@ -429,6 +429,36 @@ async fn a_malformed_answer_falls_back_to_builtin() {
 }
 
 #[tokio::test]
+async fn a_huge_answer_is_not_read_and_falls_back_to_builtin() {
+    let server = MockServer::start().await;
+    // A well-formed, acceptable answer, padded to 8 MB: read whole, it would be taken.
+    the_request()
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "padding": "x".repeat(8 * 1024 * 1024),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                "message": {"role": "assistant", "content": json!({
+                    "name": "Tassello in nylon Fischer 8 x 40 mm",
+                    "description": "Tassello universale in nylon per fissaggi su muratura.",
+                    "category": "Ferramenta e fissaggi",
+                    "brand": "Fischer",
+                    "status": "normal"
+                }).to_string()}}]
+        })))
+        .mount(&server)
+        .await;
+    let app = app_with_openai(&server).await;
+    let product = generate_raw(&app).await;
+    assert_eq!(product["name"], builtin_answer().name.as_str());
+    assert_eq!(
+        server.received_requests().await.unwrap().len(),
+        1,
+        "not retried"
+    );
+}
+
+#[tokio::test]
 async fn a_slow_answer_runs_out_of_time_and_falls_back_to_builtin() {
     let server = MockServer::start().await;
     the_request()

@@ -512,3 +512,86 @@ async fn without_a_provider_nothing_is_queued_and_the_report_is_empty() {
         .unwrap();
     assert!(matches!(stranger.status().as_u16(), 401 | 403));
 }
+
+/// The `ai` job of an instance that dies (its task dropped mid-run, as with kill -9): its
+/// lease, renewed while it ran, runs out within one lease; another instance takes the job
+/// over, and the answers already received (paid for) are not asked again.
+#[tokio::test]
+async fn a_run_whose_instance_dies_is_taken_over_without_asking_again_what_was_answered() {
+    let lines: Vec<String> = (71..79).map(|n| format!("ARTICOLO SPECIALE {n}")).collect();
+    for line in &lines {
+        assert_ne!(builtin_of(line).status, Status::Normal, "{line}");
+    }
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(COMPLETIONS))
+        .respond_with(
+            product("Articolo speciale", "Articolo speciale.", None, "uncertain")
+                .set_delay(Duration::from_millis(400)),
+        )
+        .mount(&server)
+        .await;
+    let mut settings =
+        OpenAiSettings::new(&server.uri(), Some("sk-prova".into()), "modello-prova").unwrap();
+    settings.timeout = Duration::from_secs(5);
+    settings.retries = 0;
+    settings.concurrency = 1;
+    let lease = Duration::from_secs(2);
+    let app = spawn_app_with(move |c| {
+        c.ai = AiSettings::OpenAi(settings);
+        c.job_lease = lease;
+    })
+    .await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let names: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let (status, store) = import_file(&anna, csv(&names), "listino.csv").await;
+    assert_eq!(status, StatusCode::OK, "{store}");
+    assert_eq!(progress(&anna).await["pending"], 8);
+
+    // Eight answers of 400 ms one at a time: the run lasts longer than its lease.
+    let state = app.state.clone();
+    let dying = tokio::spawn(async move { jobs::run_due(&state).await });
+    tokio::time::sleep(Duration::from_millis(2300)).await;
+    // The lease was renewed: another instance finds nothing to take.
+    let other = app.another_instance_state().await;
+    assert_eq!(jobs::run_due(&other).await.unwrap(), 0, "still leased");
+    dying.abort();
+    let _ = dying.await;
+    // What was answered before the instance died is written: those products have the
+    // provider's text.
+    let answered: Vec<String> = anna
+        .products()
+        .await
+        .iter()
+        .filter(|p| p["description"] == "Articolo speciale.")
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        answered.len() >= 3,
+        "answers are written as they arrive: {answered:?}"
+    );
+    let asked_before = sent(&server).await.len();
+
+    // Within a lease (and a tick of the runner) the other instance takes the job over.
+    let started = std::time::Instant::now();
+    loop {
+        if jobs::run_due(&other).await.unwrap() > 0 {
+            break;
+        }
+        assert!(started.elapsed() < lease * 2, "the lease never ran out");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let after = progress(&anna).await;
+    assert_eq!(
+        (after["pending"].as_u64(), after["done"].as_u64()),
+        (Some(0), Some(8)),
+        "{after}"
+    );
+    // No product answered before the instance died is asked again: only the others, once.
+    let asked_after: Vec<String> = sent(&server).await.split_off(asked_before);
+    let mut distinct = asked_after.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), asked_after.len(), "{asked_after:?}");
+    assert_eq!(asked_after.len(), 8 - answered.len(), "{asked_after:?}");
+}

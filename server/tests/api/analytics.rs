@@ -5,7 +5,7 @@ use reqwest::header::{ETAG, IF_NONE_MATCH, REFERER, USER_AGENT};
 use reqwest::Client;
 use serde_json::Value;
 
-use crate::helpers::{error_of, spawn_app, Shop, TestApp};
+use crate::helpers::{error_of, spawn_app, Shop, TestApp, PASSWORD};
 
 const CHROME: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -397,4 +397,50 @@ async fn past_days_become_counts_and_their_hashes_and_salt_are_removed() {
     .await;
     assert_eq!(products, ["1", "3"]);
     assert_eq!(report(&dario, "?days=2").await["visitors"], 3);
+}
+
+#[tokio::test]
+async fn a_shop_deleted_before_its_views_are_written_does_not_stop_the_others_counting() {
+    let app = spawn_app().await;
+    let anna = pro_shop(&app, "anna@ferramenta.it").await;
+    let bruno = pro_shop(&app, "bruno@edilizia.it").await;
+    let (anna_page, _) = paths(&anna.me().await, &anna.add_product("Trapano").await);
+    let (bruno_page, _) = paths(&bruno.me().await, &bruno.add_product("Cazzuola").await);
+    for i in 0..3 {
+        assert_eq!(
+            visit(&app, &anna_page, &format!("{CHROME} a{i}"), None)
+                .await
+                .status(),
+            200
+        );
+        assert_eq!(
+            visit(&app, &bruno_page, &format!("{CHROME} b{i}"), None)
+                .await
+                .status(),
+            200
+        );
+    }
+    // Anna's shop is deleted while its views wait in this instance's memory.
+    let deleted = anna
+        .delete_json(
+            "/api/auth/account",
+            serde_json::json!({"password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(deleted.status(), 200);
+    app.state.analytics.flush(&app.db).await.unwrap();
+    // Counting goes on: a later view of Bruno's shop is written too.
+    assert_eq!(visit(&app, &bruno_page, CHROME, None).await.status(), 200);
+    app.state.analytics.flush(&app.db).await.unwrap();
+    let report = report(&bruno, "?days=7").await;
+    assert_eq!(report["views"]["total"], 4);
+    let left = dump(
+        &app,
+        &format!(
+            "SELECT CAST(store_id AS TEXT) AS line FROM analytics_daily WHERE store_id = {}",
+            anna.id
+        ),
+    )
+    .await;
+    assert!(left.is_empty(), "{left:?}");
 }

@@ -82,6 +82,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
             leads_per_hour: 1000,
         },
         operator: Default::default(),
+        job_lease: vetrina::services::jobs::LEASE,
     };
     adjust(&mut config);
     let data_dir = config.data_dir.clone();
@@ -99,6 +100,14 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
 }
 
 impl TestApp {
+    /// The state of a second instance on the same database (its own pool and registries),
+    /// to run its background work.
+    pub async fn another_instance_state(&self) -> vetrina::AppState {
+        vetrina::build_state((*self.state.config).clone())
+            .await
+            .expect("second instance")
+    }
+
     /// A second server on the same database and data folder, as behind a load balancer;
     /// its base URL. Cookies ignore the port, so a shop's client is logged in there too.
     pub async fn another_instance(&self) -> String {

@@ -6,7 +6,7 @@ use sea_orm::EntityTrait;
 use serde_json::{json, Value};
 use vetrina::plans::Plan;
 
-use crate::helpers::{list_all, spawn_app, Shop, TestApp};
+use crate::helpers::{error_of, list_all, spawn_app, Shop, TestApp};
 
 pub(crate) fn file_form(bytes: Vec<u8>, name: &str) -> Form {
     Form::new().part("file", Part::bytes(bytes).file_name(name.to_owned()))
@@ -144,8 +144,52 @@ async fn a_price_list_becomes_products_in_one_import() {
     let again = shop
         .post("/api/file/import", json!({"processId": p["processId"]}))
         .await;
-    assert_eq!(again.status(), StatusCode::GONE);
+    let body = error_of(again, 409).await;
+    assert_eq!(body["error"], "Importazione già in corso o completata");
     assert_eq!(product_count(&shop).await, 3);
+}
+
+#[tokio::test]
+async fn confirmations_of_one_file_at_once_import_it_once() {
+    let app = spawn_app().await;
+    let shop = business_shop(&app, "anna@ferramenta.it").await;
+    let second = app.another_instance().await;
+    let mut csv = String::from("Codice;Descrizione;Prezzo\r\n");
+    for i in 0..2000 {
+        csv.push_str(&format!(
+            "C{i:05};Vite autofilettante 4x{i} mm;0,{:02}\r\n",
+            i % 90 + 10
+        ));
+    }
+    let bytes = csv.into_bytes();
+    let (_, a) = analyze(&shop, bytes.clone(), "listino.csv").await;
+    let (status, p) = process(&shop, bytes, "listino.csv", &a["mapping"], false).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    // A double click, and more, on both instances at once.
+    let body = json!({"processId": p["processId"]});
+    let sent = (0..10).map(|i| {
+        let base = if i % 2 == 0 { &app.url } else { &second };
+        shop.client
+            .post(format!("{base}/api/file/import"))
+            .json(&body)
+            .send()
+    });
+    let replies = futures::future::join_all(sent).await;
+    let mut statuses: Vec<u16> = Vec::new();
+    for reply in replies {
+        let reply = reply.unwrap();
+        let status = reply.status().as_u16();
+        if status == 409 {
+            let failure: Value = reply.json().await.unwrap();
+            assert_eq!(failure["error"], "Importazione già in corso o completata");
+        }
+        statuses.push(status);
+    }
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    let me = shop.me().await;
+    assert_eq!(me["product_count"], 2000);
+    assert_eq!(me["counter_csv_imported"], 1);
 }
 
 #[tokio::test]

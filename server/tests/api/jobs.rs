@@ -29,16 +29,18 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         .await
         .unwrap();
 
-    let claims =
-        futures::future::join_all(instances.iter().flat_map(|db| {
-            (0..4).map(move |_| async move { jobs::claim_next(db).await.unwrap() })
-        }))
-        .await;
+    let claims = futures::future::join_all(instances.iter().flat_map(|db| {
+        (0..4).map(move |_| async move { jobs::claim_next(db, jobs::LEASE).await.unwrap() })
+    }))
+    .await;
     let won: Vec<_> = claims.into_iter().flatten().collect();
     assert_eq!(won.len(), 1, "20 claims, one winner: {won:?}");
     assert_eq!((won[0].kind.as_str(), won[0].key.as_str()), ("sync", "7"));
     // Leased: nobody else gets it; the other job is not due.
-    assert!(jobs::claim_next(&instances[3]).await.unwrap().is_none());
+    assert!(jobs::claim_next(&instances[3], jobs::LEASE)
+        .await
+        .unwrap()
+        .is_none());
 
     // The instance died: once the lease lapses another one takes the job over.
     job::Entity::update_many()
@@ -50,7 +52,10 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         .exec(&app.db)
         .await
         .unwrap();
-    let again = jobs::claim_next(&instances[2]).await.unwrap().unwrap();
+    let again = jobs::claim_next(&instances[2], jobs::LEASE)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(again.id, won[0].id);
     let row = job::Entity::find_by_id(again.id)
         .one(&app.db)
@@ -60,10 +65,13 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     assert_eq!(row.attempts, 2);
 
     // Finished with a next run: free, due later, attempts reset.
-    jobs::finish(&app.db, again.id, Some(now + Duration::hours(1)), None)
+    jobs::finish(&app.db, &again, Some(now + Duration::hours(1)), None)
         .await
         .unwrap();
-    assert!(jobs::claim_next(&app.db).await.unwrap().is_none());
+    assert!(jobs::claim_next(&app.db, jobs::LEASE)
+        .await
+        .unwrap()
+        .is_none());
     let row = job::Entity::find_by_id(again.id)
         .one(&app.db)
         .await
@@ -78,7 +86,10 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     jobs::schedule(&app.db, "sync", "8", now + Duration::days(1))
         .await
         .unwrap();
-    let next = jobs::claim_next(&app.db).await.unwrap().unwrap();
+    let next = jobs::claim_next(&app.db, jobs::LEASE)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(next.key, "8");
 }
 

@@ -6,12 +6,14 @@ use std::io::{BufReader, Write};
 
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
+use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use time::{Duration, OffsetDateTime};
 
 use super::Processed;
 use crate::entities::processed_import;
 use crate::error::{AppError, Result};
+use crate::messages;
 
 /// How long a processed file waits for its import.
 pub const KEEP_FOR: Duration = Duration::hours(1);
@@ -44,6 +46,7 @@ pub async fn keep(
         store_id: Set(store_id),
         created_at: Set(OffsetDateTime::now_utc()),
         payload: Set(payload),
+        imported_at: Set(None),
     })
     .exec_without_returning(&txn)
     .await?;
@@ -51,12 +54,13 @@ pub async fn keep(
     Ok(id)
 }
 
-/// The shop's processed file under `id`, if it is less than an hour old; another shop's id
-/// reads as missing.
+/// The shop's processed file under `id`, if it is less than an hour old and not imported;
+/// another shop's id reads as missing.
 pub async fn get(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<Option<Processed>> {
     let Some(row) = processed_import::Entity::find_by_id(id.to_owned())
         .filter(processed_import::Column::StoreId.eq(store_id))
         .filter(processed_import::Column::CreatedAt.gt(OffsetDateTime::now_utc() - KEEP_FOR))
+        .filter(processed_import::Column::ImportedAt.is_null())
         .one(db)
         .await?
     else {
@@ -74,12 +78,41 @@ pub async fn get(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<O
     Ok(Some(processed))
 }
 
-/// Drops a processed file once it has been imported.
-pub async fn forget(db: &impl ConnectionTrait, id: &str) -> Result<()> {
-    processed_import::Entity::delete_by_id(id.to_owned())
+/// Takes the shop's processed file `id` for its import, inside the import's transaction
+/// (so a failed import leaves it waiting): 409 when another confirmation took it first.
+pub async fn claim(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<()> {
+    let taken = processed_import::Entity::update_many()
+        .col_expr(
+            processed_import::Column::ImportedAt,
+            Expr::value(OffsetDateTime::now_utc()),
+        )
+        .col_expr(
+            processed_import::Column::Payload,
+            Expr::value(Vec::<u8>::new()),
+        )
+        .filter(processed_import::Column::Id.eq(id))
+        .filter(processed_import::Column::StoreId.eq(store_id))
+        .filter(processed_import::Column::ImportedAt.is_null())
         .exec(db)
         .await?;
+    if taken.rows_affected == 0 {
+        return Err(already_imported());
+    }
     Ok(())
+}
+
+/// Whether the shop's processed file `id` has been imported (within the hour it is kept).
+pub async fn was_imported(db: &impl ConnectionTrait, store_id: i64, id: &str) -> Result<bool> {
+    let found = processed_import::Entity::find_by_id(id.to_owned())
+        .filter(processed_import::Column::StoreId.eq(store_id))
+        .filter(processed_import::Column::ImportedAt.is_not_null())
+        .one(db)
+        .await?;
+    Ok(found.is_some())
+}
+
+pub fn already_imported() -> AppError {
+    AppError::Conflict(messages::IMPORT_ALREADY_CLAIMED.to_owned())
 }
 
 /// Drops the files nobody imported within the hour; how many.

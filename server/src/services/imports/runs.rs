@@ -1,7 +1,8 @@
 //! Which shop is processing a file, so that it can be cancelled (by the owner, by a newer
-//! run of the same shop, or at shutdown).
+//! run of the same shop, or at shutdown); and which processed files this instance is
+//! importing.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -26,6 +27,20 @@ pub struct Runs {
     next_run: AtomicU64,
     /// Set at shutdown: every run is cancelled, and a new one starts cancelled.
     closing: AtomicBool,
+    /// Processed files (`processId`) this instance is importing.
+    importing: Mutex<HashSet<String>>,
+}
+
+/// A processed file this instance is importing; dropping it ends that.
+pub struct Importing {
+    runs: Arc<Runs>,
+    id: String,
+}
+
+impl Drop for Importing {
+    fn drop(&mut self) {
+        lock(&self.runs.importing).remove(&self.id);
+    }
 }
 
 /// One shop's analysis or processing of a file, registered for `cancel-processing` and
@@ -78,6 +93,18 @@ impl Runs {
         }
     }
 
+    /// Marks the processed file `id` as being imported by this instance; `None` when it
+    /// already is (a double click), so the second confirmation is refused before it reads
+    /// the file. Across instances, the import's transaction decides (`kept::claim`).
+    pub fn importing(self: &Arc<Self>, id: &str) -> Option<Importing> {
+        lock(&self.importing)
+            .insert(id.to_owned())
+            .then(|| Importing {
+                runs: self.clone(),
+                id: id.to_owned(),
+            })
+    }
+
     /// Shutdown: cancels every run, so the requests in flight answer and the server can
     /// stop, and cancels the runs that start afterwards.
     pub fn close(&self) {
@@ -126,6 +153,17 @@ mod tests {
         assert!(!other_shop.flag().is_cancelled());
         assert!(runs.cancel(2));
         assert!(other_shop.flag().is_cancelled());
+    }
+
+    #[test]
+    fn a_file_is_imported_once_at_a_time() {
+        let runs = Arc::new(Runs::default());
+        let first = runs.importing("abc");
+        assert!(first.is_some());
+        assert!(runs.importing("abc").is_none());
+        assert!(runs.importing("def").is_some());
+        drop(first);
+        assert!(runs.importing("abc").is_some());
     }
 
     #[test]

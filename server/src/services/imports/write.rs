@@ -72,15 +72,23 @@ pub enum Beyond {
 /// and the product cap (`Allowance`, read under the shop's lock); counts one import. A
 /// product deleted since processing is created again rather than lost. With
 /// `Beyond::Drop` the new products past the allowance are left out, in file order; with
-/// nothing left to write it is refused like a full shop.
+/// nothing left to write it is refused like a full shop. `processed` is the id of the
+/// processed file the items come from, removed by the same transaction.
 pub async fn import(
     db: &DatabaseConnection,
     store_id: i64,
     items: &[ImportItem],
     beyond: Beyond,
+    processed: Option<&str>,
 ) -> Result<Written> {
     let txn = db.begin().await?;
     lock_store(&txn, store_id).await?;
+    // The processed file is taken in the import's own transaction, after the shop's lock:
+    // of two confirmations at once (a double click, two instances) the second finds it
+    // gone and writes nothing; a failed import leaves it there to try again.
+    if let Some(id) = processed {
+        super::kept::claim(&txn, store_id, id).await?;
+    }
     let allowance = Allowance::read(&txn, store_id).await?;
     allowance.ensure_import_left()?;
 
