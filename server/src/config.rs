@@ -8,6 +8,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use url::Url;
 
+use crate::net::ConnectionLimits;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "vetrina",
@@ -89,7 +91,49 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub limits: ClientLimits,
     #[command(flatten)]
+    pub connections: ConnectionArgs,
+    #[command(flatten)]
     pub operator: Operator,
+}
+
+/// How many connections an instance holds and how long a silent one is kept.
+#[derive(Debug, Clone, Args)]
+pub struct ConnectionArgs {
+    /// Connections served at once; beyond it new ones wait. Default: 10,000, or fewer
+    /// when the open-file limit is lower.
+    #[arg(long, env = "VETRINA_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+    /// Seconds a new connection has to send its first complete request head.
+    #[arg(long, env = "VETRINA_HEADER_TIMEOUT_SECS", default_value_t = ConnectionLimits::HEADER_TIMEOUT.as_secs())]
+    pub header_timeout_secs: u64,
+    /// Seconds a connection may stay open with no request after a response.
+    #[arg(long, env = "VETRINA_KEEP_ALIVE_SECS", default_value_t = ConnectionLimits::KEEP_ALIVE.as_secs())]
+    pub keep_alive_secs: u64,
+}
+
+impl ConnectionArgs {
+    /// `open_files`: the process's open-file limit, from which the default cap follows.
+    pub fn validate(&self, open_files: Option<u64>) -> Result<ConnectionLimits, String> {
+        if self.max_connections == Some(0) {
+            return Err("--max-connections deve essere maggiore di 0".into());
+        }
+        if self.header_timeout_secs == 0 || self.keep_alive_secs == 0 {
+            return Err(
+                "--header-timeout-secs e --keep-alive-secs devono essere maggiori di 0".into(),
+            );
+        }
+        let max_connections = self.max_connections.unwrap_or_else(|| {
+            open_files.map_or(
+                ConnectionLimits::MAX_CONNECTIONS,
+                ConnectionLimits::default_max_connections,
+            )
+        });
+        Ok(ConnectionLimits {
+            max_connections,
+            header_timeout: Duration::from_secs(self.header_timeout_secs),
+            keep_alive: Duration::from_secs(self.keep_alive_secs),
+        })
+    }
 }
 
 /// Which AI provider completes products (`builtin` works offline).
@@ -321,6 +365,8 @@ pub struct Config {
     /// Which addresses image URLs may point to; loopback is allowed only in tests.
     pub fetch_policy: crate::media::fetch::AddressPolicy,
     pub limits: ClientLimits,
+    /// Connections at once and how long a silent one is kept.
+    pub connections: ConnectionLimits,
     pub operator: Operator,
     /// How long a claimed background job is leased; renewed while it runs, so a job of a
     /// dead instance is taken over soon after (`services::jobs`).
@@ -387,6 +433,7 @@ impl ServeArgs {
             ai: self.ai.validate()?,
             fetch_policy: crate::media::fetch::AddressPolicy::default(),
             limits: self.limits,
+            connections: self.connections.validate(crate::net::open_file_limit())?,
             operator: self.operator.validate()?,
             job_lease: crate::services::jobs::LEASE,
         })

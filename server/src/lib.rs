@@ -14,6 +14,7 @@ pub mod error;
 pub mod import;
 pub mod media;
 pub mod messages;
+pub mod net;
 pub mod pages;
 pub mod plans;
 pub mod search;
@@ -29,7 +30,6 @@ pub mod validation;
 pub mod views;
 pub mod worker;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -134,14 +134,12 @@ async fn healthz(State(app): State<AppState>) -> Response {
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> anyhow::Result<()> {
     let imports = state.imports.clone();
     let (analytics, db) = (state.analytics.clone(), state.db.clone());
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            imports.close();
-        })
-        .await
-        .context("server error")?;
+    let limits = state.config.connections;
+    net::serve(listener, router(state), limits, async move {
+        shutdown_signal().await;
+        imports.close();
+    })
+    .await;
     // The last seconds' page views are written before the process ends.
     if let Err(err) = analytics.flush(&db).await {
         tracing::error!(error = ?err, "page views of the last seconds not written");

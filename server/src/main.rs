@@ -28,7 +28,17 @@ async fn main() -> ExitCode {
 async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => {
+            // Before the configuration, whose default connection cap follows from it.
+            let open_files = vetrina::net::raise_open_file_limit();
             let config = args.validate().map_err(anyhow::Error::msg)?;
+            match open_files {
+                Ok(open_files) => tracing::info!(
+                    open_files,
+                    max_connections = config.connections.max_connections,
+                    "open-file limit"
+                ),
+                Err(err) => tracing::warn!("open-file limit not raised: {err}"),
+            }
             let listener = tokio::net::TcpListener::bind(config.bind)
                 .await
                 .map_err(|e| anyhow::anyhow!("impossibile ascoltare su {}: {e}", config.bind))?;

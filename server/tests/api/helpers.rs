@@ -81,6 +81,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
             registrations_per_hour: 1000,
             leads_per_hour: 1000,
         },
+        connections: Default::default(),
         operator: Default::default(),
         job_lease: vetrina::services::jobs::LEASE,
     };

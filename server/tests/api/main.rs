@@ -13,6 +13,7 @@ mod ai_realdata;
 mod analytics;
 mod catalogue;
 mod client_limits;
+mod connections;
 mod export;
 mod feeds;
 mod health;
