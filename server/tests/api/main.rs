@@ -16,6 +16,7 @@ mod client_limits;
 mod export;
 mod feeds;
 mod health;
+mod image_limits;
 mod import;
 mod import_crash;
 mod import_limits;
