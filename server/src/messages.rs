@@ -150,6 +150,8 @@ pub fn resend_cooldown(seconds: u64) -> String {
 // Logo upload (spec section 5: texts kept as the spec gives them).
 pub const LOGO_NOT_IMAGE: &str = "Please upload an image file.";
 pub const LOGO_TOO_LARGE: &str = "Image must be less than 5MB.";
+pub const LOGO_TOO_MANY_PIXELS: &str =
+    "Il logo è troppo grande: al massimo 40 megapixel. Riducilo e riprova.";
 pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
 pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";
 pub const LOGO_NOT_FETCHED: &str =
@@ -166,6 +168,10 @@ pub const PHOTOS_FULL: &str =
 pub const PHOTOS_NOT_OF_PRODUCT: &str = "Alcune foto indicate non sono di questo prodotto.";
 pub const TOO_MANY_PHOTOS: &str = "Troppe foto caricate in un'ora. Riprova più tardi.";
 pub const IMAGES_BUSY: &str = "Stiamo elaborando molte immagini: riprova tra qualche secondo.";
+pub const IMAGES_LANE_BUSY: &str =
+    "Stiamo ancora elaborando le tue immagini: riprova tra qualche secondo.";
+pub const PHOTO_TOO_MANY_PIXELS: &str =
+    "La foto è troppo grande: al massimo 40 megapixel. Riducila e riprova.";
 pub const TOO_MANY_REGISTRATIONS: &str =
     "Troppe registrazioni da questa connessione. Riprova più tardi.";
 pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";

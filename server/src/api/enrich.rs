@@ -82,7 +82,7 @@ pub async fn generate(
         description: input.description.as_deref(),
     };
     Ok(Json(
-        complete(&app, None, raw, input.image_url.as_deref()).await,
+        complete(&app, owner.store.id, None, raw, input.image_url.as_deref()).await,
     ))
 }
 
@@ -118,7 +118,7 @@ pub async fn regenerate(
         description: None,
     };
     Ok(Json(
-        complete(&app, Some(id), raw, image_url.as_deref()).await,
+        complete(&app, owner.store.id, Some(id), raw, image_url.as_deref()).await,
     ))
 }
 
@@ -176,6 +176,7 @@ fn edited_product(body: &[u8]) -> Result<GenerateInput> {
 
 async fn complete(
     app: &AppState,
+    store_id: i64,
     id: Option<i64>,
     raw: RawProduct<'_>,
     image_url: Option<&str>,
@@ -186,7 +187,9 @@ async fn complete(
         brand: done.brand.as_deref(),
         pictogram: done.pictogram,
     };
-    let image = media::image_for(&app.config, image_url, card).await;
+    // Someone waits: refused beyond the shop's share of image work (a warning, no picture).
+    let turn = media::Turn::Asked(media::Lane::Shop(store_id));
+    let image = media::image_for(&app.config, image_url, card, turn).await;
     GeneratedProduct {
         id,
         status: done.status,

@@ -1,6 +1,7 @@
 //! `/api/products/{id}/photos`: the owner's photos of a product. An upload is checked by its
-//! content (not its name or declared type), at most 10 MB, decoded within size limits and
-//! stored re-encoded (`media::stored_photo`); nothing of the original file is served.
+//! content (not its name or declared type), at most 10 MB and 40 megapixels (read from its
+//! header before decoding), decoded in the shop's turn on the image thread and stored
+//! re-encoded (`media::stored_photo`); nothing of the original file is served.
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
@@ -11,10 +12,10 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
-use super::uploads::{image_extension, read_file, FileRule};
+use super::uploads::{image_extension, read_file, refused, FileRule};
 use crate::auth::{OptionalOwner, Owner};
 use crate::error::{AppError, Result};
-use crate::media::{self, PhotoError};
+use crate::media::{self, Lane, Turn};
 use crate::messages;
 use crate::services::{photos, product_images, products, rate_limit};
 use crate::AppState;
@@ -29,6 +30,9 @@ const PHOTO_FILE: FileRule = FileRule {
     max_bytes: PHOTO_MAX_BYTES,
     too_large: messages::PHOTO_TOO_LARGE,
     missing: messages::PHOTO_MISSING,
+    not_image: messages::PHOTO_NOT_IMAGE,
+    unreadable: messages::PHOTO_UNREADABLE,
+    too_many_pixels: messages::PHOTO_TOO_MANY_PIXELS,
 };
 
 /// A product's photos, first (the product's picture) first.
@@ -79,9 +83,9 @@ pub async fn list(
         (status = 400, description = "`bad_request`: no file in the form", body = crate::error::ErrorBody),
         (status = 404, body = crate::error::ErrorBody),
         (status = 409, description = "`conflict`: the product has 6 photos", body = crate::error::ErrorBody),
-        (status = 413, body = crate::error::ErrorBody),
+        (status = 413, description = "`payload_too_large`: over 10 MB or 40 megapixels", body = crate::error::ErrorBody),
         (status = 415, description = "`unsupported_media_type`: not a readable photo", body = crate::error::ErrorBody),
-        (status = 429, description = "`rate_limited`", body = crate::error::ErrorBody),
+        (status = 429, description = "`rate_limited`: too many photos this hour, or the shop's pictures still in the works", body = crate::error::ErrorBody),
         (status = 503, description = "`unavailable`: too many pictures in the works", body = crate::error::ErrorBody)))]
 pub async fn upload(
     State(app): State<AppState>,
@@ -96,8 +100,10 @@ pub async fn upload(
         multipart.map_err(|_| AppError::BadRequest(messages::PHOTO_MISSING.into()))?;
     let bytes = read_file(&mut multipart, &PHOTO_FILE).await?;
     if image_extension(&bytes).is_none() {
-        return Err(AppError::UnsupportedMedia(messages::PHOTO_NOT_IMAGE.into()));
+        return Err(AppError::UnsupportedMedia(PHOTO_FILE.not_image.into()));
     }
+    // From the header alone: a picture too large to decode is refused before it waits.
+    media::check_pixels(&bytes).map_err(|err| refused(err.into(), &PHOTO_FILE))?;
     rate_limit::take(
         &app.db,
         &format!("photo:store:{store_id}"),
@@ -106,13 +112,11 @@ pub async fn upload(
         messages::TOO_MANY_PHOTOS,
     )
     .await?;
-    let url = media::stored_photo(&app.config.media_dir(), bytes)
+    // In the shop's lane of the image thread: another shop's pictures do not hold it up.
+    let turn = Turn::Asked(Lane::Shop(store_id));
+    let url = media::stored_photo(&app.config.media_dir(), bytes, turn)
         .await
-        .map_err(|err| match err {
-            PhotoError::Unreadable => AppError::UnsupportedMedia(messages::PHOTO_UNREADABLE.into()),
-            PhotoError::Busy => AppError::Unavailable(messages::IMAGES_BUSY.into()),
-            PhotoError::Storage(err) => AppError::Internal(err),
-        })?;
+        .map_err(|err| refused(err, &PHOTO_FILE))?;
     let (product, photos) = photos::add(&app.db, store_id, id, &url).await?;
     Ok((
         StatusCode::CREATED,

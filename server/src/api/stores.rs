@@ -14,6 +14,7 @@ use super::extract::{parse_id, ApiJson};
 use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
 use crate::error::{AppError, Result};
+use crate::media::Lane;
 use crate::messages;
 use crate::pages;
 use crate::plans::Plan;
@@ -189,7 +190,8 @@ pub async fn register(
         messages::TOO_MANY_REGISTRATIONS,
     )
     .await?;
-    details.logo_img_url = logo_files::local_copy(&app, details.logo_img_url).await?;
+    let lane = Lane::Client(peer.ip());
+    details.logo_img_url = logo_files::local_copy(&app, details.logo_img_url, lane).await?;
     let hash = password::hash(password).await?;
     let (user, store) = stores::register(&app.db, &email, hash, details, false).await?;
     // The account is committed: from here on nothing fails the request; the page offers
@@ -306,7 +308,8 @@ pub async fn update(
     }
     let mut changes = input.validate()?;
     if let Some(logo) = changes.logo_img_url.take() {
-        changes.logo_img_url = Some(logo_files::local_copy(&app, logo).await?);
+        let lane = Lane::Shop(owner.store.id);
+        changes.logo_img_url = Some(logo_files::local_copy(&app, logo, lane).await?);
     }
     let store = stores::update(&app.db, id, changes).await?;
     Ok(Json(owner_view(&app, store).await?))

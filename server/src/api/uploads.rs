@@ -13,6 +13,7 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Result};
+use crate::media::{self, PictureError, UploadError};
 use crate::messages;
 use crate::services::{rate_limit, sessions};
 use crate::AppState;
@@ -86,13 +87,40 @@ pub struct FileRule {
     pub max_bytes: usize,
     pub too_large: &'static str,
     pub missing: &'static str,
+    /// Its signature is not of a picture format we take.
+    pub not_image: &'static str,
+    /// It says it is one but does not decode.
+    pub unreadable: &'static str,
+    /// Its header gives more than `media::MAX_MEGAPIXELS`.
+    pub too_many_pixels: &'static str,
 }
 
 const LOGO_FILE: FileRule = FileRule {
     max_bytes: LOGO_MAX_BYTES,
     too_large: messages::LOGO_TOO_LARGE,
     missing: messages::LOGO_MISSING,
+    not_image: messages::LOGO_NOT_IMAGE,
+    unreadable: messages::LOGO_NOT_IMAGE,
+    too_many_pixels: messages::LOGO_TOO_MANY_PIXELS,
 };
+
+/// The answer to a picture that was not stored.
+pub fn refused(err: UploadError, rule: &FileRule) -> AppError {
+    match err {
+        UploadError::Picture(PictureError::Unreadable(_)) => {
+            AppError::UnsupportedMedia(rule.unreadable.into())
+        }
+        UploadError::Picture(PictureError::TooManyPixels) => {
+            AppError::PayloadTooLarge(rule.too_many_pixels.into())
+        }
+        UploadError::LaneFull => AppError::TooManyRequests {
+            message: messages::IMAGES_LANE_BUSY.into(),
+            retry_after: media::worker::RETRY_AFTER_SECS,
+        },
+        UploadError::Busy => AppError::Unavailable(messages::IMAGES_BUSY.into()),
+        UploadError::Storage(err) => AppError::Internal(err),
+    }
+}
 
 /// The first file part, refused as soon as it passes the size limit.
 pub async fn read_file(multipart: &mut Multipart, rule: &FileRule) -> Result<Vec<u8>> {

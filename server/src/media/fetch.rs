@@ -52,6 +52,8 @@ pub enum FetchError {
     NotAnImage,
     #[error("immagine troppo grande (massimo {0} MB)")]
     TooLarge(usize),
+    #[error("immagine troppo grande (al massimo {0} megapixel)")]
+    TooManyPixels(u64),
     #[error("file troppo grande (massimo {0} MB)")]
     FileTooLarge(usize),
     #[error("il server non ha risposto in tempo")]
@@ -61,6 +63,9 @@ pub enum FetchError {
     /// Our side: the copy could not be written.
     #[error("immagine non salvata")]
     NotStored,
+    /// Our side: the shop's share of image work is taken; the caller may try again shortly.
+    #[error("troppe immagini in lavorazione: riprova tra qualche secondo")]
+    Busy,
 }
 
 impl AddressPolicy {

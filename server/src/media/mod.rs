@@ -8,7 +8,7 @@
 
 pub mod fetch;
 pub mod generate;
-mod worker;
+pub mod worker;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -20,14 +20,20 @@ use sha2::{Digest, Sha256};
 use crate::config::Config;
 use crate::messages;
 use fetch::{AddressPolicy, FetchError, FetchLimits};
+pub use worker::{Lane, Refusal, Turn};
 
 const PRODUCTS: &str = "products";
 /// Widths of a fetched image: product page and list.
 pub const WIDTHS: [u32; 2] = [800, 400];
 const JPEG_QUALITY: u8 = 82;
-/// Decoding refuses pictures larger than this, whatever their file size.
+/// Pixels a picture may have, read from its header before anything is decoded: a PNG of
+/// 350 KB can say 11,000 × 11,000 and cost 17 s and half a gigabyte to decode.
+pub const MAX_MEGAPIXELS: u64 = 40;
+const MAX_PIXELS: u64 = MAX_MEGAPIXELS * 1_000_000;
+/// Neither side may pass this, whatever the other.
 const MAX_SIDE: u32 = 12_000;
-const MAX_DECODE_BYTES: u64 = 512 * 1024 * 1024;
+/// What the decoder may allocate: a picture at the pixel bound with 16-bit RGBA channels.
+const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 8;
 
 /// What a product's image became.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +54,13 @@ pub struct Card<'a> {
 }
 
 /// The image of one product: `current` is the product's `image_url` as it stands.
-pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -> ProductImage {
+/// `turn` says whose image work it is (`worker`): the shop's.
+pub async fn image_for(
+    config: &Config,
+    current: Option<&str>,
+    card: Card<'_>,
+    turn: Turn,
+) -> ProductImage {
     let current = current.map(str::trim).filter(|u| !u.is_empty());
     let mut warning = None;
     match current {
@@ -64,6 +76,7 @@ pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -
                 url,
                 &config.fetch_policy,
                 &FetchLimits::default(),
+                turn,
             )
             .await
             {
@@ -82,8 +95,12 @@ pub async fn image_for(config: &Config, current: Option<&str>, card: Card<'_>) -
         // no image, a generated card (the name may have changed) or something unusable
         _ => {}
     }
-    let image_url = match generated_image_for(&config.media_dir(), card).await {
+    let image_url = match generated_image_for(&config.media_dir(), card, turn).await {
         Ok(path) => Some(path),
+        Err(err) if matches!(err.downcast_ref(), Some(Refusal::LaneFull)) => {
+            tracing::warn!("generated image not made: the shop's image work is at its bound");
+            None
+        }
         Err(err) => {
             tracing::error!(error = ?err, "generated image not saved");
             None
@@ -104,7 +121,11 @@ pub const GENERATED_PREFIX: &str = "/media/products/t2-";
 /// Writes the picture of a product without one, unless it is there already: the tile as
 /// SVG for pages and the link-preview card as PNG under the same name (for Open Graph and
 /// feeds). Returns the SVG's URL, `/media/products/t2-<hash>.svg`.
-pub async fn generated_image_for(media_dir: &Path, card: Card<'_>) -> anyhow::Result<String> {
+pub async fn generated_image_for(
+    media_dir: &Path,
+    card: Card<'_>,
+    turn: Turn,
+) -> anyhow::Result<String> {
     let name = format!(
         "t2-{}",
         content_name(&[
@@ -120,7 +141,7 @@ pub async fn generated_image_for(media_dir: &Path, card: Card<'_>) -> anyhow::Re
     if !(exists(&svg_path).await && exists(&png_path).await) {
         let tile = generate::product_tile(card.pictogram);
         let card = generate::product_card(card.name, card.brand, card.pictogram);
-        let png = worker::run(move || generate::render_png(&card)).await??;
+        let png = worker::run(turn, move || generate::render_png(&card)).await??;
         write_atomically(&png_path, &png).await?;
         write_atomically(&svg_path, tile.as_bytes()).await?;
     }
@@ -139,6 +160,7 @@ pub async fn stored_image_from_url(
     url: &str,
     policy: &AddressPolicy,
     limits: &FetchLimits,
+    turn: Turn,
 ) -> Result<String, FetchError> {
     let name = content_name(&["url-v1", url.trim()]);
     let dir = media_dir.join(PRODUCTS);
@@ -152,13 +174,11 @@ pub async fn stored_image_from_url(
         return Ok(main);
     }
     let bytes = fetch::fetch_image(url, policy, limits).await?;
-    let resized = worker::run(move || resize_to_jpegs(&bytes))
+    check_pixels(&bytes).map_err(|err| fetched_picture_error(url, err))?;
+    let resized = worker::run(turn, move || resize_to_jpegs(&bytes))
         .await
-        .map_err(|_| FetchError::NotStored)?
-        .map_err(|err| {
-            tracing::warn!(url, error = %err, "image not decodable");
-            FetchError::NotAnImage
-        })?;
+        .map_err(FetchError::from)?
+        .map_err(|err| fetched_picture_error(url, err))?;
     for (width, jpeg) in resized {
         if let Err(err) = write_atomically(&dir.join(file(width)), &jpeg).await {
             // a full disk is ours, not the shop's: logged as an error, a warning for the shop
@@ -175,12 +195,25 @@ pub const PHOTO_WIDTHS: [u32; 4] = [160, 400, 800, 1600];
 /// Start of the names of the owner's photos (`ph-<hash>-<width>.jpg`).
 pub const PHOTO_PREFIX: &str = "/media/products/ph-";
 
-/// Why an uploaded photo was not stored.
+/// Why a picture could not be used.
 #[derive(Debug, thiserror::Error)]
-pub enum PhotoError {
-    /// Not a picture we can read (unknown format, broken file, too many pixels).
-    #[error("not a readable picture")]
-    Unreadable,
+pub enum PictureError {
+    /// Its header gives more than [`MAX_MEGAPIXELS`]: refused before decoding.
+    #[error("picture over {MAX_MEGAPIXELS} megapixels")]
+    TooManyPixels,
+    /// Not a picture we can read (unknown format, broken file).
+    #[error("not a readable picture: {0:#}")]
+    Unreadable(anyhow::Error),
+}
+
+/// Why an uploaded picture (an owner's photo, a logo) was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    #[error(transparent)]
+    Picture(#[from] PictureError),
+    /// The shop (or client) has its share of image work waiting: try again shortly.
+    #[error("image work of this shop or client at its bound")]
+    LaneFull,
     /// Too many pictures waiting for the image thread: try again shortly.
     #[error("image work queue full")]
     Busy,
@@ -188,10 +221,46 @@ pub enum PhotoError {
     Storage(#[from] anyhow::Error),
 }
 
+impl From<Refusal> for UploadError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::LaneFull => UploadError::LaneFull,
+            other => {
+                tracing::warn!(error = %other, "uploaded picture not processed");
+                UploadError::Busy
+            }
+        }
+    }
+}
+
+impl From<Refusal> for FetchError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::LaneFull => FetchError::Busy,
+            other => {
+                tracing::warn!(error = %other, "fetched picture not processed");
+                FetchError::NotStored
+            }
+        }
+    }
+}
+
+fn fetched_picture_error(url: &str, err: PictureError) -> FetchError {
+    tracing::warn!(url, error = %err, "fetched picture refused");
+    match err {
+        PictureError::TooManyPixels => FetchError::TooManyPixels(MAX_MEGAPIXELS),
+        PictureError::Unreadable(_) => FetchError::NotAnImage,
+    }
+}
+
 /// Stores an owner's photo as JPEG in [`PHOTO_WIDTHS`] (a copy is never wider than the
 /// original) and returns the address of the 800 px copy, `/media/products/ph-<hash>-800.jpg`.
 /// The name follows the file's bytes: the same photo uploaded twice is stored once.
-pub async fn stored_photo(media_dir: &Path, bytes: Vec<u8>) -> Result<String, PhotoError> {
+pub async fn stored_photo(
+    media_dir: &Path,
+    bytes: Vec<u8>,
+    turn: Turn,
+) -> Result<String, UploadError> {
     let name = format!(
         "ph-{}",
         content_name(&["photo-v1", &hex::encode(Sha256::digest(&bytes))])
@@ -218,25 +287,34 @@ pub async fn stored_photo(media_dir: &Path, bytes: Vec<u8>) -> Result<String, Ph
         }
         return Ok(main);
     }
-    let resized = match worker::run(move || jpegs_of(&bytes, &PHOTO_WIDTHS)).await {
-        Ok(Ok(resized)) => resized,
-        Ok(Err(err)) => {
-            tracing::info!(error = %err, "uploaded photo not decodable");
-            return Err(PhotoError::Unreadable);
-        }
-        Err(err) => {
-            tracing::warn!(error = %err, "uploaded photo not processed");
-            return Err(PhotoError::Busy);
-        }
-    };
+    check_pixels(&bytes)?;
+    let resized = worker::run(turn, move || jpegs_of(&bytes, &PHOTO_WIDTHS))
+        .await?
+        .inspect_err(|err| tracing::info!(error = %err, "uploaded photo refused"))?;
     for (width, jpeg) in resized {
         write_atomically(&dir.join(file(width)), &jpeg).await?;
     }
     Ok(main)
 }
 
-/// Widest stored copy of a shop logo fetched from the shop's own address.
-const LOGO_MAX_WIDTH: u32 = 512;
+/// A logo's copy fits in this square.
+const LOGO_MAX_SIDE: u32 = 512;
+
+/// Stores an uploaded logo re-encoded as PNG (at most [`LOGO_MAX_SIDE`] px a side, so at
+/// most about a megabyte whatever was sent) under `<media>/logos/` with a random name.
+/// Returns `/media/logos/<name>.png` and the bytes written.
+pub async fn stored_logo(
+    media_dir: &Path,
+    bytes: Vec<u8>,
+    turn: Turn,
+) -> Result<(String, usize), UploadError> {
+    check_pixels(&bytes)?;
+    let png = worker::run(turn, move || logo_png(&bytes))
+        .await?
+        .inspect_err(|err| tracing::info!(error = %err, "uploaded logo refused"))?;
+    let url = write_logo(media_dir, &png).await?;
+    Ok((url, png.len()))
+}
 
 /// Fetches the logo at `url` through the address guard and stores a PNG copy under
 /// `<media>/logos/`, so that visitors' browsers never load a third party's address.
@@ -245,86 +323,121 @@ pub async fn stored_logo_from_url(
     media_dir: &Path,
     url: &str,
     policy: &AddressPolicy,
+    turn: Turn,
 ) -> Result<String, FetchError> {
     let limits = FetchLimits {
         max_bytes: 5 * 1024 * 1024,
         ..FetchLimits::default()
     };
     let bytes = fetch::fetch_image(url, policy, &limits).await?;
-    let png = worker::run(move || logo_png(&bytes))
-        .await
-        .map_err(|_| FetchError::NotStored)?
-        .map_err(|err| {
-            tracing::warn!(url, error = %err, "logo not decodable");
-            FetchError::NotAnImage
-        })?;
+    check_pixels(&bytes).map_err(|err| fetched_picture_error(url, err))?;
+    let png = worker::run(turn, move || logo_png(&bytes))
+        .await?
+        .map_err(|err| fetched_picture_error(url, err))?;
+    write_logo(media_dir, &png).await.map_err(|err| {
+        tracing::error!(error = ?err, "logo not saved");
+        FetchError::NotStored
+    })
+}
+
+async fn write_logo(media_dir: &Path, png: &[u8]) -> anyhow::Result<String> {
     let name = format!("{}.png", &crate::services::sessions::new_token()[..32]);
-    write_atomically(&media_dir.join("logos").join(&name), &png)
-        .await
-        .map_err(|err| {
-            tracing::error!(error = ?err, "logo not saved");
-            FetchError::NotStored
-        })?;
+    write_atomically(&media_dir.join("logos").join(&name), png).await?;
     Ok(format!("/media/logos/{name}"))
 }
 
-fn logo_png(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
+fn logo_png(bytes: &[u8]) -> Result<Vec<u8>, PictureError> {
     let picture = decode_within_limits(bytes)?;
-    let scaled = if picture.width() > LOGO_MAX_WIDTH {
-        picture.resize(
-            LOGO_MAX_WIDTH,
-            MAX_SIDE,
-            image::imageops::FilterType::Triangle,
-        )
-    } else {
-        picture
-    };
+    let scaled = shrunk(picture, LOGO_MAX_SIDE, LOGO_MAX_SIDE);
     let mut png = Vec::new();
     scaled
         .to_rgba8()
-        .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)?;
+        .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+        .map_err(|err| PictureError::Unreadable(err.into()))?;
     Ok(png)
+}
+
+/// Refuses a picture whose header gives more than [`MAX_MEGAPIXELS`], reading nothing but
+/// the header (microseconds, no pixel memory): before it waits for the image thread.
+pub fn check_pixels(bytes: &[u8]) -> Result<(), PictureError> {
+    let (width, height) = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|err| PictureError::Unreadable(err.into()))?
+        .into_dimensions()
+        .map_err(|err| PictureError::Unreadable(err.into()))?;
+    within_pixel_bound(width, height)
+}
+
+fn within_pixel_bound(width: u32, height: u32) -> Result<(), PictureError> {
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(PictureError::TooManyPixels);
+    }
+    Ok(())
 }
 
 /// Decodes within the size limits and turns the picture as its EXIF orientation says (a
 /// phone stores a portrait photo sideways with a note to turn it).
-fn decode_within_limits(bytes: &[u8]) -> anyhow::Result<DynamicImage> {
-    let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
+fn decode_within_limits(bytes: &[u8]) -> Result<DynamicImage, PictureError> {
+    let unreadable = |err: image::ImageError| PictureError::Unreadable(err.into());
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|err| PictureError::Unreadable(err.into()))?;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().context("reading the header")?;
+    let mut decoder = reader.into_decoder().map_err(|err| match err {
+        image::ImageError::Limits(_) => PictureError::TooManyPixels,
+        other => unreadable(other),
+    })?;
+    let (width, height) = image::ImageDecoder::dimensions(&decoder);
+    within_pixel_bound(width, height)?;
     let orientation = image::ImageDecoder::orientation(&mut decoder)
         .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut picture = DynamicImage::from_decoder(decoder).context("decoding")?;
+    let mut picture = DynamicImage::from_decoder(decoder).map_err(|err| match err {
+        image::ImageError::Limits(_) => PictureError::TooManyPixels,
+        other => unreadable(other),
+    })?;
     picture.apply_orientation(orientation);
     Ok(picture)
 }
 
 /// Decodes (within limits) and re-encodes: nothing of the original file is served, so
 /// whatever it carried beside the pixels is dropped.
-pub fn resize_to_jpegs(bytes: &[u8]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
+pub fn resize_to_jpegs(bytes: &[u8]) -> Result<Vec<(u32, Vec<u8>)>, PictureError> {
     jpegs_of(bytes, &WIDTHS)
 }
 
-fn jpegs_of(bytes: &[u8], widths: &[u32]) -> anyhow::Result<Vec<(u32, Vec<u8>)>> {
-    let picture = decode_within_limits(bytes)?;
-    widths
-        .iter()
-        .map(|&width| {
-            let scaled = if picture.width() > width {
-                picture.resize(width, MAX_SIDE, image::imageops::FilterType::Triangle)
-            } else {
-                picture.clone()
-            };
-            let mut jpeg = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
-                .encode_image(&on_white(&scaled))?;
-            Ok((width, jpeg))
-        })
-        .collect()
+/// The copies, widest first, each made from the one before it: shrinking a large picture
+/// once, then the small copy, costs a fraction of shrinking the large one for every width.
+fn jpegs_of(bytes: &[u8], widths: &[u32]) -> Result<Vec<(u32, Vec<u8>)>, PictureError> {
+    let mut widths = widths.to_vec();
+    widths.sort_unstable_by(|a, b| b.cmp(a));
+    let mut picture = decode_within_limits(bytes)?;
+    let mut copies = Vec::with_capacity(widths.len());
+    for width in widths {
+        picture = shrunk(picture, width, MAX_SIDE);
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
+            .encode_image(&on_white(&picture))
+            .map_err(|err| PictureError::Unreadable(err.into()))?;
+        copies.push((width, jpeg));
+    }
+    Ok(copies)
+}
+
+/// The picture fitted in `width` × `height`, never enlarged. Shrinking by half or more
+/// averages whole boxes of pixels (fast, no buffer but the result's, as sharp as a filter at
+/// such ratios); closer sizes get the triangle filter, which a box would alias.
+fn shrunk(picture: DynamicImage, width: u32, height: u32) -> DynamicImage {
+    if picture.width() <= width && picture.height() <= height {
+        picture
+    } else if picture.width() >= 2 * width || picture.height() >= 2 * height {
+        picture.thumbnail(width, height)
+    } else {
+        picture.resize(width, height, image::imageops::FilterType::Triangle)
+    }
 }
 
 /// JPEG has no transparency: transparent pixels become white, not black.

@@ -10,6 +10,8 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use super::fetch::{fetch_image, AddressPolicy, FetchError, FetchLimits};
 use super::*;
 
+const SHOP: Turn = Turn::Asked(Lane::Shop(1));
+
 fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::RgbaImage::from_fn(width, height, |x, _| {
         image::Rgba([(x % 256) as u8, 90, 40, 255])
@@ -53,7 +55,7 @@ async fn a_good_image_is_stored_once_in_two_widths() {
     .await;
     let dir = tempfile::tempdir().unwrap();
     let url = format!("{}/foto.png", server.uri());
-    let stored = stored_image_from_url(dir.path(), &url, &allowing(&server), &quick())
+    let stored = stored_image_from_url(dir.path(), &url, &allowing(&server), &quick(), SHOP)
         .await
         .expect("stored");
     assert!(stored.starts_with("/media/products/") && stored.ends_with("-800.jpg"));
@@ -68,7 +70,7 @@ async fn a_good_image_is_stored_once_in_two_widths() {
         let img = image::load_from_memory(&jpeg).unwrap();
         assert_eq!((img.width(), img.height()), (width, height));
     }
-    let again = stored_image_from_url(dir.path(), &url, &allowing(&server), &quick())
+    let again = stored_image_from_url(dir.path(), &url, &allowing(&server), &quick(), SHOP)
         .await
         .expect("stored");
     assert_eq!(again, stored);
@@ -237,9 +239,12 @@ async fn the_generated_card_is_written_once_as_svg_and_png() {
         brand: Some("Fischer"),
         pictogram: "vite",
     };
-    let url = generated_image_for(dir.path(), card).await.unwrap();
+    let url = generated_image_for(dir.path(), card, SHOP).await.unwrap();
     assert!(is_generated(&url));
-    assert_eq!(url, generated_image_for(dir.path(), card).await.unwrap());
+    assert_eq!(
+        url,
+        generated_image_for(dir.path(), card, SHOP).await.unwrap()
+    );
     let file = dir.path().join(url.trim_start_matches("/media/"));
     assert!(url.starts_with(GENERATED_PREFIX));
     let svg = std::fs::read_to_string(&file).unwrap();
@@ -275,7 +280,7 @@ fn jpeg_stored_sideways(width: u32, height: u32) -> Vec<u8> {
 #[tokio::test]
 async fn a_phone_photo_is_stored_upright_in_every_width_never_enlarged() {
     let dir = tempfile::tempdir().unwrap();
-    let url = stored_photo(dir.path(), jpeg_stored_sideways(1200, 300))
+    let url = stored_photo(dir.path(), jpeg_stored_sideways(1200, 300), SHOP)
         .await
         .unwrap();
     assert!(
@@ -296,7 +301,7 @@ async fn a_phone_photo_is_stored_upright_in_every_width_never_enlarged() {
         assert_eq!((copy.width(), copy.height()), expected, "{width}");
     }
     assert!(matches!(
-        stored_photo(dir.path(), b"\xFF\xD8\xFFnot really".to_vec()).await,
-        Err(PhotoError::Unreadable)
+        stored_photo(dir.path(), b"\xFF\xD8\xFFnot really".to_vec(), SHOP).await,
+        Err(UploadError::Picture(PictureError::Unreadable(_)))
     ));
 }

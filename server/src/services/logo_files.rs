@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::media;
+use crate::media::{self, fetch::FetchError, Lane, Turn};
 use crate::messages;
 use crate::AppState;
 
@@ -27,18 +27,33 @@ pub fn is_external(url: &str) -> bool {
 }
 
 /// The logo to store for what the owner gave: our own files as they are, a web address
-/// replaced by the copy of its image (422 on `logo_img_url` when it gives none).
-pub async fn local_copy(app: &AppState, logo: Option<String>) -> Result<Option<String>> {
+/// replaced by the copy of its image (422 on `logo_img_url` when it gives none). `lane` is
+/// whose image work the copy is: the shop's, or the registering client's.
+pub async fn local_copy(
+    app: &AppState,
+    logo: Option<String>,
+    lane: Lane,
+) -> Result<Option<String>> {
     let url = match logo {
         Some(url) if is_external(&url) => url,
         ours => return Ok(ours),
     };
-    media::stored_logo_from_url(&app.config.media_dir(), &url, &app.config.fetch_policy)
+    let policy = &app.config.fetch_policy;
+    media::stored_logo_from_url(&app.config.media_dir(), &url, policy, Turn::Asked(lane))
         .await
         .map(Some)
         .map_err(|err| {
             tracing::info!(url, error = %err, "logo address refused");
-            AppError::field("logo_img_url", messages::LOGO_NOT_FETCHED)
+            match err {
+                FetchError::Busy => AppError::TooManyRequests {
+                    message: messages::IMAGES_LANE_BUSY.into(),
+                    retry_after: media::worker::RETRY_AFTER_SECS,
+                },
+                FetchError::TooManyPixels(_) => {
+                    AppError::field("logo_img_url", messages::LOGO_TOO_MANY_PIXELS)
+                }
+                _ => AppError::field("logo_img_url", messages::LOGO_NOT_FETCHED),
+            }
         })
 }
 
@@ -65,11 +80,16 @@ async fn copy_external(app: &AppState) -> Result<()> {
         .all(&app.db)
         .await?;
     for (id, url) in shops {
-        let copy =
-            media::stored_logo_from_url(&app.config.media_dir(), &url, &app.config.fetch_policy)
-                .await
-                .inspect_err(|err| tracing::warn!(store = id, url, error = %err, "logo not copied"))
-                .ok();
+        let turn = Turn::Background(Lane::Shop(id));
+        let copy = media::stored_logo_from_url(
+            &app.config.media_dir(),
+            &url,
+            &app.config.fetch_policy,
+            turn,
+        )
+        .await
+        .inspect_err(|err| tracing::warn!(store = id, url, error = %err, "logo not copied"))
+        .ok();
         // Only the row that still holds this address: the owner may have changed it since.
         store::Entity::update_many()
             .set(store::ActiveModel {

@@ -13,14 +13,15 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Quer
 use crate::ai::builtin;
 use crate::entities::product;
 use crate::error::Result;
-use crate::media::{self, Card};
+use crate::media::{self, Card, Lane, Turn};
 use crate::services::lock_store;
 use crate::sync::lock;
 use crate::AppState;
 
 /// Products read per round; the shop's pages are refreshed after each.
 const BATCH: u64 = 200;
-/// Images made at once (each fetch or PNG rendering holds a blocking thread).
+/// Images fetched or made at once: all of them wait in the shop's lane of the image thread
+/// (`media::worker`), which takes background work without a bound of its own.
 const AT_ONCE: usize = 4;
 
 /// Shops with a pass running; the value is where the next pass must start, when one is due.
@@ -116,7 +117,8 @@ pub async fn complete(app: &AppState, store_id: i64, mut after: i64) -> Result<u
                     brand: p.brand.as_deref(),
                     pictogram: builtin::pictogram_for(p.category.as_deref().unwrap_or("")),
                 };
-                let image = media::image_for(&app.config, p.image_url.as_deref(), card).await;
+                let turn = Turn::Background(Lane::Shop(store_id));
+                let image = media::image_for(&app.config, p.image_url.as_deref(), card, turn).await;
                 if image.warning.is_some() {
                     tracing::warn!(
                         store = store_id,

@@ -17,6 +17,7 @@ mod connections;
 mod export;
 mod feeds;
 mod health;
+mod image_limits;
 mod import;
 mod import_crash;
 mod import_limits;
