@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use url::Url;
 
-use crate::net::ConnectionLimits;
+use crate::net::{ConnectionLimits, TrustedProxies};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -92,6 +92,11 @@ pub struct ServeArgs {
     pub limits: ClientLimits,
     #[command(flatten)]
     pub connections: ConnectionArgs,
+    /// Proxies in front of the server (comma-separated networks or addresses, e.g.
+    /// 10.0.0.0/8): from them the client's address is read from X-Forwarded-For or
+    /// Forwarded. Default: none, the TCP peer is the client.
+    #[arg(long, env = "VETRINA_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<String>,
     #[command(flatten)]
     pub operator: Operator,
 }
@@ -367,6 +372,8 @@ pub struct Config {
     pub limits: ClientLimits,
     /// Connections at once and how long a silent one is kept.
     pub connections: ConnectionLimits,
+    /// Whose forwarding headers say who the client is.
+    pub trusted_proxies: TrustedProxies,
     pub operator: Operator,
     /// How long a claimed background job is leased; renewed while it runs, so a job of a
     /// dead instance is taken over soon after (`services::jobs`).
@@ -434,6 +441,11 @@ impl ServeArgs {
             fetch_policy: crate::media::fetch::AddressPolicy::default(),
             limits: self.limits,
             connections: self.connections.validate(crate::net::open_file_limit())?,
+            trusted_proxies: self
+                .trusted_proxies
+                .as_deref()
+                .unwrap_or_default()
+                .parse()?,
             operator: self.operator.validate()?,
             job_lease: crate::services::jobs::LEASE,
         })
@@ -588,5 +600,49 @@ mod tests {
             panic!("serve expected");
         };
         assert!(matches!(args.ai.validate(), Ok(AiSettings::OpenAi(_))));
+    }
+
+    fn serve(extra: &[&str]) -> Result<Config, String> {
+        let cli = Cli::try_parse_from([&["vetrina", "serve"], extra].concat()).expect("parsed");
+        let Command::Serve(args) = cli.command else {
+            panic!("serve expected");
+        };
+        args.validate()
+    }
+
+    #[test]
+    fn the_network_flags_are_checked_at_start_up() {
+        let config = serve(&[
+            "--trusted-proxies",
+            "10.0.0.0/8, 192.168.1.10",
+            "--max-connections",
+            "500",
+            "--header-timeout-secs",
+            "5",
+        ])
+        .unwrap();
+        assert_eq!(
+            config.connections,
+            ConnectionLimits {
+                max_connections: 500,
+                header_timeout: Duration::from_secs(5),
+                keep_alive: ConnectionLimits::KEEP_ALIVE,
+            }
+        );
+        assert_eq!(
+            config.trusted_proxies,
+            "10.0.0.0/8,192.168.1.10/32".parse().unwrap()
+        );
+        assert!(serve(&[]).unwrap().trusted_proxies.is_empty());
+        for (flags, error) in [
+            (
+                &["--trusted-proxies", "10.0.0.0/99"][..],
+                "--trusted-proxies non valido",
+            ),
+            (&["--max-connections", "0"][..], "--max-connections"),
+            (&["--keep-alive-secs", "0"][..], "--keep-alive-secs"),
+        ] {
+            assert!(serve(flags).unwrap_err().contains(error), "{flags:?}");
+        }
     }
 }

@@ -147,11 +147,11 @@ pub struct Requester<'a> {
 pub fn count(
     app: &crate::AppState,
     view: &PageView,
-    request: (&axum::http::Method, &HeaderMap, std::net::SocketAddr),
+    request: (&axum::http::Method, &HeaderMap, std::net::IpAddr),
     status: axum::http::StatusCode,
 ) {
     use axum::http::{Method, StatusCode};
-    let (method, headers, peer) = request;
+    let (method, headers, client) = request;
     let served = matches!(status, StatusCode::OK | StatusCode::NOT_MODIFIED);
     if !served
         || method != Method::GET
@@ -169,7 +169,7 @@ pub fn count(
         view,
         &Requester {
             headers,
-            address: peer.ip(),
+            address: client,
             own_hosts: [public_host, request_host],
         },
     );

@@ -1,8 +1,8 @@
 //! `/api/auth`: e-mail verification, resend and password reset (spec sections 4, 5, 7).
 
-use std::net::SocketAddr;
+use std::net::IpAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use time::Duration;
@@ -12,6 +12,7 @@ use super::extract::ApiJson;
 use crate::auth::password;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::services::email_tokens::Refusal;
 use crate::services::{accounts, rate_limit};
 use crate::validation::{parse_email, password_problem};
@@ -89,8 +90,8 @@ fn token_refused(refusal: Refusal, message: &'static str) -> AppError {
 }
 
 /// Counts one e-mail request from this client, refusing it past the limit.
-async fn count_client(app: &AppState, peer: SocketAddr) -> Result<()> {
-    let bucket = format!("mail:ip:{}", peer.ip());
+async fn count_client(app: &AppState, client: IpAddr) -> Result<()> {
+    let bucket = format!("mail:ip:{client}");
     limit(
         app,
         &bucket,
@@ -138,11 +139,11 @@ pub async fn verify_email(
         (status = 503, body = crate::error::ErrorBody)))]
 pub async fn resend_verification(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     ApiJson(input): ApiJson<EmailInput>,
 ) -> Result<Json<Outcome>> {
     let email = email_of(input)?;
-    count_client(&app, peer).await?;
+    count_client(&app, client).await?;
     let user = accounts::find_user(&app.db, &email)
         .await?
         .ok_or_else(|| AppError::not_found(messages::EMAIL_NOT_FOUND))?;
@@ -169,11 +170,11 @@ pub async fn resend_verification(
     responses((status = 200, body = Outcome), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody), (status = 503, body = crate::error::ErrorBody)))]
 pub async fn request_password_reset(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     ApiJson(input): ApiJson<EmailInput>,
 ) -> Result<Json<Outcome>> {
     let email = email_of(input)?;
-    count_client(&app, peer).await?;
+    count_client(&app, client).await?;
     let bucket = format!("reset:email:{email}");
     limit(
         &app,

@@ -1,8 +1,6 @@
 //! `/api/auth`: login, logout and account deletion (e-mail flows: `accounts`).
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::header::SET_COOKIE;
 use axum::http::HeaderMap;
 use axum::response::{AppendHeaders, IntoResponse};
@@ -17,6 +15,7 @@ use crate::auth::{cookie, device, password, CurrentUser};
 use crate::entities::user;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::services::rate_limit::{self, Reserved};
 use crate::services::{sessions, stores};
 use crate::validation::parse_email;
@@ -46,7 +45,7 @@ pub struct Done {
     responses((status = 200, body = OwnerStoreView), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn login(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     headers: HeaderMap,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> Result<impl IntoResponse> {
@@ -70,7 +69,7 @@ pub async fn login(
         Some(device) => vec![device.bucket()],
         None => vec![
             format!("login:email:{email}"),
-            format!("login:ip:{}", peer.ip()),
+            format!("login:ip:{}", client),
         ],
     };
     // The attempt is counted before the slow check, in one transaction with the limit's

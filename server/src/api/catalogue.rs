@@ -1,9 +1,7 @@
 //! `GET /api/stores/{id}/products`: one page of a shop's products, searched, filtered and
 //! sorted by the server. The shop page and the dashboard both read it.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -17,6 +15,7 @@ use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::pages;
 use crate::search::SearchQuery;
 use crate::services::catalogue::{self, ProductFilter, Sort, MAX_PER_PAGE};
@@ -165,7 +164,7 @@ pub async fn list(
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
     owner: OptionalOwner,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     method: Method,
     headers: HeaderMap,
 ) -> Result<Response> {
@@ -190,7 +189,7 @@ pub async fn list(
                 search_only: true,
                 ..PageView::default()
             };
-            analytics::count(&app, &searched, (&method, &headers, peer), StatusCode::OK);
+            analytics::count(&app, &searched, (&method, &headers, client), StatusCode::OK);
         }
         return Ok(Json(view).into_response());
     }

@@ -1,8 +1,6 @@
 //! `/api/leads`: demo requests from the landing page (spec section 5 rules).
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -13,6 +11,7 @@ use super::extract::ApiJson;
 use super::fields::{trimmed, Problems};
 use crate::error::Result;
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::services::leads::{self, NewLead};
 use crate::services::rate_limit;
 use crate::validation::{char_len, is_postal_code, parse_email};
@@ -40,7 +39,7 @@ pub struct LeadCreated {
         (status = 429, description = "`rate_limited`: too many requests from this address", body = crate::error::ErrorBody)))]
 pub async fn create(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     ApiJson(input): ApiJson<LeadInput>,
 ) -> Result<(StatusCode, Json<LeadCreated>)> {
     let mut p = Problems::default();
@@ -69,7 +68,7 @@ pub async fn create(
     p.into_result()?;
     rate_limit::take(
         &app.db,
-        &format!("lead:ip:{}", peer.ip()),
+        &format!("lead:ip:{}", client),
         app.config.limits.leads_per_hour,
         Duration::hours(1),
         messages::TOO_MANY_LEADS,

@@ -1,8 +1,6 @@
 //! `/api/stores`: registration, explore, public shop, owner's shop, settings and trial.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -16,6 +14,7 @@ use crate::auth::{password, Owner};
 use crate::error::{AppError, Result};
 use crate::media::Lane;
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::pages;
 use crate::plans::Plan;
 use crate::services::explore::{self, ExploreQuery};
@@ -177,14 +176,14 @@ pub struct Registered {
         (status = 429, description = "`rate_limited`: too many registrations from this address", body = crate::error::ErrorBody)))]
 pub async fn register(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     ApiJson(input): ApiJson<RegisterInput>,
 ) -> Result<(StatusCode, Json<Registered>)> {
     let (email, password, mut details) = input.validate()?;
     // Counted before the slow work (the logo's fetch, the password's hash).
     rate_limit::take(
         &app.db,
-        &format!("register:ip:{}", peer.ip()),
+        &format!("register:ip:{}", client),
         app.config.limits.registrations_per_hour,
         Duration::hours(1),
         messages::TOO_MANY_REGISTRATIONS,

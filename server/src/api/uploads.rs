@@ -2,10 +2,8 @@
 //! must be an image by its content (not by its name or declared type), at most 5 MB; it
 //! is stored under `<data-dir>/media/logos/` with a random name and served at `/media`.
 
-use std::net::SocketAddr;
-
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{ConnectInfo, Multipart, State};
+use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
@@ -15,6 +13,7 @@ use utoipa::ToSchema;
 use crate::error::{AppError, Result};
 use crate::media::{self, PictureError, UploadError};
 use crate::messages;
+use crate::net::ClientAddr;
 use crate::services::{rate_limit, sessions};
 use crate::AppState;
 
@@ -49,10 +48,10 @@ pub struct LogoForm {
         (status = 429, description = "`rate_limited`", body = crate::error::ErrorBody)))]
 pub async fn logo(
     State(app): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<Uploaded>)> {
-    let bucket = format!("upload:ip:{}", peer.ip());
+    let bucket = format!("upload:ip:{}", client);
     if rate_limit::count(&app.db, &bucket, UPLOAD_WINDOW).await? >= UPLOADS_PER_CLIENT {
         let retry_after = rate_limit::seconds_until_free(&app.db, &bucket, UPLOAD_WINDOW).await?;
         return Err(AppError::TooManyRequests {

@@ -2,6 +2,7 @@
 //! may sit without a request, and the process's open-file limit they draw from. Shaped
 //! after `axum::serve` (decision 027), which has none of these settings.
 
+pub mod client_addr;
 mod connection;
 
 use std::future::Future;
@@ -13,6 +14,8 @@ use std::time::Duration;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
+
+pub use client_addr::{ClientAddr, TrustedProxies};
 
 /// How many connections one instance serves at once and how long an idle one is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,9 @@
 //! Page handlers: load the data, check the URL is canonical, serve from the cache or
 //! render.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, MatchedPath, Path, State};
+use axum::extract::{MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
@@ -17,6 +16,7 @@ use crate::analytics::{self, PageView};
 use crate::api::catalogue::{listing_view, ListingQuery};
 use crate::entities::store;
 use crate::error::{AppError, Result};
+use crate::net::ClientAddr;
 use crate::services::catalogue::Sort;
 use crate::services::explore::{self, ExploreQuery, ShopSort};
 use crate::services::{demo, photos, products, stores};
@@ -300,7 +300,7 @@ pub async fn store_without_slug(
 pub async fn store(
     State(app): State<AppState>,
     Path((store_id, store_slug)): Path<(String, String)>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -317,7 +317,7 @@ pub async fn store(
         search,
         ..PageView::default()
     };
-    analytics::count(&app, &view, (&method, &headers, peer), response.status());
+    analytics::count(&app, &view, (&method, &headers, client), response.status());
     response
 }
 
@@ -428,7 +428,7 @@ pub async fn product_without_slug(
 pub async fn product(
     State(app): State<AppState>,
     Path((store_id, store_slug, product_id, product_slug)): Path<(String, String, String, String)>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddr(client): ClientAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -448,7 +448,7 @@ pub async fn product(
         product_id: product_id.parse().ok(),
         ..PageView::default()
     };
-    analytics::count(&app, &view, (&method, &headers, peer), response.status());
+    analytics::count(&app, &view, (&method, &headers, client), response.status());
     response
 }
 

@@ -82,6 +82,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
             leads_per_hour: 1000,
         },
         connections: Default::default(),
+        trusted_proxies: Default::default(),
         operator: Default::default(),
         job_lease: vetrina::services::jobs::LEASE,
     };

@@ -41,4 +41,5 @@ mod security_inputs;
 mod smtp_sink;
 mod stores;
 mod trial;
+mod trusted_proxies;
 mod visibility;
