@@ -147,13 +147,17 @@ pub fn resend_cooldown(seconds: u64) -> String {
     format!("Puoi richiedere una nuova email di verifica tra {seconds} secondi")
 }
 
-// Logo upload (spec section 5: texts kept as the spec gives them).
-pub const LOGO_NOT_IMAGE: &str = "Please upload an image file.";
-pub const LOGO_TOO_LARGE: &str = "Image must be less than 5MB.";
+// Logo upload. The registration form checks type and size first with the spec's own texts
+// (section 5); these are the server's answers, Italian like every other.
+pub const LOGO_NOT_IMAGE: &str =
+    "Il file non è un'immagine leggibile: carica il logo in formato PNG, JPEG, WebP o GIF.";
+pub const LOGO_TOO_LARGE: &str = "Il logo supera i 5 MB: scegline uno più leggero.";
 pub const LOGO_TOO_MANY_PIXELS: &str =
     "Il logo è troppo grande: al massimo 40 megapixel. Riducilo e riprova.";
 pub const LOGO_MISSING: &str = "Nessun file ricevuto.";
 pub const TOO_MANY_UPLOADS: &str = "Troppi caricamenti. Riprova tra qualche minuto.";
+pub const TOO_MANY_UPLOAD_BYTES: &str =
+    "Troppi dati caricati da questa connessione nell'ultima ora. Riprova più tardi.";
 pub const LOGO_NOT_FETCHED: &str =
     "Non è stato possibile scaricare un'immagine da questo indirizzo: carica il logo dal tuo computer.";
 // Product photos.

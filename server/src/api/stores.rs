@@ -189,7 +189,7 @@ pub async fn register(
         messages::TOO_MANY_REGISTRATIONS,
     )
     .await?;
-    let lane = Lane::Client(peer.ip());
+    let lane = Lane::Client(client);
     details.logo_img_url = logo_files::local_copy(&app, details.logo_img_url, lane).await?;
     let hash = password::hash(password).await?;
     let (user, store) = stores::register(&app.db, &email, hash, details, false).await?;

@@ -1,6 +1,13 @@
-//! `POST /api/uploads/logo`: the optional shop logo of the registration page. The file
-//! must be an image by its content (not by its name or declared type), at most 5 MB; it
-//! is stored under `<data-dir>/media/logos/` with a random name and served at `/media`.
+//! `POST /api/uploads/logo`: the optional shop logo of the registration page, sent without
+//! an account. The file must be an image by its content (not by its name or declared type),
+//! at most 5 MB and 40 megapixels; it is decoded and stored re-encoded as PNG of at most
+//! 512 × 512 (`media::stored_logo`) under `<data-dir>/media/logos/` with a random name, so
+//! what is stored is a picture and weighs at most about a megabyte whatever was sent.
+//! A client address may send 30 logos and `--upload-mb-per-hour` megabytes an hour: bytes
+//! that are no picture count as well (random bytes behind a PNG signature once filled the
+//! disk at 141 MB per address and hour).
+
+use std::net::IpAddr;
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
@@ -11,10 +18,10 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Result};
-use crate::media::{self, PictureError, UploadError};
+use crate::media::{self, Lane, PictureError, Turn, UploadError};
 use crate::messages;
 use crate::net::ClientAddr;
-use crate::services::{rate_limit, sessions};
+use crate::services::rate_limit;
 use crate::AppState;
 
 pub const LOGO_MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -43,15 +50,16 @@ pub struct LogoForm {
     request_body(content = LogoForm, content_type = "multipart/form-data"),
     responses((status = 201, body = Uploaded),
         (status = 400, description = "`bad_request`: no file in the form", body = crate::error::ErrorBody),
-        (status = 413, body = crate::error::ErrorBody),
-        (status = 415, description = "`unsupported_media_type`: not an image", body = crate::error::ErrorBody),
-        (status = 429, description = "`rate_limited`", body = crate::error::ErrorBody)))]
+        (status = 413, description = "`payload_too_large`: over 5 MB or 40 megapixels", body = crate::error::ErrorBody),
+        (status = 415, description = "`unsupported_media_type`: not a readable image", body = crate::error::ErrorBody),
+        (status = 429, description = "`rate_limited`: too many logos or bytes from this address, or its logos still in the works", body = crate::error::ErrorBody),
+        (status = 503, description = "`unavailable`: too many pictures in the works", body = crate::error::ErrorBody)))]
 pub async fn logo(
     State(app): State<AppState>,
     ClientAddr(client): ClientAddr,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<Uploaded>)> {
-    let bucket = format!("upload:ip:{}", client);
+    let bucket = format!("upload:ip:{client}");
     if rate_limit::count(&app.db, &bucket, UPLOAD_WINDOW).await? >= UPLOADS_PER_CLIENT {
         let retry_after = rate_limit::seconds_until_free(&app.db, &bucket, UPLOAD_WINDOW).await?;
         return Err(AppError::TooManyRequests {
@@ -62,23 +70,40 @@ pub async fn logo(
     let mut multipart =
         multipart.map_err(|_| AppError::BadRequest(messages::LOGO_MISSING.into()))?;
     let bytes = read_file(&mut multipart, &LOGO_FILE).await?;
-    let ext = image_extension(&bytes)
-        .ok_or(AppError::UnsupportedMedia(messages::LOGO_NOT_IMAGE.into()))?;
+    if image_extension(&bytes).is_none() {
+        return Err(AppError::UnsupportedMedia(LOGO_FILE.not_image.into()));
+    }
+    // Counted before the work: bytes that turn out to be no picture cost as much.
+    let received = bytes.len() as u64;
+    let bytes_bucket = bytes_bucket(client);
+    rate_limit::take_amount(
+        &app.db,
+        &bytes_bucket,
+        received,
+        app.config
+            .limits
+            .upload_mb_per_hour
+            .saturating_mul(1024 * 1024),
+        UPLOAD_WINDOW,
+        messages::TOO_MANY_UPLOAD_BYTES,
+    )
+    .await?;
     rate_limit::record(&app.db, &bucket).await?;
-    let dir = app.config.media_dir().join("logos");
-    let name = format!("{}.{ext}", &sessions::new_token()[..32]);
-    tokio::fs::create_dir_all(&dir)
+    let turn = Turn::Asked(Lane::Client(client));
+    let (url, written) = media::stored_logo(&app.config.media_dir(), bytes, turn)
         .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("media dir {}: {e}", dir.display())))?;
-    tokio::fs::write(dir.join(&name), &bytes)
-        .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("write logo: {e}")))?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Uploaded {
-            url: format!("/media/logos/{name}"),
-        }),
-    ))
+        .map_err(|err| refused(err, &LOGO_FILE))?;
+    // A copy larger than what was sent (a small JPEG made PNG) counts at its size on disk.
+    let extra = (written as u64).saturating_sub(received);
+    if extra > 0 {
+        rate_limit::record_amount(&app.db, &bytes_bucket, extra).await?;
+    }
+    Ok((StatusCode::CREATED, Json(Uploaded { url })))
+}
+
+/// The rate-limit bucket of a client's logo bytes.
+pub fn bytes_bucket(client: IpAddr) -> String {
+    format!("upload-bytes:ip:{client}")
 }
 
 /// What a multipart upload accepts and how its refusals read.

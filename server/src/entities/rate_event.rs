@@ -7,6 +7,8 @@ pub struct Model {
     pub id: i64,
     /// What is being limited, e.g. `login:email:anna@example.it`.
     pub bucket: String,
+    /// What the event weighs: 1 for a request, the bytes of an upload.
+    pub amount: i64,
     pub created_at: TimeDateTimeWithTimeZone,
 }
 

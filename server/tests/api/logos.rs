@@ -228,3 +228,144 @@ async fn uploads_no_shop_uses_are_removed_after_a_day() {
     assert_eq!(app.get(&used).await.status(), 200);
     assert_eq!(app.get(&abandoned).await.status(), 404);
 }
+
+/// A PNG of noise: it does not compress, so its file is about `side² × 4` bytes.
+fn noise_png(side: u32, seed: u32) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state
+    };
+    let picture = image::RgbaImage::from_fn(side, side, |_, _| image::Rgba(next().to_le_bytes()));
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgba8(picture)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+async fn upload_logo(app: &TestApp, bytes: Vec<u8>) -> reqwest::Response {
+    let part = reqwest::multipart::Part::bytes(bytes)
+        .file_name("logo.png")
+        .mime_str("image/png")
+        .unwrap();
+    browser()
+        .post(format!("{}/api/uploads/logo", app.url))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap()
+}
+
+fn stored_logos(app: &TestApp) -> Vec<std::path::PathBuf> {
+    match std::fs::read_dir(app.data_dir.join("media").join("logos")) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[tokio::test]
+async fn bytes_that_are_no_picture_are_refused_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    // Random bytes behind a PNG signature, as the disk was filled with.
+    let mut fake = b"\x89PNG\r\n\x1a\n".to_vec();
+    fake.extend(noise_png(200, 1).into_iter().skip(8).map(|b| b ^ 0x5A));
+    let error = error_of(upload_logo(&app, fake).await, 415).await;
+    assert_eq!(
+        error["error"],
+        "Il file non è un'immagine leggibile: carica il logo in formato PNG, JPEG, WebP o GIF."
+    );
+    // 121 megapixels in two megabytes, refused from its header.
+    let huge = crate::image_limits::large_png(11_000, 11_000, 0);
+    let error = error_of(upload_logo(&app, huge).await, 413).await;
+    assert_eq!(
+        error["error"],
+        "Il logo è troppo grande: al massimo 40 megapixel. Riducilo e riprova."
+    );
+    // Over 5 MB: the API's Italian answer, not a bare status.
+    let mut heavy = noise_png(8, 2);
+    heavy.resize(15 * 1024 * 1024, 0);
+    let error = error_of(upload_logo(&app, heavy).await, 413).await;
+    assert_eq!(
+        error["error"],
+        "Il logo supera i 5 MB: scegline uno più leggero."
+    );
+    assert_eq!(stored_logos(&app), Vec::<std::path::PathBuf>::new());
+}
+
+#[tokio::test]
+async fn an_uploaded_logo_is_stored_re_encoded_within_512_pixels() {
+    let app = spawn_app().await;
+    let mut jpeg = Vec::new();
+    image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(1800, 1200, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+    }))
+    .write_to(
+        &mut std::io::Cursor::new(&mut jpeg),
+        image::ImageFormat::Jpeg,
+    )
+    .unwrap();
+    for (sent, expected) in [(jpeg, (512, 341)), (noise_png(700, 3), (512, 512))] {
+        let reply = upload_logo(&app, sent.clone()).await;
+        assert_eq!(reply.status(), 201);
+        let url = reply.json::<Value>().await.unwrap()["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(url.ends_with(".png"), "{url}");
+        let stored = app.get(&url).await.bytes().await.unwrap();
+        assert_ne!(stored.to_vec(), sent, "stored as sent");
+        let copy = image::load_from_memory_with_format(&stored, image::ImageFormat::Png).unwrap();
+        assert_eq!((copy.width(), copy.height()), expected);
+        assert!(
+            stored.len() <= 512 * 512 * 4 + 64 * 1024,
+            "{}",
+            stored.len()
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_client_gets_429_past_its_hourly_megabytes_of_logos() {
+    let app = spawn_app_with(|c| c.limits.upload_mb_per_hour = 1).await;
+    let logo = noise_png(300, 4); // about 350 KB
+    assert!(logo.len() > 340 * 1024, "{}", logo.len());
+    for _ in 0..2 {
+        assert_eq!(upload_logo(&app, logo.clone()).await.status(), 201);
+    }
+    let refused = upload_logo(&app, logo.clone()).await;
+    let retry_after: u64 = refused.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((3500..=3600).contains(&retry_after), "{retry_after}");
+    let error = error_of(refused, 429).await;
+    assert_eq!(
+        error["error"],
+        "Troppi dati caricati da questa connessione nell'ultima ora. Riprova più tardi."
+    );
+    assert_eq!(stored_logos(&app).len(), 2);
+
+    // Bytes that are no picture count as well: a fresh client's allowance is spent by them.
+    let fresh = spawn_app_with(|c| c.limits.upload_mb_per_hour = 1).await;
+    let mut fake = b"\x89PNG\r\n\x1a\n".to_vec();
+    fake.resize(800 * 1024, 0xAB);
+    error_of(upload_logo(&fresh, fake).await, 415).await;
+    error_of(upload_logo(&fresh, logo.clone()).await, 429).await;
+    assert!(stored_logos(&fresh).is_empty());
+
+    // The count is the client's: another address has its own (the bucket is keyed by it).
+    vetrina::services::rate_limit::take_amount(
+        &app.state.db,
+        &vetrina::api::uploads::bytes_bucket("203.0.113.7".parse().unwrap()),
+        logo.len() as u64,
+        1024 * 1024,
+        time::Duration::hours(1),
+        "",
+    )
+    .await
+    .unwrap();
+}
