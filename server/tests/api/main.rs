@@ -13,6 +13,7 @@ mod ai_realdata;
 mod analytics;
 mod catalogue;
 mod client_limits;
+mod database_down;
 mod export;
 mod feeds;
 mod health;
