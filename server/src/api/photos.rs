@@ -111,7 +111,7 @@ pub async fn upload(
         .map_err(|err| match err {
             PhotoError::Unreadable => AppError::UnsupportedMedia(messages::PHOTO_UNREADABLE.into()),
             PhotoError::Busy => AppError::Unavailable(messages::IMAGES_BUSY.into()),
-            PhotoError::Storage(err) => AppError::Internal(err),
+            PhotoError::Storage(err) => AppError::from(err),
         })?;
     let (product, photos) = photos::add(&app.db, store_id, id, &url).await?;
     Ok((

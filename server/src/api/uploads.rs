@@ -13,6 +13,7 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Result};
+use crate::media;
 use crate::messages;
 use crate::services::{rate_limit, sessions};
 use crate::AppState;
@@ -65,14 +66,9 @@ pub async fn logo(
     let ext = image_extension(&bytes)
         .ok_or(AppError::UnsupportedMedia(messages::LOGO_NOT_IMAGE.into()))?;
     rate_limit::record(&app.db, &bucket).await?;
-    let dir = app.config.media_dir().join("logos");
     let name = format!("{}.{ext}", &sessions::new_token()[..32]);
-    tokio::fs::create_dir_all(&dir)
-        .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("media dir {}: {e}", dir.display())))?;
-    tokio::fs::write(dir.join(&name), &bytes)
-        .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("write logo: {e}")))?;
+    let path = app.config.media_dir().join("logos").join(&name);
+    media::write_atomically(&path, &bytes).await?;
     Ok((
         StatusCode::CREATED,
         Json(Uploaded {

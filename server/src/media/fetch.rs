@@ -61,6 +61,9 @@ pub enum FetchError {
     /// Our side: the copy could not be written.
     #[error("immagine non salvata")]
     NotStored,
+    /// Our side: no space left on the server's disk for the copy.
+    #[error("spazio su disco esaurito sul server")]
+    DiskFull(#[source] anyhow::Error),
 }
 
 impl AddressPolicy {

@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::media;
+use crate::media::{self, fetch::FetchError};
 use crate::messages;
 use crate::AppState;
 
@@ -36,9 +36,12 @@ pub async fn local_copy(app: &AppState, logo: Option<String>) -> Result<Option<S
     media::stored_logo_from_url(&app.config.media_dir(), &url, &app.config.fetch_policy)
         .await
         .map(Some)
-        .map_err(|err| {
-            tracing::info!(url, error = %err, "logo address refused");
-            AppError::field("logo_img_url", messages::LOGO_NOT_FETCHED)
+        .map_err(|err| match err {
+            FetchError::DiskFull(cause) => AppError::from(cause),
+            err => {
+                tracing::info!(url, error = %err, "logo address refused");
+                AppError::field("logo_img_url", messages::LOGO_NOT_FETCHED)
+            }
         })
 }
 
