@@ -17,6 +17,7 @@ mod m20261128_080000_add_review_notes;
 mod m20261129_080000_create_product_photos;
 mod m20261129_090000_add_product_visibility;
 mod m20261130_080000_create_ai_enrichments;
+mod m20261201_100000_bound_search_pending_list;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_080000_create_product_photos::Migration),
             Box::new(m20261129_090000_add_product_visibility::Migration),
             Box::new(m20261130_080000_create_ai_enrichments::Migration),
+            Box::new(m20261201_100000_bound_search_pending_list::Migration),
         ]
     }
 }
