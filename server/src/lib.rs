@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{middleware, Router};
@@ -120,8 +120,12 @@ async fn healthz(State(app): State<AppState>) -> Response {
     match app.db.ping().await {
         Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(err) => {
-            let mut response =
-                (StatusCode::SERVICE_UNAVAILABLE, "database unreachable").into_response();
+            let mut response = (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, error::STORAGE_RETRY_AFTER_SECS)],
+                "database unreachable",
+            )
+                .into_response();
             telemetry::ErrorCause::new("health check: database unreachable", &err)
                 .attach(&mut response);
             response

@@ -8,6 +8,11 @@ pub const BODY_TOO_LARGE: &str = "Richiesta troppo grande.";
 pub const FOREIGN_ORIGIN: &str = "Richiesta non consentita da un'altra origine.";
 /// Every render thread busy and the render queue full (the page itself is plain HTML).
 pub const PAGES_BUSY: &str = "Pagina momentaneamente non disponibile. Riprova tra qualche istante.";
+/// The disk under the database or the media is full: nothing was written (507).
+pub const DISK_FULL: &str = "Spazio su disco esaurito sul server: riprova più tardi";
+/// The database does not answer (503 with `Retry-After`).
+pub const DATABASE_UNAVAILABLE: &str =
+    "Servizio momentaneamente non disponibile: riprova tra qualche istante.";
 
 // Session and login (spec sections 5, 8).
 pub const NOT_LOGGED_IN: &str = "Sessione scaduta o non valida";

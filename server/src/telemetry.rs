@@ -51,10 +51,15 @@ impl ErrorCause {
         Self { message, detail }
     }
 
-    /// The cause of an internal error (500); other errors are the client's or say enough.
+    /// The cause of an internal error (500) or of a failure of the storage (a full disk,
+    /// a database out of reach); other errors are the client's or say enough.
     pub fn of(err: &AppError) -> Option<Self> {
         match err {
             AppError::Internal(_) => Some(Self::new("request failed", err)),
+            AppError::DiskFull(cause) => Some(Self::new("disk full", cause.as_ref())),
+            AppError::DatabaseUnavailable(cause) => {
+                Some(Self::new("database unavailable", cause.as_ref()))
+            }
             _ => None,
         }
     }

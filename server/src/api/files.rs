@@ -44,6 +44,8 @@ pub struct Failure {
     code: ErrorCode,
     /// Why a 500 happened, for the request log.
     cause: Option<ErrorCause>,
+    /// `Retry-After` (a full disk, a database that does not answer).
+    retry_after: Option<u64>,
 }
 
 type FileResult<T> = Result<T, Failure>;
@@ -55,6 +57,7 @@ impl Failure {
             error: error.into(),
             code,
             cause: None,
+            retry_after: None,
         }
     }
 }
@@ -62,9 +65,11 @@ impl Failure {
 impl From<AppError> for Failure {
     fn from(err: AppError) -> Self {
         let cause = ErrorCause::of(&err);
+        let retry_after = err.retry_after();
         let (status, body) = err.into_parts();
         Self {
             cause,
+            retry_after,
             ..Self::new(status, body.error, body.code)
         }
     }
@@ -100,6 +105,11 @@ impl IntoResponse for Failure {
             code: self.code,
         };
         let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
         if let Some(cause) = self.cause {
             cause.attach(&mut response);
         }

@@ -150,8 +150,9 @@ async fn openapi() -> Json<utoipa::openapi::OpenApi> {
 /// The failures any call of a kind can answer, whatever its handler does, added to every
 /// operation that does not describe them itself: the session cookie (`401 unauthorized`
 /// where `security` names it), the same-origin check on state-changing methods (`403
-/// foreign_origin`), the body parsers (`400 invalid_json`, `413`, `422 validation`) and
-/// `500 internal`.
+/// foreign_origin`), the body parsers (`400 invalid_json`, `413`, `422 validation`), the
+/// storage (`503 unavailable` when the database does not answer, `507
+/// insufficient_storage` on a full disk for state-changing methods) and `500 internal`.
 struct CommonErrors;
 
 impl Modify for CommonErrors {
@@ -214,6 +215,17 @@ fn add_common(op: &mut Operation, changes_state: bool) {
     if secured {
         add("401", "`unauthorized`: no session, or it ended.");
     }
+    if changes_state {
+        add(
+            "507",
+            "`insufficient_storage`: the server's disk is full; nothing was written. \
+             `Retry-After` says when to try again.",
+        );
+    }
+    add(
+        "503",
+        "`unavailable`: the database does not answer; `Retry-After` says when to try again.",
+    );
     add("500", "`internal`: the server failed; the text is generic.");
 }
 
@@ -279,8 +291,10 @@ mod tests {
             for (method, op) in item.as_object().unwrap() {
                 let responses = op["responses"].as_object().unwrap();
                 assert!(responses.contains_key("500"), "{method} {path}");
+                assert!(responses.contains_key("503"), "{method} {path}");
                 if method != "get" {
                     assert!(responses.contains_key("403"), "{method} {path}");
+                    assert!(responses.contains_key("507"), "{method} {path}");
                 }
                 if op.get("security").is_some() {
                     assert!(responses.contains_key("401"), "{method} {path}");

@@ -7,7 +7,7 @@ use axum::extract::{MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
-use sea_orm::{DbErr, QuerySelect};
+use sea_orm::QuerySelect;
 use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, Showcase, Site, StoreListing};
@@ -29,8 +29,6 @@ use crate::views::{ProductView, StoreView};
 pub(super) const PUBLIC: &str = "public, max-age=0, must-revalidate";
 /// Items in the "Potrebbe interessarti di {brand}" carousel.
 const RELATED: u64 = 15;
-/// Seconds a visitor (or a crawler) is asked to wait when the database does not answer.
-const RETRY_AFTER_SECONDS: &str = "30";
 /// First segments of the site's own routes (see `not_found_render_path`).
 const ROUTE_ROOTS: [&str; 19] = [
     "explore",
@@ -181,13 +179,9 @@ pub(super) async fn or_error_page(
 ) -> Response {
     match result {
         Ok(response) => response,
-        Err(err) if is_database_error(&err) => unavailable(app, uri.path(), headers, &err).await,
+        Err(err) if err.is_storage_failure() => unavailable(app, uri.path(), headers, &err).await,
         Err(err) => err.into_response(),
     }
-}
-
-fn is_database_error(err: &AppError) -> bool {
-    matches!(err, AppError::Internal(e) if e.chain().any(|cause| cause.is::<DbErr>()))
 }
 
 /// The 503 page for `path`: rendered at the requested path with `loadError`, so the browser
@@ -206,7 +200,7 @@ async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppE
     let mut response = respond(&page, headers, "no-store");
     response.headers_mut().insert(
         header::RETRY_AFTER,
-        HeaderValue::from_static(RETRY_AFTER_SECONDS),
+        HeaderValue::from(crate::error::STORAGE_RETRY_AFTER_SECS),
     );
     ErrorCause::new("public page unavailable: database error", err).attach(&mut response);
     response

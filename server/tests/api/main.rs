@@ -14,6 +14,7 @@ mod analytics;
 mod catalogue;
 mod client_limits;
 mod connections;
+mod database_down;
 mod export;
 mod feeds;
 mod health;
