@@ -142,7 +142,7 @@ pub fn refused(err: UploadError, rule: &FileRule) -> AppError {
             retry_after: media::worker::RETRY_AFTER_SECS,
         },
         UploadError::Busy => AppError::Unavailable(messages::IMAGES_BUSY.into()),
-        UploadError::Storage(err) => AppError::Internal(err),
+        UploadError::Storage(err) => AppError::from(err),
     }
 }
 

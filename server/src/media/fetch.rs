@@ -66,6 +66,9 @@ pub enum FetchError {
     /// Our side: the shop's share of image work is taken; the caller may try again shortly.
     #[error("troppe immagini in lavorazione: riprova tra qualche secondo")]
     Busy,
+    /// Our side: no space left on the server's disk for the copy.
+    #[error("spazio su disco esaurito sul server")]
+    DiskFull(#[source] anyhow::Error),
 }
 
 impl AddressPolicy {

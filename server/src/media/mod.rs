@@ -142,8 +142,7 @@ pub async fn generated_image_for(
         let tile = generate::product_tile(card.pictogram);
         let card = generate::product_card(card.name, card.brand, card.pictogram);
         let png = worker::run(turn, move || generate::render_png(&card)).await??;
-        write_atomically(&png_path, &png).await?;
-        write_atomically(&svg_path, tile.as_bytes()).await?;
+        write_all_or_none(&[(png_path, png), (svg_path, tile.into_bytes())]).await?;
     }
     Ok(format!("/media/{PRODUCTS}/{name}.svg"))
 }
@@ -179,12 +178,14 @@ pub async fn stored_image_from_url(
         .await
         .map_err(FetchError::from)?
         .map_err(|err| fetched_picture_error(url, err))?;
-    for (width, jpeg) in resized {
-        if let Err(err) = write_atomically(&dir.join(file(width)), &jpeg).await {
-            // a full disk is ours, not the shop's: logged as an error, a warning for the shop
-            tracing::error!(error = ?err, "product image not saved");
-            return Err(FetchError::NotStored);
-        }
+    let files: Vec<(PathBuf, Vec<u8>)> = resized
+        .into_iter()
+        .map(|(width, jpeg)| (dir.join(file(width)), jpeg))
+        .collect();
+    if let Err(err) = write_all_or_none(&files).await {
+        // a full disk is ours, not the shop's: logged as an error, a warning for the shop
+        tracing::error!(error = ?err, "product image not saved");
+        return Err(not_stored(err));
     }
     Ok(main)
 }
@@ -291,9 +292,11 @@ pub async fn stored_photo(
     let resized = worker::run(turn, move || jpegs_of(&bytes, &PHOTO_WIDTHS))
         .await?
         .inspect_err(|err| tracing::info!(error = %err, "uploaded photo refused"))?;
-    for (width, jpeg) in resized {
-        write_atomically(&dir.join(file(width)), &jpeg).await?;
-    }
+    let files: Vec<(PathBuf, Vec<u8>)> = resized
+        .into_iter()
+        .map(|(width, jpeg)| (dir.join(file(width)), jpeg))
+        .collect();
+    write_all_or_none(&files).await?;
     Ok(main)
 }
 
@@ -336,7 +339,7 @@ pub async fn stored_logo_from_url(
         .map_err(|err| fetched_picture_error(url, err))?;
     write_logo(media_dir, &png).await.map_err(|err| {
         tracing::error!(error = ?err, "logo not saved");
-        FetchError::NotStored
+        not_stored(err)
     })
 }
 
@@ -494,23 +497,116 @@ async fn exists(path: &Path) -> bool {
     tokio::fs::try_exists(path).await.unwrap_or(false)
 }
 
-/// Readers never see half a file: write beside it, then rename.
-async fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().context("media path without folder")?;
-    tokio::fs::create_dir_all(dir)
-        .await
-        .with_context(|| format!("creating folder {}", dir.display()))?;
-    let tmp: PathBuf = dir.join(format!(
-        ".{}.tmp",
+/// End of the names of temporary files: a write goes to `.<random>.tmp` beside its file.
+const TEMPORARY_SUFFIX: &str = ".tmp";
+/// A temporary file older than this belongs to a write that never finished (the process
+/// died between writing and renaming); a write in progress takes seconds.
+pub const TEMPORARY_KEPT: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Readers never see half a file and a failed write leaves nothing behind: the bytes go to
+/// a temporary file beside `path`, reach the disk (fsync), then take the name, and the
+/// rename is made durable too. When any step fails (a full disk, ENOSPC) the temporary is
+/// removed at once; one left by a crash is removed by housekeeping
+/// ([`remove_stale_temporaries`]).
+pub async fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .context("media path without folder")?
+        .to_owned();
+    let tmp = dir.join(format!(
+        ".{}{TEMPORARY_SUFFIX}",
         &crate::services::sessions::new_token()[..16]
     ));
-    tokio::fs::write(&tmp, bytes)
-        .await
+    let (path, bytes) = (path.to_owned(), bytes.to_vec());
+    tokio::task::spawn_blocking(move || {
+        let written = write_durably(&dir, &tmp, &path, &bytes);
+        if written.is_err() {
+            remove_quietly(&tmp);
+        }
+        written
+    })
+    .await
+    .context("file writer stopped")?
+}
+
+fn write_durably(dir: &Path, tmp: &Path, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating folder {}", dir.display()))?;
+    let mut file =
+        std::fs::File::create(tmp).with_context(|| format!("creating {}", tmp.display()))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
         .with_context(|| format!("writing {}", tmp.display()))?;
-    tokio::fs::rename(&tmp, path)
-        .await
-        .with_context(|| format!("renaming to {}", path.display()))?;
+    drop(file);
+    std::fs::rename(tmp, path).with_context(|| format!("renaming to {}", path.display()))?;
+    std::fs::File::open(dir)
+        .and_then(|folder| folder.sync_all())
+        .with_context(|| format!("syncing folder {}", dir.display()))
+}
+
+/// Writes every file or, when one fails, removes the ones this call wrote: a picture is
+/// stored in all its sizes or not at all.
+async fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
+    for (done, (path, bytes)) in files.iter().enumerate() {
+        if let Err(err) = write_atomically(path, bytes).await {
+            for (written, _) in &files[..done] {
+                remove_quietly(written);
+            }
+            return Err(err);
+        }
+    }
     Ok(())
+}
+
+fn remove_quietly(path: &Path) {
+    if let Err(err) = std::fs::remove_file(path) {
+        if err.kind() != std::io::ErrorKind::NotFound {
+            tracing::warn!(error = %err, path = %path.display(), "file of a failed write not removed");
+        }
+    }
+}
+
+/// A write that failed: for lack of space, or for another reason of ours.
+fn not_stored(err: anyhow::Error) -> FetchError {
+    if crate::error::storage_fault(err.as_ref()) == Some(crate::error::StorageFault::DiskFull) {
+        FetchError::DiskFull(err)
+    } else {
+        FetchError::NotStored
+    }
+}
+
+/// Removes the temporary files older than `kept` from the media folder and the folders in
+/// it (writes that a crash interrupted); how many.
+pub async fn remove_stale_temporaries(
+    media_dir: &Path,
+    kept: std::time::Duration,
+) -> std::io::Result<usize> {
+    let mut dirs = vec![media_dir.to_owned()];
+    match tokio::fs::read_dir(media_dir).await {
+        Ok(mut entries) => {
+            while let Some(entry) = entries.next_entry().await? {
+                if entry.file_type().await?.is_dir() {
+                    dirs.push(entry.path());
+                }
+            }
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(err) => return Err(err),
+    }
+    let mut removed = 0;
+    for dir in dirs {
+        for name in files_older_than(&dir, ".", kept).await? {
+            if !name.ends_with(TEMPORARY_SUFFIX) {
+                continue;
+            }
+            match tokio::fs::remove_file(dir.join(&name)).await {
+                Ok(()) => removed += 1,
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+                Err(err) => return Err(err),
+            }
+        }
+    }
+    Ok(removed)
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::job;
 use crate::error::Result;
+use crate::media;
 use crate::services::{ai_enrichment, imports, logo_files, photos, price_sync, sessions};
 use crate::AppState;
 
@@ -39,9 +40,10 @@ const ERROR_MAX_CHARS: usize = 500;
 pub enum Kind {
     /// (Beside these repeating kinds, `price_sync::JOB` and `ai_enrichment::JOB` jobs, one
     /// per shop.)
-    /// Copies of external logo addresses, removal of logo uploads no shop uses, of
-    /// sessions past their deadline and of processed imports nobody confirmed; the
-    /// report's visitors of past days counted and their hashes and salts removed.
+    /// Removal of temporary files left by interrupted media writes; copies of external
+    /// logo addresses, removal of logo uploads no shop uses, of sessions past their
+    /// deadline and of processed imports nobody confirmed; the report's visitors of past
+    /// days counted and their hashes and salts removed.
     Housekeeping,
 }
 
@@ -236,6 +238,8 @@ pub async fn finish(
 }
 
 async fn housekeeping(app: &AppState) -> Result<()> {
+    // First, while nothing else has run: on a full disk this frees space.
+    remove_stale_temporaries(app).await;
     logo_files::tend(app).await?;
     let photos = photos::remove_unused_files(app, photos::UNUSED_KEPT).await?;
     if photos > 0 {
@@ -253,6 +257,19 @@ async fn housekeeping(app: &AppState) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Temporary files of media writes a crash interrupted (`media::write_atomically`).
+async fn remove_stale_temporaries(app: &AppState) {
+    let media_dir = app.config.media_dir();
+    match media::remove_stale_temporaries(&media_dir, media::TEMPORARY_KEPT).await {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(
+            removed,
+            "temporary files of unfinished media writes removed"
+        ),
+        Err(err) => tracing::warn!(error = %err, "temporary media files not removed"),
+    }
 }
 
 /// Runs one claimed job to its end, its lease renewed meanwhile, and records the outcome.

@@ -45,6 +45,7 @@ pub async fn local_copy(
         .map_err(|err| {
             tracing::info!(url, error = %err, "logo address refused");
             match err {
+                FetchError::DiskFull(cause) => AppError::from(cause),
                 FetchError::Busy => AppError::TooManyRequests {
                     message: messages::IMAGES_LANE_BUSY.into(),
                     retry_after: media::worker::RETRY_AFTER_SECS,

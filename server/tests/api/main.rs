@@ -15,6 +15,7 @@ mod catalogue;
 mod client_limits;
 mod connections;
 mod database_down;
+mod disk_full;
 mod export;
 mod feeds;
 mod health;
