@@ -1139,9 +1139,10 @@ export const it = {
       sending: "Invio in corso...",
       retryIn: (time: string) => `Riprova tra ${time}`,
       invalidEmail: "Inserisci un indirizzo email valido",
-      sent: "Email di verifica inviata con successo!",
+      sentTitle: "Controlla la tua email",
+      // The same for every address: it must not tell whether the address has an account.
+      sent: "Se l'indirizzo è registrato e non ancora confermato, riceverai una nuova email di verifica. Se lo hai già confermato, puoi accedere.",
       cooldown: (n: number) => `Puoi richiedere una nuova email di verifica tra ${n} secondi`,
-      notFound: "Indirizzo email non trovato",
       error: "Errore nel rimandare l'email di verifica",
       close: "Chiudi",
     },

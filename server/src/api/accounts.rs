@@ -13,8 +13,9 @@ use crate::auth::password;
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::net::ClientAddr;
+use crate::services::accounts::{self, AskedMail};
 use crate::services::email_tokens::Refusal;
-use crate::services::{accounts, rate_limit};
+use crate::services::rate_limit::{self, Reserved};
 use crate::validation::{parse_email, password_problem};
 use crate::AppState;
 
@@ -131,12 +132,16 @@ pub async fn verify_email(
     Ok(done(messages::EMAIL_VERIFIED))
 }
 
-/// Send the verification e-mail again: once a minute per address (429 `resend_cooldown`
-/// with `remainingTime`), a few times per client (429 `rate_limited`).
+/// Send the verification e-mail again, to an account whose address is not confirmed yet.
+/// The reply is the same, and as fast, for an unknown, a verified and an unconfirmed
+/// address (the link is sent afterwards, to the last only), and so is the cooldown: once a
+/// minute per address (429 `resend_cooldown` with `remainingTime`), a few times per client
+/// (429 `rate_limited`).
 #[utoipa::path(post, path = "/api/auth/resend-verification", tag = "auth", request_body = EmailInput,
-    responses((status = 200, body = Outcome), (status = 404, body = crate::error::ErrorBody),
-        (status = 409, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody),
-        (status = 503, body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "The same for every address: a link leaves only for an account still to confirm", body = Outcome),
+        (status = 400, body = crate::error::ErrorBody), (status = 422, body = crate::error::ErrorBody),
+        (status = 429, description = "`resend_cooldown`: this address had a request less than a minute ago; `rate_limited`: too many from this client", body = crate::error::ErrorBody),
+        (status = 503, description = "Too many e-mails waiting to leave", body = crate::error::ErrorBody)))]
 pub async fn resend_verification(
     State(app): State<AppState>,
     ClientAddr(client): ClientAddr,
@@ -144,24 +149,15 @@ pub async fn resend_verification(
 ) -> Result<Json<Outcome>> {
     let email = email_of(input)?;
     count_client(&app, client).await?;
-    let user = accounts::find_user(&app.db, &email)
-        .await?
-        .ok_or_else(|| AppError::not_found(messages::EMAIL_NOT_FOUND))?;
-    if user.email_verified_at.is_some() {
-        return Err(AppError::AlreadyVerified);
+    // Taken before the lookup, for every address alike.
+    let cooldown = accounts::resend_bucket(&email);
+    if let Reserved::Refused { retry_after } =
+        rate_limit::reserve(&app.db, &[&cooldown], 1, accounts::RESEND_COOLDOWN).await?
+    {
+        return Err(AppError::ResendCooldown { retry_after });
     }
-    limit(
-        &app,
-        &accounts::resend_bucket(&email),
-        accounts::RESEND_COOLDOWN,
-        1,
-        |retry_after| AppError::ResendCooldown { retry_after },
-    )
-    .await?;
-    accounts::send_verification(&app.db, &app.mailer, &app.config.public_base(), &user)
-        .await?
-        .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
-    Ok(done(messages::VERIFICATION_SENT))
+    accounts::send_after_reply(&app, AskedMail::Verification, email)?;
+    Ok(done(messages::VERIFICATION_REQUESTED))
 }
 
 /// Ask for a reset link. The reply is the same, and as fast, whether the address has an
@@ -187,7 +183,7 @@ pub async fn request_password_reset(
     rate_limit::record(&app.db, &bucket).await?;
     // The lookup and the e-mail happen after the reply, so a known address takes no
     // longer to answer than an unknown one.
-    accounts::request_reset_in_background(&app, email)?;
+    accounts::send_after_reply(&app, AskedMail::PasswordReset, email)?;
     Ok(done(messages::RESET_REQUESTED))
 }
 

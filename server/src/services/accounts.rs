@@ -5,6 +5,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait,
 };
+use sha2::{Digest, Sha256};
 use std::sync::{Arc, LazyLock};
 
 use time::{Duration, OffsetDateTime};
@@ -21,8 +22,13 @@ use crate::AppState;
 /// Time between two verification e-mails to one address (spec section 9).
 pub const RESEND_COOLDOWN: Duration = Duration::seconds(60);
 
+/// The resend cooldown's rate bucket of an address, which may have no account: the
+/// address is kept hashed.
 pub fn resend_bucket(email: &str) -> String {
-    format!("verify-mail:email:{email}")
+    format!(
+        "verify-mail:email:{}",
+        hex::encode(Sha256::digest(email.as_bytes()))
+    )
 }
 
 pub async fn find_user(db: &impl ConnectionTrait, email: &str) -> Result<Option<user::Model>> {
@@ -40,14 +46,40 @@ pub async fn send_verification(
     public_base: &str,
     user: &user::Model,
 ) -> Result<Result<(), MailError>> {
-    let token = email_tokens::issue(db, user.id, Kind::Verify).await?;
-    let sent = mailer
-        .send(email::verification(public_base, &user.email, &token))
-        .await;
+    let sent = issue_verification(db, mailer, public_base, user).await?;
     if sent.is_ok() {
         rate_limit::record(db, &resend_bucket(&user.email)).await?;
     }
     Ok(sent)
+}
+
+async fn issue_verification(
+    db: &DatabaseConnection,
+    mailer: &Mailer,
+    public_base: &str,
+    user: &user::Model,
+) -> Result<Result<(), MailError>> {
+    let token = email_tokens::issue(db, user.id, Kind::Verify).await?;
+    Ok(mailer
+        .send(email::verification(public_base, &user.email, &token))
+        .await)
+}
+
+/// Sends a new verification link when the address has an account still to confirm;
+/// nothing otherwise (the caller answers the same either way, and has already started
+/// the address's cooldown).
+pub async fn resend_verification(
+    db: &DatabaseConnection,
+    mailer: &Mailer,
+    public_base: &str,
+    email_address: &str,
+) -> Result<Result<(), MailError>> {
+    match find_user(db, email_address).await? {
+        Some(user) if user.email_verified_at.is_none() => {
+            issue_verification(db, mailer, public_base, &user).await
+        }
+        _ => Ok(Ok(())),
+    }
 }
 
 /// Spends a verification token; the address is then verified. A refused token says why.
@@ -95,32 +127,40 @@ pub async fn request_reset(
         .await)
 }
 
-/// Reset e-mails being sent after their request was answered, at most.
-const RESETS_IN_FLIGHT: usize = 32;
-static RESET_SLOTS: LazyLock<Arc<Semaphore>> =
-    LazyLock::new(|| Arc::new(Semaphore::new(RESETS_IN_FLIGHT)));
+/// E-mails an anonymous request asked for (a reset link, a new verification link): sent
+/// after the reply, so that neither the reply nor its time tells whether the address has
+/// an account.
+#[derive(Debug, Clone, Copy)]
+pub enum AskedMail {
+    PasswordReset,
+    Verification,
+}
 
-/// [`request_reset`] after the reply. Beyond [`RESETS_IN_FLIGHT`] the request is refused
-/// (503) before anything about the address is looked up.
-pub fn request_reset_in_background(app: &AppState, email_address: String) -> Result<()> {
-    let slot = RESET_SLOTS
+/// Asked-for e-mails being sent after their request was answered, at most.
+const MAILS_IN_FLIGHT: usize = 32;
+static MAIL_SLOTS: LazyLock<Arc<Semaphore>> =
+    LazyLock::new(|| Arc::new(Semaphore::new(MAILS_IN_FLIGHT)));
+
+/// [`request_reset`] or [`resend_verification`] after the reply. Beyond
+/// [`MAILS_IN_FLIGHT`] the request is refused (503) before anything about the address is
+/// looked up.
+pub fn send_after_reply(app: &AppState, mail: AskedMail, email_address: String) -> Result<()> {
+    let slot = MAIL_SLOTS
         .clone()
         .try_acquire_owned()
         .map_err(|_| AppError::Unavailable(messages::MAIL_NOT_SENT.into()))?;
     let app = app.clone();
     tokio::spawn(async move {
         let _slot = slot;
-        let sent = request_reset(
-            &app.db,
-            &app.mailer,
-            &app.config.public_base(),
-            &email_address,
-        )
-        .await;
+        let (db, mailer, base) = (&app.db, &app.mailer, app.config.public_base());
+        let sent = match mail {
+            AskedMail::PasswordReset => request_reset(db, mailer, &base, &email_address).await,
+            AskedMail::Verification => resend_verification(db, mailer, &base, &email_address).await,
+        };
         match sent {
             Ok(Ok(())) => {}
-            Ok(Err(err)) => tracing::error!(error = %err, "password reset e-mail not sent"),
-            Err(err) => tracing::error!(error = ?err, "password reset not issued"),
+            Ok(Err(err)) => tracing::error!(error = %err, ?mail, "asked-for e-mail not sent"),
+            Err(err) => tracing::error!(error = ?err, ?mail, "asked-for e-mail not issued"),
         }
     });
     Ok(())

@@ -2,18 +2,17 @@
 import { ApiError, errorCode, messageOf } from "../../lib/api";
 
 /** What the resend dialog shows after a refused resend. */
-export type ResendFailure = { kind: "wait"; seconds: number } | { kind: "notFound" } | { kind: "message"; text: string };
+export type ResendFailure = { kind: "wait"; seconds: number } | { kind: "message"; text: string };
 
 /** A cooldown (`resend_cooldown`, or the client's `rate_limited`) waits `remainingTime`
- * seconds (spec: default 60); an unknown address is `not_found`; anything else shows the
- * server's text, or `fallback`. */
+ * seconds (spec: default 60); anything else shows the server's text, or `fallback`. (The
+ * server answers every address alike: an unknown one is no failure.) */
 export function resendFailure(error: unknown, fallback: string): ResendFailure {
   const code = errorCode(error);
   if (code === "resend_cooldown" || code === "rate_limited") {
     const seconds = error instanceof ApiError ? error.remainingTime : null;
     return { kind: "wait", seconds: seconds ?? 60 };
   }
-  if (code === "not_found") return { kind: "notFound" };
   return { kind: "message", text: messageOf(error, fallback) };
 }
 

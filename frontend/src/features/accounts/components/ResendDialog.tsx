@@ -41,15 +41,13 @@ export function ResendDialog({ open, onClose, initialEmail }: { open: boolean; o
     try {
       await resendVerification(email.trim());
       setNotice(t.sent);
-      toast({ title: t.sent });
+      toast({ title: t.sentTitle });
       countdown.start(60);
     } catch (err) {
       const failure = resendFailure(err, t.error);
       if (failure.kind === "wait") {
         countdown.start(failure.seconds);
         setError(t.cooldown(failure.seconds));
-      } else if (failure.kind === "notFound") {
-        setError(t.notFound);
       } else {
         setError(failure.text);
         toast({ title: it.accounts.errorTitle, description: failure.text, destructive: true });
