@@ -1,7 +1,8 @@
 //! Fills a database with large shops for `scripts/bench-scale`: the first shop gets
 //! `FIRST` products, the others share the rest of `TOTAL`, all Business, verified, with the
 //! password `Bench2026!`. Products are written through the server's own insert (search
-//! terms included), with an image address already set so no image pass starts.
+//! terms included), with the address of a generated picture already set, so the server starts
+//! no image pass: one over a million products would rewrite every row while it is measured.
 //!
 //! ```sh
 //! cargo run --release -p vetrina --example seed_catalogue -- DATABASE_URL SHOPS FIRST TOTAL
@@ -103,7 +104,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         )),
         category: Some(category.to_owned()),
         brand: Some(brand.to_owned()),
-        image_url: Some("/media/products/bench.svg".to_owned()),
+        image_url: Some(format!("{}bench.svg", vetrina::media::GENERATED_PREFIX)),
         in_stock: !i.is_multiple_of(7),
         status: match i % 20 {
             0 => ProductStatus::Incorrect,
