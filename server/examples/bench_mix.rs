@@ -97,7 +97,9 @@ async fn main() -> anyhow::Result<()> {
     }
     // Requests under way at the end are waited for: the rates are over the whole run.
     let elapsed = started.elapsed().as_secs_f64();
-    let tallies = tallies.lock().map_err(|_| anyhow::anyhow!("a visitor panicked"))?;
+    let tallies = tallies
+        .lock()
+        .map_err(|_| anyhow::anyhow!("a visitor panicked"))?;
     report(&tallies, elapsed);
     Ok(())
 }
@@ -129,7 +131,10 @@ async fn site(base: &str) -> anyhow::Result<Site> {
     let mut products = Vec::new();
     for shop in shops.iter().take(40) {
         let page: Value = client
-            .get(format!("{base}/api/stores/{}/products?per_page=25", shop.id))
+            .get(format!(
+                "{base}/api/stores/{}/products?per_page=25",
+                shop.id
+            ))
             .send()
             .await?
             .error_for_status()?
@@ -172,14 +177,26 @@ async fn visitor(base: &str, site: &Site, tallies: &Tallies, until: Instant) -> 
             turn += 1;
             match turn % 10 {
                 0 | 1 => ("shop page", format!("/store/{}/{}", shop.id, shop.slug)),
-                2 => ("big shop, deep page", format!("/store/{}/{}?page={deep}", big.id, big.slug)),
+                2 => (
+                    "big shop, deep page",
+                    format!("/store/{}/{}?page={deep}", big.id, big.slug),
+                ),
                 3 | 4 => (
                     "product page",
                     site.products.choose(&mut rng).cloned().unwrap_or_default(),
                 ),
-                5 => ("search in a shop (API)", format!("/api/stores/{}/products?q={q}", big.id)),
-                6 => ("search in a shop (page)", format!("/store/{}/{}?q={q}", shop.id, shop.slug)),
-                7 => ("search across shops (API)", format!("/api/search?cap={CAP}&q={q}")),
+                5 => (
+                    "search in a shop (API)",
+                    format!("/api/stores/{}/products?q={q}", big.id),
+                ),
+                6 => (
+                    "search in a shop (page)",
+                    format!("/store/{}/{}?q={q}", shop.id, shop.slug),
+                ),
+                7 => (
+                    "search across shops (API)",
+                    format!("/api/search?cap={CAP}&q={q}"),
+                ),
                 8 => ("/cerca page", format!("/cerca?q={q}&cap={CAP}")),
                 _ => ("explore page", "/explore".to_owned()),
             }

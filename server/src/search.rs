@@ -176,9 +176,15 @@ impl SearchQuery {
     /// A PostgreSQL `tsquery` over one shop's words (for `to_tsquery('simple', …)`), which
     /// the index prefixes like SQLite's.
     pub fn tsquery(&self, store_id: i64) -> String {
+        self.tsquery_of_any_shop(&store_id.to_string())
+    }
+
+    /// [`Self::tsquery`] with `shop` where the shop's id goes: a statement searching several
+    /// shops puts each one's id there (`shop` must be text no term holds, as `#`).
+    pub fn tsquery_of_any_shop(&self, shop: &str) -> String {
         self.terms
             .iter()
-            .map(|t| format!("s{store_id}x{t}{}", prefix_mark(t, ":*")))
+            .map(|t| format!("s{shop}x{t}{}", prefix_mark(t, ":*")))
             .collect::<Vec<_>>()
             .join(" & ")
     }

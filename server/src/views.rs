@@ -195,8 +195,10 @@ pub struct NearbyItem {
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct NearbyResults {
     pub items: Vec<NearbyItem>,
-    /// Matching products over all pages.
+    /// Matching products over all pages: at most 1,000, the results listed.
     pub total: u64,
+    /// More products match than `total`: the search lists the first 1,000 it gathers.
+    pub capped: bool,
     pub page: u64,
     pub pages: u64,
     /// The comune distances are measured from (the CAP's), if a CAP was given.
@@ -216,6 +218,7 @@ impl NearbyResults {
                 })
                 .collect(),
             total: found.total,
+            capped: found.capped,
             page: found.page,
             pages: found.pages,
             comune: found.origin.map(|p| p.name),
@@ -227,8 +230,11 @@ impl NearbyResults {
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 pub struct ProductPageView {
     pub items: Vec<ProductView>,
-    /// Products matching the query, over all pages.
+    /// Products matching the query, over all pages (a visitor's search: at most 1,000, the
+    /// best of the first 1,000 matches).
     pub total: u64,
+    /// A visitor's search matches more products than `total`.
+    pub capped: bool,
     pub page: u64,
     pub per_page: u64,
     pub pages: u64,
@@ -288,6 +294,7 @@ impl ProductPageView {
                 })
                 .collect(),
             total: page.total,
+            capped: page.capped,
             page: page.page,
             per_page: page.per_page,
             categories: categories

@@ -6,9 +6,13 @@ import type { NearbyItem } from "./NearbyItem";
  */
 export type NearbyResults = { items: Array<NearbyItem>, 
 /**
- * Matching products over all pages.
+ * Matching products over all pages: at most 1,000, the results listed.
  */
-total: number, page: number, pages: number, 
+total: number, 
+/**
+ * More products match than `total`: the search lists the first 1,000 it gathers.
+ */
+capped: boolean, page: number, pages: number, 
 /**
  * The comune distances are measured from (the CAP's), if a CAP was given.
  */

@@ -8,9 +8,14 @@ import type { StatusCounts } from "./StatusCounts";
  */
 export type ProductPageView = { items: Array<ProductView>, 
 /**
- * Products matching the query, over all pages.
+ * Products matching the query, over all pages (a visitor's search: at most 1,000, the
+ * best of the first 1,000 matches).
  */
-total: number, page: number, per_page: number, pages: number, 
+total: number, 
+/**
+ * A visitor's search matches more products than `total`.
+ */
+capped: boolean, page: number, per_page: number, pages: number, 
 /**
  * The shop's categories and how many products each holds, by name.
  */

@@ -265,7 +265,9 @@ export const it = {
     capLabel: "Il tuo CAP",
     capPlaceholder: "Es. 35031",
     submit: "Cerca",
-    count: (n: number) => (n === 1 ? "1 prodotto trovato" : `${n} prodotti trovati`),
+    /** `capped`: more match than the `n` listed. */
+    count: (n: number, capped = false) =>
+      capped ? `Oltre ${formatCount(n)} prodotti trovati` : n === 1 ? "1 prodotto trovato" : `${n} prodotti trovati`,
     fromComune: (comune: string) => `Dal più vicino a ${comune}`,
     byRelevance: "Aggiungi il tuo CAP per vedere prima i negozi più vicini.",
     noResults: "Nessun prodotto trovato. Prova con un'altra parola o controlla come l'hai scritta.",
@@ -310,7 +312,9 @@ export const it = {
     loadingMore: "Caricamento...",
     noProducts: "Questo negozio non ha ancora pubblicato prodotti.",
     noMatch: "Nessun prodotto corrisponde alla ricerca.",
-    productsCount: (shown: number, total: number) => `${shown} di ${total} prodotti`,
+    /** `capped`: more match the search than the `total` listed. */
+    productsCount: (shown: number, total: number, capped = false) =>
+      capped ? `${shown} di oltre ${formatCount(total)} prodotti` : `${shown} di ${total} prodotti`,
     loadError: "Impossibile caricare i prodotti. Riprova.",
     phone: "Telefono",
     email: "Email",

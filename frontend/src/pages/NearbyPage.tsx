@@ -80,7 +80,7 @@ export function NearbyPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-stone-600" data-results-count>
-              <strong className="font-semibold text-stone-900">{it.nearby.count(results.total)}</strong>
+              <strong className="font-semibold text-stone-900">{it.nearby.count(results.total, results.capped)}</strong>
               {" · "}
               {results.comune ? it.nearby.fromComune(results.comune) : it.nearby.byRelevance}
             </p>

@@ -192,6 +192,8 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
   const [asked, setAsked] = useState<Asked>({ q: listing.q, category: listing.category, sort: listing.sort as CatalogueSort });
   const [items, setItems] = useState<Product[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
+  /** More products match the search than `total`, the ones listed. */
+  const [capped, setCapped] = useState(initial.capped);
   const [categories, setCategories] = useState(initial.categories);
   /** Desktop: the last server page (of 25) shown; phone: the page (of 24) shown. */
   const [page, setPage] = useState(initial.page);
@@ -234,6 +236,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
         if (controller.signal.aborted) return;
         setItems((old) => (append ? [...old, ...result.items.filter((p) => !old.some((o) => o.id === p.id))] : result.items));
         setTotal(result.total);
+        setCapped(result.capped);
         setPages(result.pages);
         setPage(result.page);
         setCategories(result.categories);
@@ -344,7 +347,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
             <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
           </form>
           <p className="mt-4 text-sm text-stone-500" aria-live="polite" data-products-count>
-            {it.store.productsCount(items.length, total)}
+            {it.store.productsCount(items.length, total, capped)}
           </p>
           {failed && (
             <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{it.store.loadError}</p>

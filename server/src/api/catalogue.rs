@@ -218,6 +218,7 @@ pub async fn listing_view(
     // Visitors see the published products; the owner sees every one.
     let mut filter = listing.filter.clone();
     filter.published_only = !owner && rows.hidden_count(&app.db, store).await? > 0;
+    filter.bounded = !owner;
     let known_total = match (listing.filter.is_empty(), owner) {
         (true, true) => Some(rows.product_count(&app.db, store).await?),
         (true, false) => Some(rows.public_count(&app.db, store).await?),

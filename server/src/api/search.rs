@@ -9,7 +9,6 @@ use time::OffsetDateTime;
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::nearby::{self, NearbyQuery};
-use crate::services::stores;
 use crate::views::NearbyResults;
 use crate::AppState;
 
@@ -38,7 +37,7 @@ pub async fn search(
     let _turn = nearby::turn()
         .await
         .ok_or_else(|| AppError::Unavailable(messages::NEARBY_BUSY.into()))?;
-    let shops = stores::list_with_counts(&app.db).await?;
+    let shops = app.pages.stores.list_with_counts(&app.db).await?;
     let found = nearby::search(&app.db, &app.places, shops, &asked).await?;
     Ok(Json(NearbyResults::of(found, OffsetDateTime::now_utc())))
 }

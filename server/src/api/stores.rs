@@ -248,7 +248,7 @@ pub async fn list(
     );
     let version = pages::explore_version(&app).await?;
     pages::cached_json(&app, &key, version, &headers, async {
-        let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
+        let found = explore::page(app.pages.stores.list_with_counts(&app.db).await?, &asked);
         let now = OffsetDateTime::now_utc();
         let list: Vec<StoreView> = found
             .items

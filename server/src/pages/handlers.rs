@@ -232,7 +232,7 @@ async fn explore_page(
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, headers, PUBLIC));
     }
-    let found = explore::page(stores::list_with_counts(&app.db).await?, &asked);
+    let found = explore::page(app.pages.stores.list_with_counts(&app.db).await?, &asked);
     if asked.page > found.pages {
         let last = with_query("/explore", &asked.canonical_query(found.pages));
         return Ok(moved_permanently(last));

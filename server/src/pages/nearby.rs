@@ -13,7 +13,6 @@ use super::respond;
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::nearby::{self, NearbyQuery};
-use crate::services::stores;
 use crate::views::NearbyResults;
 use crate::AppState;
 
@@ -50,7 +49,7 @@ async fn nearby_page(app: &AppState, query: Option<&str>, headers: &HeaderMap) -
         None
     } else {
         let _turn = nearby::turn().await.ok_or(AppError::PagesBusy)?;
-        let shops = stores::list_with_counts(&app.db).await?;
+        let shops = app.pages.stores.list_with_counts(&app.db).await?;
         let found = match nearby::search(&app.db, &app.places, shops.clone(), &asked).await {
             Err(AppError::Invalid { fields, .. }) if fields.contains_key("cap") => {
                 cap_error = fields.get("cap").cloned();

@@ -9,9 +9,11 @@
 //! Product counts (all and hidden), the category lists and the status counts of a shop are kept beside them,
 //! each for the `content_version` it was read at: every change to a shop's products moves
 //! that version (`services::lock_store`), as the HTML cache relies on too. A listing page of
-//! a 100,000-product shop so counts its rows once per change, not on every request.
+//! a 100,000-product shop so counts its rows once per change, not on every request, and the
+//! list of every shop with its count (the explore page, the search across shops) counts
+//! only the shops that changed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -198,6 +200,38 @@ impl StoreRows {
         let counts = Arc::new(catalogue::status_counts(db, store.id).await?);
         self.statuses.put(store, counts.clone());
         Ok(counts)
+    }
+
+    /// Every public shop with the count of the products visitors see (`stores::public`),
+    /// for the explore page and the search across shops. Counts are kept per shop as of its
+    /// `content_version` (read after the shops, as in [`Self::product_count`]); those of the
+    /// shops that changed are read in one grouped count.
+    pub async fn list_with_counts(
+        &self,
+        db: &DatabaseConnection,
+    ) -> Result<Vec<(store::Model, u64)>> {
+        let shops = stores::public().all(db).await?;
+        let missing: HashSet<i64> = shops
+            .iter()
+            .filter(|s| self.counts.get(s).is_none())
+            .map(|s| s.id)
+            .collect();
+        let ids: Vec<i64> = missing.iter().copied().collect();
+        let read = stores::product_counts(db, &ids).await?;
+        let mut out = Vec::with_capacity(shops.len());
+        for shop in shops {
+            let counts = match self.counts.get(&shop) {
+                Some(known) if !missing.contains(&shop.id) => *known,
+                _ => {
+                    let (all, hidden) = read.get(&shop.id).copied().unwrap_or_default();
+                    let counts = Counts { all, hidden };
+                    self.counts.put(&shop, Arc::new(counts));
+                    counts
+                }
+            };
+            out.push((shop, counts.all.saturating_sub(counts.hidden)));
+        }
+        Ok(out)
     }
 
     pub fn forget_all(&self) {

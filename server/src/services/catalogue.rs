@@ -1,6 +1,11 @@
 //! One paged product query behind everything that lists a shop's products: the shop page,
 //! the dashboard and `GET /api/stores/{id}/products`. Search, filters and sorts run in the
 //! database, so a page costs the same at 66 products and at 100,000.
+//!
+//! A visitor's search reads at most the first [`MAX_MATCHES`] matches the index finds, ranks
+//! those and says when there are more (docs/decisions/030-search-on-postgresql-at-scale.md):
+//! a broad word in a 100,000-product shop matches thousands of products, and ranking or even
+//! counting them all reads every one of their rows.
 
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, TransactionTrait,
@@ -18,6 +23,9 @@ pub const MAX_PER_PAGE: u64 = 100;
 pub const MAX_CATEGORIES: u64 = 500;
 /// Rows re-indexed per statement batch when search terms are stale.
 const REINDEX_BATCH: u64 = 500;
+/// Matches a visitor's search ranks and counts: beyond them the answer says "more than".
+/// 40 pages of a shop's 25, 50 of the search across shops' 20.
+pub const MAX_MATCHES: u64 = 1_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sort {
@@ -72,12 +80,18 @@ pub struct ProductFilter {
     /// left out of an index's entries (`Sql::not_hidden`), so a page is still read from an
     /// index alone, not from the rows.
     pub published_only: bool,
+    /// A visitor's search by relevance: ranked and counted over the first [`MAX_MATCHES`]
+    /// matches (the owner's dashboard ranks and counts every match: the spec's "Mostrando
+    /// a-b di N prodotti").
+    pub bounded: bool,
 }
 
 #[derive(Debug, Clone)]
 pub struct ProductPage {
     pub items: Vec<product::Model>,
     pub total: u64,
+    /// More products match than `total` ([`MAX_MATCHES`]); only those are listed.
+    pub capped: bool,
     /// 1-based.
     pub page: u64,
     pub per_page: u64,
@@ -98,7 +112,7 @@ impl ProductFilter {
 /// `known_total` is the number of matching products when the caller knows it already (the
 /// shop's product count for an empty filter), which saves counting them.
 pub async fn page(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     store_id: i64,
     filter: &ProductFilter,
     sort: Sort,
@@ -112,6 +126,9 @@ pub async fn page(
         filter.category.is_none() && filter.in_stock.is_none() && filter.status.is_none();
     if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
         let hidden_out = filter.published_only;
+        if filter.bounded {
+            return first_matches_ranked(db, store_id, query, (page, per_page), hidden_out).await;
+        }
         return best_matches(db, store_id, query, (page, per_page), hidden_out).await;
     }
 
@@ -162,10 +179,213 @@ pub async fn page(
     Ok(ProductPage {
         items,
         total,
+        capped: false,
         page,
         per_page,
     })
 }
+
+/// A visitor's search alone: the first [`MAX_MATCHES`] matches the index finds, ranked (best
+/// first, ties newest); the total is theirs, `capped` when more match.
+async fn first_matches_ranked(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    store_id: i64,
+    query: &SearchQuery,
+    (page, per_page): (u64, u64),
+    hidden_out: bool,
+) -> Result<ProductPage> {
+    let mut found = first_matches(db, query, &[(store_id, 0)], MAX_MATCHES + 1, hidden_out).await?;
+    let capped = found.len() as u64 > MAX_MATCHES;
+    found.truncate(MAX_MATCHES as usize);
+    rank(&mut found);
+    let ids: Vec<i64> = found
+        .iter()
+        .skip(((page - 1) * per_page) as usize)
+        .take(per_page as usize)
+        .map(|m| m.id)
+        .collect();
+    Ok(ProductPage {
+        items: rows_in_order(db, &ids).await?,
+        total: found.len() as u64,
+        capped,
+        page,
+        per_page,
+    })
+}
+
+/// One product a search found: its shop, and its score (higher better).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Match {
+    pub store_id: i64,
+    pub id: i64,
+    pub score: f64,
+}
+
+/// Best first; ties newest first.
+pub fn rank(matches: &mut [Match]) {
+    matches.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.id.cmp(&a.id)));
+}
+
+/// Each shop's matches in the order the index finds them (the order the rows are stored
+/// in), after the first `skip`, at most `take` (0 takes none): the shops in the order given,
+/// each with its scores. The products kept off the public pages are left out with
+/// `visible_only`.
+///
+/// Only these rows are read. On PostgreSQL one statement searches every shop, each through
+/// the index with its own words; the plan is fixed to the index's bitmap, as a seq scan
+/// "finding the first few rows sooner" would read the whole table for a shop whose products
+/// sit at its end (the planner cannot know which rows match a shop's words, whose count it
+/// guesses, and a LIMIT makes a scan look cheap).
+pub async fn first_matches(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    query: &SearchQuery,
+    shops: &[(i64, u64)],
+    take: u64,
+    visible_only: bool,
+) -> Result<Vec<Match>> {
+    if shops.is_empty() || take == 0 {
+        return Ok(Vec::new());
+    }
+    match db.get_database_backend() {
+        DatabaseBackend::Postgres => {
+            first_matches_postgres(db, query, shops, take, visible_only).await
+        }
+        _ => {
+            let mut out = Vec::new();
+            for &(store_id, skip) in shops {
+                out.extend(
+                    first_matches_sqlite(db, query, store_id, (skip, take), visible_only).await?,
+                );
+            }
+            Ok(out)
+        }
+    }
+}
+
+async fn first_matches_postgres(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    query: &SearchQuery,
+    shops: &[(i64, u64)],
+    take: u64,
+    visible_only: bool,
+) -> Result<Vec<Match>> {
+    let statement = first_matches_statement(query, shops, take, visible_only);
+    with_index_plan(db, statement)
+        .await?
+        .iter()
+        .map(match_of)
+        .collect()
+}
+
+/// The plan PostgreSQL gives [`first_matches`]'s statement (`EXPLAIN`), for the tests and
+/// for anyone checking it on a real catalogue.
+pub async fn first_matches_plan(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    query: &SearchQuery,
+    shops: &[(i64, u64)],
+    take: u64,
+    visible_only: bool,
+) -> Result<String> {
+    let statement = first_matches_statement(query, shops, take, visible_only);
+    let explain = Statement {
+        sql: format!("EXPLAIN {}", statement.sql),
+        ..statement
+    };
+    let lines = with_index_plan(db, explain)
+        .await?
+        .iter()
+        .map(|row| row.try_get::<String>("", "QUERY PLAN"))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(lines.join("\n"))
+}
+
+/// Each shop's words through the index, in one statement: `skip` and `take` per shop (see
+/// [`first_matches`]), the rows in the order of `shops` then of the index.
+fn first_matches_statement(
+    query: &SearchQuery,
+    shops: &[(i64, u64)],
+    take: u64,
+    visible_only: bool,
+) -> Statement {
+    let mut sql = Sql::new(DatabaseBackend::Postgres);
+    let ids = sql.bind(array_text(shops.iter().map(|s| s.0)));
+    let skips = sql.bind(array_text(shops.iter().map(|s| s.1)));
+    let words = sql.bind(query.tsquery_of_any_shop(SHOP_MARK));
+    let mark = sql.bind(SHOP_MARK);
+    let take = sql.bind(take as i64);
+    let visible = if visible_only { "p.published" } else { "TRUE" };
+    sql.text(format!(
+        "SELECT s.shop AS store_id, m.id, m.score \
+         FROM unnest(CAST({ids} AS BIGINT[]), CAST({skips} AS BIGINT[])) WITH ORDINALITY AS s(shop, skip, at) \
+         CROSS JOIN LATERAL ( \
+             SELECT c.id, CAST(ts_rank(c.search_vector, c.q) AS DOUBLE PRECISION) AS score, \
+                    row_number() OVER () AS n \
+             FROM (SELECT p.id, p.search_vector, w.q \
+                   FROM (SELECT to_tsquery('simple', replace({words}, {mark}, CAST(s.shop AS TEXT))) AS q) w \
+                   JOIN products p ON p.search_vector @@ w.q \
+                   WHERE {visible} OFFSET s.skip LIMIT {take}) c \
+         ) m \
+         ORDER BY s.at, m.n"
+    ))
+}
+
+/// Runs a statement with the GIN index's bitmap as the only way to read the products (no
+/// scan of the table or of another index), for this statement alone.
+async fn with_index_plan(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    statement: Statement,
+) -> Result<Vec<QueryResult>> {
+    let txn = db.begin().await?;
+    txn.execute(Statement::from_string(
+        DatabaseBackend::Postgres,
+        "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)",
+    ))
+    .await?;
+    let rows = txn.query_all(statement).await?;
+    txn.commit().await?;
+    Ok(rows)
+}
+
+async fn first_matches_sqlite(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    store_id: i64,
+    (skip, take): (u64, u64),
+    visible_only: bool,
+) -> Result<Vec<Match>> {
+    let mut sql = Sql::new(DatabaseBackend::Sqlite);
+    let store = sql.bind(store_id);
+    let q = sql.bind(query.fts5(store_id));
+    let hidden = sql.not_hidden("rowid", visible_only.then_some(store_id));
+    let (take, skip) = (sql.bind(take as i64), sql.bind(skip as i64));
+    // bm25: lower is better. FTS5 returns a match's rows by rowid, oldest first.
+    let statement = sql.text(format!(
+        "SELECT {store} AS store_id, rowid AS id, -bm25(products_fts, 10.0, 2.0) AS score \
+         FROM products_fts WHERE products_fts MATCH {q}{hidden} LIMIT {take} OFFSET {skip}"
+    ));
+    db.query_all(statement)
+        .await?
+        .iter()
+        .map(match_of)
+        .collect()
+}
+
+fn match_of(row: &QueryResult) -> Result<Match> {
+    Ok(Match {
+        store_id: row.try_get("", "store_id")?,
+        id: row.try_get("", "id")?,
+        score: row.try_get("", "score")?,
+    })
+}
+
+/// `{1,2,3}`: a PostgreSQL array's text, cast by the statement (one bound value for a list).
+fn array_text(values: impl Iterator<Item = impl ToString>) -> String {
+    let items: Vec<String> = values.map(|v| v.to_string()).collect();
+    format!("{{{}}}", items.join(","))
+}
+
+/// Stands for the shop's id in [`SearchQuery::tsquery_of_any_shop`]: never in a search term.
+const SHOP_MARK: &str = "#";
 
 /// A search alone, best matches first: the shop's words are the index's own (shop-prefixed),
 /// so the matches are ranked, counted and cut to the page without the products' other
@@ -188,6 +408,7 @@ async fn best_matches(
     Ok(ProductPage {
         items,
         total,
+        capped: false,
         page,
         per_page,
     })
@@ -247,16 +468,8 @@ pub async fn rows_in_order(db: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec
     Ok(items)
 }
 
-/// How many of the shop's products match the search: counted in the index, no row read.
-pub async fn count_matches(
-    db: &impl ConnectionTrait,
-    query: &SearchQuery,
-    store_id: i64,
-) -> Result<u64> {
-    count_in_index(db, query, store_id, None).await
-}
-
-/// [`count_matches`], without the hidden products of shop `hidden_of`.
+/// How many of the shop's products match the search (without the hidden products of shop
+/// `hidden_of`): every match's row is read, for the owner's exact count.
 async fn count_in_index(
     db: &impl ConnectionTrait,
     query: &SearchQuery,
@@ -281,47 +494,6 @@ async fn count_in_index(
         .transpose()?
         .unwrap_or(0)
         .max(0) as u64)
-}
-
-/// The best `limit` matches of one shop with their scores, higher better. A product's score
-/// depends only on its own shop's words (each shop's words are the index's own), so scores
-/// of several shops' searches rank together as one search over all of them would, and each
-/// search reads one shop's words through the index (one search over the words of 200 shops
-/// took 0.3 s on SQLite and seconds on PostgreSQL, which read every row for it).
-pub async fn scored_matches(
-    db: &impl ConnectionTrait,
-    query: &SearchQuery,
-    store_id: i64,
-    limit: u64,
-) -> Result<Vec<(i64, f64)>> {
-    let backend = db.get_database_backend();
-    let mut sql = Sql::new(backend);
-    let (q, limit) = (
-        sql.bind(search_text(backend, query, store_id)),
-        sql.bind(limit as i64),
-    );
-    let ranked = sql.text(match backend {
-        DatabaseBackend::Postgres => format!(
-            "SELECT id, CAST(ts_rank(search_vector, to_tsquery('simple', {q})) AS DOUBLE PRECISION) AS score \
-             FROM products WHERE search_vector @@ to_tsquery('simple', {q}) \
-             ORDER BY score DESC, id DESC LIMIT {limit}"
-        ),
-        // bm25: lower is better.
-        _ => format!(
-            "SELECT rowid AS id, -bm25(products_fts, 10.0, 2.0) AS score FROM products_fts \
-             WHERE products_fts MATCH {q} ORDER BY score DESC, rowid DESC LIMIT {limit}"
-        ),
-    });
-    db.query_all(ranked)
-        .await?
-        .iter()
-        .map(|row| {
-            Ok((
-                row.try_get::<i64>("", "id")?,
-                row.try_get::<f64>("", "score")?,
-            ))
-        })
-        .collect()
 }
 
 /// The product id as each database's full-text search names it.

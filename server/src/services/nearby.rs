@@ -3,23 +3,31 @@
 //! kilometres) from the comune of the visitor's CAP; the products of the shops at one
 //! distance (often one comune) are ranked together, best match first. The search is the shop
 //! pages' own (`crate::search`), run shop by shop through the index (each shop's words carry
-//! its prefix): counted per shop, and a page's products ranked by the shops' scores merged.
+//! its prefix), all the shops of a step in one statement.
+//!
+//! At most [`catalogue::MAX_MATCHES`] results are gathered (50 pages), nearest shops first:
+//! each step shares what is left of them among its shops, so the shops at one distance all
+//! take part, each with the first matches its index finds; these are ranked together by
+//! score. A shop that may have more is asked again while room is left, before shops further
+//! away. A search reads so at most about a thousand rows, whatever the catalogues hold
+//! (docs/decisions/030-search-on-postgresql-at-scale.md); the total says when there are more.
 
 use std::collections::BTreeMap;
 
-use sea_orm::ConnectionTrait;
+use sea_orm::{ConnectionTrait, TransactionTrait};
 
 use crate::entities::{product, store};
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::search::SearchQuery;
-use crate::services::catalogue;
+use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
 use crate::validation::is_postal_code;
 
 /// Results a page shows.
 pub const PAGE_SIZE: u64 = 20;
-/// Deepest page served: 1,000 results are more than anyone reads across shops.
+/// Deepest page served: 1,000 results ([`catalogue::MAX_MATCHES`]) are more than anyone
+/// reads across shops.
 pub const MAX_PAGE: u64 = 50;
 /// Nearest shops searched: bounds the size of the one full-text query.
 const MAX_SHOPS: usize = 1_000;
@@ -115,6 +123,8 @@ pub struct Found {
 pub struct NearbyPage {
     pub items: Vec<Found>,
     pub total: u64,
+    /// More products match than `total` ([`catalogue::MAX_MATCHES`]).
+    pub capped: bool,
     pub page: u64,
     pub pages: u64,
     /// The comune of the visitor's CAP.
@@ -131,7 +141,7 @@ struct Candidate {
 /// The page of products `asked` wants among `shops` (the public shops with their product
 /// counts). A CAP not in the data is refused (`cap`); without a search the page is empty.
 pub async fn search(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + TransactionTrait),
     places: &Places,
     shops: Vec<(store::Model, u64)>,
     asked: &NearbyQuery,
@@ -155,66 +165,116 @@ pub async fn search(
         return Ok(page);
     };
     let candidates = nearest_first(places, page.origin.as_ref(), shops);
-    // Shops at the same distance, with matches, form a group: its products ranked together.
-    let mut groups: Vec<(Option<u32>, Vec<&Candidate>, u64)> = Vec::new();
-    for shop in &candidates {
-        let n = catalogue::count_matches(db, &query, shop.store.id).await?;
-        if n == 0 {
-            continue;
-        }
-        match groups.last_mut() {
-            Some((km, members, total)) if *km == shop.km => {
-                members.push(shop);
-                *total += n;
-            }
-            _ => groups.push((shop.km, vec![shop], n)),
-        }
+    let groups = gather(db, &query, &candidates).await?;
+    let mut results: Vec<(usize, Match)> = Vec::new();
+    for (group, mut matches) in groups.into_iter().enumerate() {
+        catalogue::rank(&mut matches);
+        results.extend(matches.into_iter().map(|m| (group, m)));
     }
-    page.total = groups.iter().map(|g| g.2).sum();
+    page.capped = results.len() as u64 > catalogue::MAX_MATCHES;
+    results.truncate(catalogue::MAX_MATCHES as usize);
+    page.total = results.len() as u64;
     page.pages = page.total.div_ceil(PAGE_SIZE).clamp(1, MAX_PAGE);
 
-    let (mut skip, mut wanted) = ((asked.page - 1) * PAGE_SIZE, PAGE_SIZE);
-    for (km, members, total) in &groups {
-        if wanted == 0 {
-            break;
-        }
-        if skip >= *total {
-            skip -= total;
-            continue;
-        }
-        // Each shop's best `skip + wanted`, merged by score: the group's own ranking.
-        let mut scored: Vec<(i64, f64)> = Vec::new();
-        for shop in members {
-            scored
-                .extend(catalogue::scored_matches(db, &query, shop.store.id, skip + wanted).await?);
-        }
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
-        let ids: Vec<i64> = scored
-            .iter()
-            .skip(skip as usize)
-            .take(wanted as usize)
-            .map(|(id, _)| *id)
-            .collect();
-        skip = 0;
-        wanted = wanted.saturating_sub(ids.len() as u64);
-        // A product kept off the public pages is left out (its match was counted: a page
-        // may come out one short, which only a shop hiding matching products sees).
-        for product in catalogue::rows_in_order(db, &ids)
-            .await?
-            .into_iter()
-            .filter(|p| p.published)
-        {
-            if let Some(shop) = members.iter().find(|c| c.store.id == product.store_id) {
-                page.items.push(Found {
-                    product,
-                    store: shop.store.clone(),
-                    store_products: shop.products,
-                    distance_km: *km,
-                });
-            }
+    let wanted: Vec<&Match> = results
+        .iter()
+        .skip(((asked.page - 1) * PAGE_SIZE) as usize)
+        .take(PAGE_SIZE as usize)
+        .map(|(_, m)| m)
+        .collect();
+    let ids: Vec<i64> = wanted.iter().map(|m| m.id).collect();
+    for product in catalogue::rows_in_order(db, &ids).await? {
+        if let Some(shop) = candidates.iter().find(|c| c.store.id == product.store_id) {
+            page.items.push(Found {
+                product,
+                store: shop.store.clone(),
+                store_products: shop.products,
+                distance_km: shop.km,
+            });
         }
     }
     Ok(page)
+}
+
+/// A shop being searched: its place in `candidates`, its group (shops at one distance),
+/// how many of its matches were read.
+struct Reading {
+    shop: usize,
+    group: usize,
+    read: u64,
+}
+
+/// The matches of each group of shops at one distance, nearest group first (unranked), at
+/// most about [`catalogue::MAX_MATCHES`] + 1 in all. Steps: the first group alone, then
+/// twice as many groups each time (a rare word is in few shops, and shops are many), each
+/// step's shops sharing what is left; a shop that filled its share is asked again, for
+/// what is still left, before any shop further away.
+async fn gather(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    query: &SearchQuery,
+    candidates: &[Candidate],
+) -> Result<Vec<Vec<Match>>> {
+    let mut group_of = Vec::with_capacity(candidates.len());
+    for (i, shop) in candidates.iter().enumerate() {
+        let same = i > 0 && candidates[i - 1].km == shop.km;
+        let group = match group_of.last() {
+            Some(&last) if same => last,
+            Some(&last) => last + 1,
+            None => 0,
+        };
+        group_of.push(group);
+    }
+    let groups = group_of.last().map_or(0, |g| g + 1);
+    let mut found: Vec<Vec<Match>> = vec![Vec::new(); groups];
+    let mut left = catalogue::MAX_MATCHES + 1;
+    let (mut next_shop, mut step_groups) = (0, 1);
+    let mut unfinished: Vec<Reading> = Vec::new();
+    while left > 0 {
+        let step: Vec<Reading> = if unfinished.is_empty() {
+            let Some(&first) = group_of.get(next_shop) else {
+                break;
+            };
+            let end = group_of[next_shop..]
+                .iter()
+                .position(|g| *g >= first + step_groups)
+                .map_or(candidates.len(), |n| next_shop + n);
+            let step = (next_shop..end)
+                .map(|shop| Reading {
+                    shop,
+                    group: group_of[shop],
+                    read: 0,
+                })
+                .collect();
+            next_shop = end;
+            step_groups *= 2;
+            step
+        } else {
+            std::mem::take(&mut unfinished)
+        };
+        let share = left.div_ceil(step.len() as u64);
+        let asked: Vec<(i64, u64)> = step
+            .iter()
+            .map(|r| (candidates[r.shop].store.id, r.read))
+            .collect();
+        // Shop by shop, in the order asked.
+        let matches = catalogue::first_matches(db, query, &asked, share, true).await?;
+        let mut at = 0;
+        for mut reading in step {
+            let store_id = candidates[reading.shop].store.id;
+            let start = at;
+            while matches.get(at).is_some_and(|m| m.store_id == store_id) {
+                at += 1;
+            }
+            found[reading.group].extend_from_slice(&matches[start..at]);
+            let got = (at - start) as u64;
+            left = left.saturating_sub(got);
+            reading.read += got;
+            if got == share {
+                unfinished.push(reading);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Shops with products, nearest first (then by id); shops whose place is unknown last. At

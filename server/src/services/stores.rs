@@ -150,26 +150,40 @@ pub fn public() -> sea_orm::Select<store::Entity> {
         .filter(user::Column::EmailVerifiedAt.is_not_null())
 }
 
-/// Every public shop with the count of the products visitors see, for the explore page.
-pub async fn list_with_counts(db: &impl ConnectionTrait) -> Result<Vec<(store::Model, u64)>> {
-    let counts: Vec<(i64, i64)> = product::Entity::find()
-        .select_only()
-        .column(product::Column::StoreId)
-        .column_as(Expr::col(product::Column::Id).count(), "n")
-        .filter(product::Column::Published.eq(true))
-        .group_by(product::Column::StoreId)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let counts: std::collections::HashMap<i64, i64> = counts.into_iter().collect();
-    let stores = public().all(db).await?;
-    Ok(stores
-        .into_iter()
-        .map(|s| {
-            let n = counts.get(&s.id).copied().unwrap_or(0).max(0) as u64;
-            (s, n)
-        })
-        .collect())
+/// How many products each of these shops has, and how many of those are kept off the
+/// public pages: `(all, hidden)` by shop id, none for a shop without products. Two grouped
+/// counts read in indexes alone (`(store_id, id)` and the partial index of hidden products),
+/// not in the products' rows.
+pub async fn product_counts(
+    db: &impl ConnectionTrait,
+    store_ids: &[i64],
+) -> Result<std::collections::HashMap<i64, (u64, u64)>> {
+    let mut out = std::collections::HashMap::new();
+    // Bound the statement's parameters, whatever the number of shops.
+    for chunk in store_ids.chunks(500) {
+        for hidden in [false, true] {
+            let mut select = product::Entity::find()
+                .select_only()
+                .column(product::Column::StoreId)
+                .column_as(Expr::col(product::Column::Id).count(), "n")
+                .filter(product::Column::StoreId.is_in(chunk.iter().copied()))
+                .group_by(product::Column::StoreId);
+            if hidden {
+                select = select.filter(product::Column::Published.eq(false));
+            }
+            let counts: Vec<(i64, i64)> = select.into_tuple().all(db).await?;
+            for (store_id, n) in counts {
+                let entry: &mut (u64, u64) = out.entry(store_id).or_default();
+                let n = n.max(0) as u64;
+                if hidden {
+                    entry.1 = n;
+                } else {
+                    entry.0 = n;
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 pub async fn update(

@@ -2,6 +2,7 @@
 //! same on SQLite and PostgreSQL, and the index kept in step with every write.
 
 use reqwest::StatusCode;
+use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 use time::OffsetDateTime;
 use vetrina::domain::{Price, ProductStatus};
@@ -582,4 +583,99 @@ async fn explore_pages_twelve_shops_searched_and_sorted_by_the_server() {
             "{asked}"
         );
     }
+}
+
+/// A broad word in a big shop: a visitor's search ranks the first 1,000 matches and says
+/// there are more ("oltre 1.000"), instead of reading every match's row to rank and count
+/// them all; the owner's dashboard still counts every match, as the spec's "Mostrando a-b
+/// di N prodotti" asks.
+#[tokio::test]
+async fn a_visitors_search_ranks_and_counts_the_first_thousand_matches() {
+    let app = spawn_app().await;
+    let mut items: Vec<ProductData> = (1..=1_005)
+        .map(|i| product(&format!("Trapano avvitatore {i}")))
+        .collect();
+    items.push(product("Vite zincata"));
+    let shop = shop_with(&app, "anna@ferramenta.it", items).await;
+    let visitor = |query: String| {
+        let app = &app;
+        let id = shop.id;
+        async move {
+            let reply = app.get(&format!("/api/stores/{id}/products?{query}")).await;
+            assert_eq!(reply.status(), StatusCode::OK, "{query}");
+            reply.json::<Value>().await.expect("json")
+        }
+    };
+
+    let first = visitor("q=trapano".into()).await;
+    assert_eq!(
+        (first["total"].as_u64(), first["capped"].as_bool()),
+        (Some(1_000), Some(true))
+    );
+    assert_eq!(first["pages"], 40);
+    let last = visitor("q=trapano&page=40".into()).await;
+    assert_eq!(names(&last).len(), 25, "the 1,000th result is reachable");
+    assert!(names(&visitor("q=trapano&page=41".into()).await).is_empty());
+    let mut seen: Vec<String> = Vec::new();
+    for page in 1..=10 {
+        let listed = visitor(format!("q=trapano&per_page=100&page={page}")).await;
+        seen.extend(names(&listed).into_iter().map(str::to_owned));
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 1_000, "no product twice across the pages");
+
+    let few = visitor("q=vite".into()).await;
+    assert_eq!(
+        (few["total"].as_u64(), few["capped"].as_bool()),
+        (Some(1), Some(false))
+    );
+
+    // The owner counts every match.
+    let own: Value = shop
+        .get(&format!("/api/stores/{}/products?q=trapano", shop.id))
+        .await
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(
+        (own["total"].as_u64(), own["capped"].as_bool()),
+        (Some(1_005), Some(false))
+    );
+
+    // The shop page says so.
+    let store = shop.me().await;
+    let path = format!(
+        "/store/{}/{}?q=trapano",
+        shop.id,
+        store["slug"].as_str().expect("slug")
+    );
+    let (status, _, html) = page_of(&app, &path).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("25 di oltre 1.000 prodotti"), "{path}");
+    assert!(html.contains("page=40\""), "the last page is linked");
+    assert!(!html.contains("page=41\""));
+}
+
+/// The statement that finds a search's first matches reads the products through the text
+/// index alone, even on a table so small that the planner would rather read it whole (as it
+/// would for a big shop's words at the end of a big table: it cannot tell where they are).
+#[tokio::test]
+async fn the_first_matches_are_read_through_the_text_index() {
+    let app = spawn_app().await;
+    if app.db.get_database_backend() != sea_orm::DatabaseBackend::Postgres {
+        return;
+    }
+    let shop = shop_with(&app, "anna@ferramenta.it", hardware()).await;
+    let query = vetrina::search::SearchQuery::parse("trapani").expect("words");
+    let plan =
+        vetrina::services::catalogue::first_matches_plan(&app.db, &query, &[(shop.id, 0)], 6, true)
+            .await
+            .expect("plan");
+    assert!(
+        plan.contains("Bitmap Index Scan on idx_products_search"),
+        "{plan}"
+    );
+    assert!(!plan.contains("Seq Scan on products"), "{plan}");
+    assert!(!plan.contains("Index Scan on idx_products_store"), "{plan}");
 }

@@ -3,6 +3,9 @@
 
 use reqwest::header::LOCATION;
 use serde_json::{json, Value};
+use time::OffsetDateTime;
+use vetrina::domain::ProductStatus;
+use vetrina::services::products::{insert_rows, ProductData};
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 
@@ -247,4 +250,89 @@ async fn the_search_page_works_without_javascript() {
         .await
         .unwrap()
         .contains("Scrivi il prodotto che cerchi"));
+}
+
+/// Many shops at one distance with many matches each: the search gathers 1,000 results, a
+/// share from every shop there, ranks them together and says there are more; a product
+/// kept off the public pages is neither listed nor counted.
+#[tokio::test]
+async fn a_broad_search_gathers_a_thousand_results_from_every_shop_at_one_distance() {
+    let app = spawn_app().await;
+    let mut shops = Vec::new();
+    for n in 0..3 {
+        let shop = shop_in(
+            &app,
+            &format!("{n}@abano.it"),
+            &format!("Ferramenta {n}"),
+            "35031",
+            "Abano Terme",
+        )
+        .await;
+        let items = (1..=400)
+            .map(|i| ProductData {
+                name: format!("Trapano {n}-{i}"),
+                price: None,
+                description: None,
+                category: None,
+                brand: None,
+                image_url: Some("/media/x.svg".to_owned()),
+                in_stock: true,
+                status: ProductStatus::Normal,
+                sku: None,
+                ean: None,
+                review_note: None,
+            })
+            .collect();
+        insert_rows(&app.db, shop.id, items, OffsetDateTime::now_utc())
+            .await
+            .unwrap();
+        shops.push(shop);
+    }
+    let few = shop_in(&app, "few@abano.it", "Colorificio", "35031", "Abano Terme").await;
+    add(&few, json!({"name": "Trapano a colonna"})).await;
+    let hidden = few
+        .post("/api/products", json!({"name": "Trapano nascosto"}))
+        .await;
+    let hidden: Value = hidden.json().await.unwrap();
+    let reply = few
+        .put(
+            &format!("/api/products/{}", hidden["id"]),
+            json!({"published": false}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+
+    let first = search(&app, "q=trapano&cap=35031").await;
+    assert_eq!(
+        (first["total"].as_u64(), first["capped"].as_bool()),
+        (Some(1_000), Some(true))
+    );
+    assert_eq!(first["pages"], 50);
+    let mut from: std::collections::BTreeMap<String, usize> = Default::default();
+    for page in 1..=50 {
+        let listed = rows(&search(&app, &format!("q=trapano&cap=35031&page={page}")).await);
+        assert_eq!(listed.len(), 20, "page {page}");
+        for (shop, product, _) in listed {
+            assert_ne!(product, "Trapano nascosto");
+            *from.entry(shop).or_default() += 1;
+        }
+    }
+    assert_eq!(from["Colorificio"], 1);
+    for n in 0..3 {
+        assert!(from[&format!("Ferramenta {n}")] >= 300, "{from:?}");
+    }
+
+    // Fewer matches than that: every one, counted exactly, the hidden one left out.
+    let narrow = search(&app, "q=trapano+colonna&cap=35031").await;
+    assert_eq!(
+        (narrow["total"].as_u64(), narrow["capped"].as_bool()),
+        (Some(1), Some(false))
+    );
+    let html = app
+        .get("/cerca?q=trapano&cap=35031")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("Oltre 1.000 prodotti trovati"));
 }
