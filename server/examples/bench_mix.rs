@@ -262,7 +262,7 @@ async fn owner(base: &str, n: usize, tallies: &Tallies, until: Instant) -> anyho
             )
         };
         turn += 1;
-        let body = if turn % 2 == 0 {
+        let body = if turn.is_multiple_of(2) {
             json!({"price": cents as f64 / 100.0})
         } else {
             json!({"description": format!("Descrizione aggiornata {turn}: trapano, tassello, cartongesso.")})

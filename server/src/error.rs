@@ -47,8 +47,6 @@ pub enum ErrorCode {
     NotFound,
     /// An account with this e-mail exists.
     EmailTaken,
-    /// The address is already verified.
-    AlreadyVerified,
     Conflict,
     /// Too many requests in the window; `remainingTime` says how long to wait.
     RateLimited,
@@ -132,8 +130,6 @@ pub enum AppError {
     NotFound(String),
     #[error("{}", messages::EMAIL_TAKEN)]
     EmailTaken,
-    #[error("{}", messages::EMAIL_ALREADY_VERIFIED)]
-    AlreadyVerified,
     #[error("{0}")]
     Conflict(String),
     #[error("{message}")]
@@ -211,7 +207,6 @@ impl AppError {
             Self::TrialUnavailable => (StatusCode::FORBIDDEN, C::TrialUnavailable),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, C::NotFound),
             Self::EmailTaken => (StatusCode::CONFLICT, C::EmailTaken),
-            Self::AlreadyVerified => (StatusCode::CONFLICT, C::AlreadyVerified),
             Self::Conflict(_) => (StatusCode::CONFLICT, C::Conflict),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, C::RateLimited),
             Self::ResendCooldown { .. } => (StatusCode::TOO_MANY_REQUESTS, C::ResendCooldown),

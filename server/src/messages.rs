@@ -128,8 +128,6 @@ pub const VERIFY_TOKEN_INVALID: &str =
     "Il link di verifica non è valido o è scaduto. Richiedi una nuova email di verifica.";
 pub const EMAIL_VERIFIED: &str = "Email verificata con successo! Stai per essere reindirizzato...";
 pub const EMAIL_MISSING: &str = "Email mancante.";
-pub const EMAIL_ALREADY_VERIFIED: &str =
-    "L'indirizzo email è già stato verificato. Puoi effettuare il login.";
 /// The same for every address: it must not tell whether the address has an account.
 pub const VERIFICATION_REQUESTED: &str = "Se l'indirizzo è registrato e non ancora confermato, \
     riceverai una nuova email di verifica. Se lo hai già confermato, puoi accedere.";

@@ -1,5 +1,7 @@
 //! Field rules shared by registration, shop settings, leads and products (spec section 5).
 
+use std::borrow::Cow;
+
 use crate::messages;
 
 /// The one e-mail rule, for registration, login, verification resend, password reset and
@@ -104,9 +106,34 @@ pub fn is_telephone(raw: &str) -> bool {
             .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '.' | '/' | '(' | ')'))
 }
 
-/// Trimmed text, or `None` when empty.
+/// A character that has no place in stored text: a C0 or C1 control (tab and line breaks
+/// aside) or a Unicode noncharacter such as U+FFFE. XML refuses them (the product card is
+/// SVG), screens draw them as boxes, and they come from pasted text and broken exports.
+pub fn is_unwanted_char(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || is_noncharacter(c)
+}
+
+/// U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE…).
+fn is_noncharacter(c: char) -> bool {
+    let n = u32::from(c);
+    (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE
+}
+
+/// `text` without its [`is_unwanted_char`]s: what every text field keeps of its input.
+/// Borrowed when there is none, as nearly always.
+pub fn without_unwanted_chars(text: &str) -> Cow<'_, str> {
+    if text.chars().any(is_unwanted_char) {
+        Cow::Owned(text.chars().filter(|&c| !is_unwanted_char(c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Trimmed text without unwanted characters, or `None` when empty.
 pub fn non_empty(raw: Option<&str>) -> Option<String> {
-    raw.map(str::trim)
+    raw.map(without_unwanted_chars)
+        .as_deref()
+        .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(str::to_owned)
 }
@@ -118,6 +145,23 @@ pub fn char_len(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn controls_and_noncharacters_are_dropped_and_line_breaks_kept() {
+        assert_eq!(
+            without_unwanted_chars("Tassello\u{0}\u{7}\u{1b}[31m 8\u{7f}\u{85}\u{9f}mm\u{fffe}\u{ffff}\u{fdd0}\u{1fffe}"),
+            "Tassello[31m 8mm"
+        );
+        assert_eq!(
+            without_unwanted_chars("riga\tuno\r\nriga due"),
+            "riga\tuno\r\nriga due"
+        );
+        assert!(matches!(
+            without_unwanted_chars("Vite à testa svasata €"),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(non_empty(Some(" \u{1}\u{fffe} ")), None);
+    }
 
     #[test]
     fn one_plain_address_is_an_email() {

@@ -16,6 +16,7 @@ use tokio::sync::Semaphore;
 use super::builtin::{self, Enrichment, RawProduct, Status};
 use super::Provider;
 use crate::config::OpenAiSettings;
+use crate::validation::without_unwanted_chars;
 
 const MAX_NAME_CHARS: usize = 300;
 const MAX_DESCRIPTION_CHARS: usize = 5000;
@@ -272,8 +273,13 @@ fn non_empty(s: Option<&str>) -> Option<&str> {
 
 /// Checks the answer and applies the shop's own data, which wins as with `builtin`.
 fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, Failure> {
-    let name = answer.name.split_whitespace().collect::<Vec<_>>().join(" ");
-    let description = answer.description.trim().to_owned();
+    let name = without_unwanted_chars(&answer.name)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let description = without_unwanted_chars(&answer.description)
+        .trim()
+        .to_owned();
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
         return Err(Failure::Malformed("name empty or too long".into()));
     }

@@ -6,7 +6,9 @@ use serde::{Deserialize, Deserializer};
 
 use crate::domain::image_url;
 use crate::messages;
-use crate::validation::{char_len, is_postal_code, is_telephone, normalize_website, visible_len};
+use crate::validation::{
+    char_len, is_postal_code, is_telephone, normalize_website, visible_len, without_unwanted_chars,
+};
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
 pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -39,8 +41,11 @@ impl Problems {
     }
 }
 
+/// What a shop's text field keeps: no unwanted characters, no edge spaces.
 pub fn trimmed(raw: Option<&str>) -> String {
-    raw.unwrap_or_default().trim().to_owned()
+    without_unwanted_chars(raw.unwrap_or_default())
+        .trim()
+        .to_owned()
 }
 
 pub fn check_name(p: &mut Problems, name: &str) {
@@ -115,7 +120,10 @@ pub fn optional_text(
     raw: Option<&str>,
     max: usize,
 ) -> Option<String> {
-    let value = raw.map(str::trim).filter(|s| !s.is_empty())?;
+    let value = trimmed(raw);
+    if value.is_empty() {
+        return None;
+    }
     p.check(value.chars().count() <= max, field, messages::TOO_LONG);
-    Some(value.to_owned())
+    Some(value)
 }

@@ -16,7 +16,7 @@ use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
-use crate::validation::has_visible_text;
+use crate::validation::{has_visible_text, without_unwanted_chars};
 use crate::views::ProductView;
 use crate::AppState;
 
@@ -66,9 +66,12 @@ impl ProductInput {
     /// The changes this input asks for; every given field is checked.
     fn changes(self) -> Result<ProductChanges> {
         let mut p = Problems::default();
-        let name = self
-            .name
-            .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "));
+        let name = self.name.map(|n| {
+            without_unwanted_chars(&n)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
         if let Some(name) = &name {
             // A name of zero-width or other invisible characters is no name.
             p.check(
@@ -148,7 +151,8 @@ impl ProductInput {
 }
 
 fn clean(v: Option<String>) -> Option<String> {
-    v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
+    v.map(|s| without_unwanted_chars(&s).trim().to_owned())
+        .filter(|s| !s.is_empty())
 }
 
 /// Which products to delete: the listed ids, or every product with a status (`all` for the

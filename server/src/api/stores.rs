@@ -109,29 +109,29 @@ impl StoreUpdateInput {
     fn validate(self) -> Result<stores::StoreChanges> {
         let mut p = Problems::default();
         let mut changes = stores::StoreChanges::default();
-        if let Some(name) = self.name.as_deref().map(str::trim) {
-            fields::check_name(&mut p, name);
-            changes.name = Some(name.to_owned());
+        if let Some(name) = self.name.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_name(&mut p, &name);
+            changes.name = Some(name);
         }
-        if let Some(v) = self.description.as_deref().map(str::trim) {
-            fields::check_description(&mut p, v);
-            changes.description = Some(v.to_owned());
+        if let Some(v) = self.description.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_description(&mut p, &v);
+            changes.description = Some(v);
         }
-        if let Some(v) = self.postal_code.as_deref().map(str::trim) {
-            fields::check_postal_code(&mut p, v);
-            changes.postal_code = Some(v.to_owned());
+        if let Some(v) = self.postal_code.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_postal_code(&mut p, &v);
+            changes.postal_code = Some(v);
         }
-        if let Some(v) = self.city.as_deref().map(str::trim) {
-            fields::check_city(&mut p, v);
-            changes.city = Some(v.to_owned());
+        if let Some(v) = self.city.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_city(&mut p, &v);
+            changes.city = Some(v);
         }
-        if let Some(v) = self.address.as_deref().map(str::trim) {
-            fields::check_address(&mut p, v);
-            changes.address = Some(v.to_owned());
+        if let Some(v) = self.address.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_address(&mut p, &v);
+            changes.address = Some(v);
         }
-        if let Some(v) = self.telephone.as_deref().map(str::trim) {
-            fields::check_telephone(&mut p, v);
-            changes.telephone = Some(v.to_owned());
+        if let Some(v) = self.telephone.as_deref().map(|v| trimmed(Some(v))) {
+            fields::check_telephone(&mut p, &v);
+            changes.telephone = Some(v);
         }
         if let Some(v) = self.website_url {
             changes.website_url = Some(fields::website(&mut p, v.as_deref()));

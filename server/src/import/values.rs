@@ -2,6 +2,7 @@
 //! Everything here is tolerant of how Italian shops actually type values.
 
 use crate::domain::{image_url, DecimalMark, Price, PriceError};
+use crate::validation::{is_unwanted_char, without_unwanted_chars};
 
 /// True for cells that read as a number ("12,50", "€ 3", "8012345678901", "1.234").
 /// Used to tell a header row from a data row.
@@ -102,18 +103,24 @@ fn fold_accent(c: char) -> char {
     }
 }
 
-/// Trim and collapse every run of whitespace into one space.
+/// Trim, collapse every run of whitespace into one space and drop control characters and
+/// noncharacters ([`is_unwanted_char`]).
 pub fn clean_text(raw: &str) -> String {
-    // Fast path: most cells are already clean (no double, edge or non-space whitespace).
+    // Fast path: most cells are already clean (no double, edge or non-space whitespace,
+    // no control character).
     let b = raw.as_bytes();
     let clean = !b.first().is_some_and(u8::is_ascii_whitespace)
         && !b.last().is_some_and(u8::is_ascii_whitespace)
         && !b.windows(2).any(|w| w[0] == b' ' && w[1] == b' ')
-        && !b.iter().any(|&c| c != b' ' && c.is_ascii_whitespace())
-        && (raw.is_ascii() || !raw.chars().any(|c| c != ' ' && c.is_whitespace()));
+        && !b.iter().any(|&c| c != b' ' && (c < 0x20 || c == 0x7f))
+        && (raw.is_ascii()
+            || !raw
+                .chars()
+                .any(|c| (c != ' ' && c.is_whitespace()) || is_unwanted_char(c)));
     if clean {
         return raw.to_string();
     }
+    let raw = without_unwanted_chars(raw);
     let mut out = String::with_capacity(raw.len());
     for word in raw.split_whitespace() {
         if !out.is_empty() {
@@ -399,6 +406,11 @@ mod tests {
             "è é € &bogus;"
         );
         assert_eq!(clean_text("  a \t b\n c "), "a b c");
+        assert_eq!(
+            clean_text("Vite\u{0}\u{fffe} M8\u{85}x40\u{1b}"),
+            "Vite M8x40"
+        );
+        assert_eq!(clean_text("Vite\u{7}M8"), "ViteM8");
         let mut s = "àèìòù".repeat(3);
         truncate_chars(&mut s, 4);
         assert_eq!(s, "àèìò");

@@ -251,7 +251,7 @@ fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
+            c if crate::validation::is_unwanted_char(c) || c.is_control() => {}
             c => out.push(c),
         }
     }
@@ -316,5 +316,17 @@ mod tests {
                 .count()
         };
         assert!(dark(&with_text) > dark(&without) + 500);
+    }
+
+    #[test]
+    fn a_name_with_noncharacters_and_controls_still_makes_a_card() {
+        // Stored before names were cleaned at the boundary: the card must still render.
+        let name = "Vite\u{fffe} M8\u{ffff}\u{1}\u{85} zincata";
+        let svg = product_card(name, Some("Fischer\u{fffe}"), "generico");
+        assert!(
+            svg.contains("Vite M8 zincata") || svg.contains("Vite M8"),
+            "{svg}"
+        );
+        render_png(&svg).expect("the card renders");
     }
 }

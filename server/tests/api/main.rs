@@ -14,6 +14,7 @@ mod analytics;
 mod catalogue;
 mod client_limits;
 mod connections;
+mod control_chars;
 mod database_down;
 mod disk_full;
 mod export;
