@@ -60,9 +60,9 @@ describe("account pages branch on the code", () => {
     assert.deepEqual(errors.resendFailure(reply(429, { error: text, code: "resend_cooldown" }), "x"), { kind: "wait", seconds: 60 }, "the number in the text is not read");
     assert.deepEqual(errors.resendFailure(reply(429, { error: "Troppe richieste", code: "rate_limited", remainingTime: 300 }), "x"), { kind: "wait", seconds: 300 });
   });
-  test("resend: not_found and other failures", () => {
-    assert.deepEqual(errors.resendFailure(reply(404, { error: "Indirizzo email non trovato", code: "not_found" }), "x"), { kind: "notFound" });
-    assert.deepEqual(errors.resendFailure(reply(409, { error: "Email già verificata", code: "already_verified" }), "Errore"), { kind: "message", text: "Email già verificata" });
+  test("resend: failures other than a cooldown show the server's text, or the fallback", () => {
+    const unavailable = "Non è stato possibile inviare l'email. Riprova più tardi.";
+    assert.deepEqual(errors.resendFailure(reply(503, { error: unavailable, code: "unavailable" }), "Errore"), { kind: "message", text: unavailable });
     assert.deepEqual(errors.resendFailure(reply(500, { error: "Errore interno", code: "internal" }), "Errore nel rimandare l'email di verifica"), {
       kind: "message",
       text: "Errore nel rimandare l'email di verifica",
