@@ -286,6 +286,37 @@ describe("/upload", () => {
     await context.close();
   });
 
+  test("a distributor's list as proposed: the VAT-inclusive price, where it comes from, and a product listed twice merged", async () => {
+    const csv = [
+      "Codice Prodotto;Descrizione;Listino Base;Netto Cliente;Street Price Ivato;Cat",
+      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Elettroutensili",
+      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Offerte",
+      "E2E-SG-200   ;Smerigliatrice angolare 125 mm;50,00;31,00;59,90;Elettroutensili",
+      "E2E-MT-300   ;Metro a nastro 5 m;8,00;4,50;9,50;Misura",
+    ].join("\r\n");
+    const file = { name: "distributore.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") };
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const { context, page, problems } = await ownerPage({ viewport });
+      await fileInput(page).setInputFiles(file);
+      await waitStep(page, "mapping");
+      assert.equal(await page.getByLabel(/price\s*\/\s*prezzo/).inputValue(), "Street Price Ivato");
+      assert.equal(await page.getByLabel(/sku\s*\/\s*codice/).inputValue(), "Codice Prodotto");
+      const note = await page.locator("[data-price-note]").innerText();
+      assert.match(note, /«Street Price Ivato», IVA inclusa/);
+      assert.match(note, /«Listino Base», «Netto Cliente»/);
+      await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+      await waitStep(page, "preview", 60_000);
+      assert.match(await page.locator("[data-price-sentence]").innerText(), /colonna «Street Price Ivato», già IVA inclusa/);
+      assert.match(await page.locator("[data-import-warnings]").innerText(), /1 riga ripete il codice .* unita a quel prodotto/);
+      assert.equal(await page.locator('[data-stat="valid"] dd').innerText(), "3");
+      const first = page.locator("[data-preview-products] > li").first();
+      assert.match(await first.innerText(), /119,90/);
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? "/tmp", `upload-distributor-${viewport.width}.png`), fullPage: true });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
   test("daily sync: a wrong address is refused, a saved one runs within a minute and its failure is listed", async () => {
     const { context, page, problems } = await ownerPage();
     const panel = page.locator("[data-sync-panel]");

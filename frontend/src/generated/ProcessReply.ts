@@ -22,4 +22,9 @@ limits: AllowanceView,
  * Products the AI provider will complete in the background once imported (0 without
  * a provider).
  */
-aiFollowUps: number, };
+aiFollowUps: number, 
+/**
+ * Which column the published prices come from and whether VAT was added, in Italian
+ * (none when no price column is mapped).
+ */
+priceSentence: string | null, };

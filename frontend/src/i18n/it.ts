@@ -678,6 +678,7 @@ export const it = {
       create: "Nuovi prodotti",
       update: "Prodotti da aggiornare",
       errorsTitle: "Errori",
+      warningsTitle: "Avvisi",
       row: (n: number) => `Riga ${n}`,
       more: (n: number) => `+ altri ${n}`,
       errorReport: "Scarica il report degli errori (CSV)",

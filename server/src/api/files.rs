@@ -279,6 +279,10 @@ pub struct ProcessReply {
     /// a provider).
     #[serde(rename = "aiFollowUps")]
     ai_follow_ups: usize,
+    /// Which column the published prices come from and whether VAT was added, in Italian
+    /// (none when no price column is mapped).
+    #[serde(rename = "priceSentence")]
+    price_sentence: Option<String>,
 }
 
 /// The file's figures and how many of its valid rows the plan lets in: every update and
@@ -437,12 +441,14 @@ pub async fn process(
         regenerate_present: form.regenerate_present,
         ai_follow_up: matches!(*app.ai, crate::ai::Ai::OpenAi(_)),
     };
+    let price_sentence = crate::import::published_price_sentence(&mapping);
     let store_id = owner.store.id;
     let allowance = Allowance::read(&app.db, store_id).await?;
     allowance.ensure_import_left()?;
     let run = app.imports.begin(store_id);
     let cancel = run.flag();
-    let existing: ExistingCodes = imports::existing_codes(&app.db, store_id).await?;
+    let existing: ExistingCodes =
+        imports::existing_codes(&app.db, store_id, mapping.sku.is_none()).await?;
     let outcome = imports::WORKER
         .run(move || {
             let upload = Upload {
@@ -490,6 +496,7 @@ pub async fn process(
             .iter()
             .filter(|i| i.ai_input.is_some())
             .count(),
+        price_sentence,
     };
     let process_id = imports::kept::keep(&app.db, store_id, processed).await?;
     Ok(Json(ProcessReply {
@@ -617,7 +624,7 @@ async fn given_products(
     store_id: i64,
     products: Vec<ProductInput>,
 ) -> Result<Vec<ImportItem>, Failure> {
-    let existing = imports::existing_codes(&app.db, store_id).await?;
+    let existing = imports::existing_codes(&app.db, store_id, false).await?;
     products
         .into_iter()
         .enumerate()

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::price_column::{self, PriceChoice, VatSaid};
 use super::table::Table;
 use super::values::fold_key;
 use super::ImportError;
@@ -201,7 +202,7 @@ const SYNONYMS: &[(Field, &[&str])] = &[
     (
         Field::Price,
         // The price a consumer pays first: a list price before a bare "Prezzo" that may be
-        // the dealer's, and neither net nor discounted prices (see `DEALER_WORDS`).
+        // the dealer's, and neither dealer nor discounted prices (see `price_column`).
         &[
             "sale price",
             "prezzo al pubblico",
@@ -349,6 +350,7 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "rif",
             "rif art",
             "cod ven",
+            "cd ar",
             "codice fornitore",
             "codice interno",
             "cod",
@@ -387,24 +389,6 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "tax rate",
         ],
     ),
-];
-
-/// Words of a price meant for dealers or already discounted: such a column is taken only
-/// when there is no other, and the owner is told.
-const DEALER_WORDS: &[&str] = &[
-    "netto",
-    "netti",
-    "rivenditore",
-    "rivenditori",
-    "acquisto",
-    "scontato",
-    "sconto",
-    "costo",
-    "dealer",
-    "net",
-    "ingrosso",
-    "riservato",
-    "promo",
 ];
 
 /// Words that make a header something other than a product's name ("Nome immagine",
@@ -480,8 +464,8 @@ impl Sample<'_> {
         match field {
             // Words, not codes or file names.
             Field::Name => self.share(col, looks_like_name).is_none_or(|s| s >= 0.5),
-            // A code column that is nearly empty (PrestaShop's MPN) is no SKU, nor one that
-            // repeats codes (a supplier's code shared by two variants).
+            // A code column that is nearly empty (PrestaShop's MPN) is no SKU; one that
+            // repeats codes is taken only when no other is there (see `propose`).
             Field::Sku => self.filled(col).is_none_or(|f| f >= 0.1) && self.distinct(col),
             Field::Ean => self.filled(col).is_none_or(|f| f >= 0.1),
             _ => true,
@@ -541,7 +525,7 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
     let mut m = Mapping::default();
     let allowed = |field: Field, i: usize| match field {
         Field::Name => !has_any_word(&folded[i], NOT_NAME_WORDS),
-        Field::Price => !has_any_word(&folded[i], DEALER_WORDS),
+        Field::Price => !price_column::is_dealer_price(&folded[i]),
         _ => true,
     };
     for (field, names) in SYNONYMS {
@@ -581,15 +565,6 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
             set(&mut m, *field, headers[i].clone());
         }
     }
-    // Only dealer or discounted prices: better than none, and said.
-    if m.price.is_none() {
-        if let Some(i) = (0..headers.len())
-            .find(|&i| !used[i] && has_any_word(&folded[i], &["prezzo", "price", "listino"]))
-        {
-            used[i] = true;
-            m.price = Some(headers[i].clone());
-        }
-    }
     // Management software often exports "Codice;Descrizione;Prezzo", where
     // the only descriptive column is the product's name.
     if m.name.is_none() {
@@ -598,10 +573,32 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
             .take()
             .or_else(|| m.description_fallback.take());
     }
+    // A code column whose codes repeat (a list that has a product once per catalogue
+    // category) is still the key that makes a second import update: rows that share a code
+    // become one product.
+    if m.sku.is_none() {
+        let names = SYNONYMS
+            .iter()
+            .find(|(f, _)| *f == Field::Sku)
+            .map_or(&[][..], |(_, names)| *names);
+        let pick = names.iter().find_map(|n| {
+            let n = fold_key(n);
+            (0..headers.len()).find(|&i| {
+                !used[i]
+                    && (folded[i] == n || (n.len() >= 3 && folded[i].starts_with(&format!("{n} "))))
+                    && sample.filled(i).is_none_or(|f| f >= 0.1)
+            })
+        });
+        if let Some(i) = pick {
+            used[i] = true;
+            m.sku = Some(headers[i].clone());
+        }
+    }
     // A fallback only makes sense next to its main field.
     if m.price.is_none() {
         m.price = m.price_fallback.take();
     }
+    let choice = settle_price(&mut m, headers, &folded, rows);
     if m.description.is_none() {
         m.description = m.description_fallback.take();
     }
@@ -609,42 +606,109 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
     if m.category.is_none() {
         m.category = m.subcategory.take();
     }
-    let note = price_note(&m, headers, &folded);
+    let note = choice.and_then(|c| price_note(&m, &c, headers, &folded));
     (m, note)
 }
 
-/// Which price column is used, when the file has other price-like columns.
-fn price_note(m: &Mapping, headers: &[String], folded: &[String]) -> Option<String> {
+/// Takes the price column a visitor pays (see `price_column`) and proposes "prezzi senza
+/// IVA" when it is a price without VAT, so that what the pages call "IVA inclusa" is.
+fn settle_price(
+    m: &mut Mapping,
+    headers: &[String],
+    folded: &[String],
+    rows: &[&[String]],
+) -> Option<PriceChoice> {
+    let position = |h: &Option<String>| {
+        h.as_deref()
+            .and_then(|h| headers.iter().position(|x| x == h))
+    };
+    let cols = price_column::Columns {
+        headers,
+        folded,
+        rows,
+        vat: position(&m.vat),
+    };
+    let choice = price_column::choose(&cols, position(&m.price))?;
+    let header = &headers[choice.column];
+    if m.price.as_ref() != Some(header) {
+        // Another column's own fallback ("Regular price" beside "Sale price") no longer fits.
+        m.price_fallback = None;
+        m.price = Some(header.clone());
+    }
+    if choice.vat == VatSaid::Excluded {
+        m.prices_include_vat = Some(false);
+    }
+    Some(choice)
+}
+
+/// The preview's sentence on the prices it shows: the column they come from and whether VAT
+/// was added, for the mapping the file was processed with (the owner may have changed the
+/// proposal).
+pub fn published_price_sentence(m: &Mapping) -> Option<String> {
+    let column = m.price.as_deref()?;
+    Some(if m.prices_include_vat == Some(false) {
+        let rate = m.vat_rate.unwrap_or(super::rows::DEFAULT_VAT_PERCENT);
+        let rate = match &m.vat {
+            Some(vat) => format!("l'aliquota della colonna «{vat}», altrimenti il {rate}%"),
+            None => format!("il {rate}%"),
+        };
+        format!(
+            "I prezzi pubblicati sono quelli della colonna «{column}» con l'IVA aggiunta ({rate}), come li vedi qui sotto."
+        )
+    } else {
+        format!(
+            "I prezzi pubblicati sono quelli della colonna «{column}», già IVA inclusa, come li vedi qui sotto."
+        )
+    })
+}
+
+/// Which price column is used and whether VAT is added, for the owner; the other price
+/// columns are named, so a wrong choice is easy to see.
+fn price_note(
+    m: &Mapping,
+    choice: &PriceChoice,
+    headers: &[String],
+    folded: &[String],
+) -> Option<String> {
     let chosen = m.price.as_deref()?;
-    let others: Vec<&str> = headers
+    let others: Vec<String> = headers
         .iter()
         .zip(folded)
         .filter(|(h, f)| {
             h.as_str() != chosen
                 && Some(h.as_str()) != m.price_fallback.as_deref()
-                && has_any_word(f, &["prezzo", "price", "listino", "pvp", "costo"])
-                // "Date sale price starts", "DataInizioPromo": dates, not prices
-                && !has_any_word(f, &["date", "data", "inizio", "fine", "starts", "ends"])
+                && price_column::is_price_header(f)
         })
-        .map(|(h, _)| h.as_str())
+        .map(|(h, _)| format!("«{h}»"))
         .collect();
-    let chosen_folded = fold_header(chosen);
-    if has_any_word(&chosen_folded, DEALER_WORDS) {
-        return Some(format!(
-            "Prezzo dalla colonna «{chosen}», che sembra un prezzo scontato o per rivenditori: controlla che sia il prezzo al pubblico."
+    let mut note = match (choice.vat, choice.above) {
+        (VatSaid::Included, Some(lower)) => format!(
+            "Prezzo al pubblico dalla colonna «{chosen}», IVA inclusa: riga per riga supera «{}» di un'aliquota IVA.",
+            headers[lower]
+        ),
+        (VatSaid::Included, None) => {
+            format!("Prezzo al pubblico dalla colonna «{chosen}», IVA inclusa.")
+        }
+        (VatSaid::Excluded, _) => {
+            let rate = match &m.vat {
+                Some(vat) => format!("l'aliquota della colonna «{vat}», altrimenti il 22%"),
+                None => "il 22%".to_owned(),
+            };
+            format!(
+                "Prezzo dalla colonna «{chosen}», senza IVA: aggiungiamo l'IVA ({rate}) e pubblichiamo il prezzo IVA inclusa."
+            )
+        }
+        (VatSaid::Unsaid, _) => format!(
+            "Prezzo dalla colonna «{chosen}», considerato IVA inclusa: se nel file è senza IVA, scegli «prezzi senza IVA» qui sotto."
+        ),
+    };
+    if !others.is_empty() {
+        note.push_str(&format!(
+            " Non usate: {}. Puoi scegliere un'altra colonna nel campo del prezzo.",
+            others.join(", ")
         ));
     }
-    if others.is_empty() {
-        return None;
-    }
-    let list = others
-        .iter()
-        .map(|o| format!("«{o}»"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    Some(format!(
-        "Prezzo dalla colonna «{chosen}» (il prezzo al pubblico); non usate: {list}. Puoi sceglierne un'altra nel campo del prezzo."
-    ))
+    Some(note)
 }
 
 fn slot(m: &mut Mapping, f: Field) -> &mut Option<String> {

@@ -3,6 +3,7 @@
 
 mod csv_reader;
 mod mapping;
+mod price_column;
 mod rows;
 mod sheet_reader;
 mod table;
@@ -14,14 +15,15 @@ use std::time::{Duration, Instant};
 
 use crate::error::ErrorCode;
 pub use mapping::{
-    propose_for_table, propose_mapping, sheet_note, validate_mapping, Fixed, Mapping,
+    propose_for_table, propose_mapping, published_price_sentence, sheet_note, validate_mapping,
+    Fixed, Mapping,
 };
 pub use rows::{
     build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
     MAX_NAME_CHARS,
 };
-pub use table::{RowError, RowWarning, Table};
-pub use values::{is_gtin, parse_availability, parse_price};
+pub use table::{RowError, RowWarning, Table, MAX_WARNINGS};
+pub use values::{fold_key, is_gtin, parse_availability, parse_price};
 
 /// Bounds that keep one upload from exhausting the server.
 #[derive(Debug, Clone)]

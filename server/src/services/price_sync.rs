@@ -149,7 +149,6 @@ async fn sync_once(
         _ => "listino.csv".to_owned(),
     };
     let db = app.db.clone();
-    let existing = imports::existing_codes(&db, store_id).await?;
     // The file is shared with the worker's jobs rather than copied for each.
     let fetched = std::sync::Arc::new(fetched);
     let (file, file_name) = (fetched.clone(), name.clone());
@@ -175,6 +174,7 @@ async fn sync_once(
     let Some(mapping) = imports::saved::find(&db, store_id, &headers).await? else {
         return Ok(Err(messages::SYNC_NO_MAPPING.to_owned()));
     };
+    let existing = imports::existing_codes(&db, store_id, mapping.sku.is_none()).await?;
     let processed = imports::WORKER
         .run(move || {
             imports::process(

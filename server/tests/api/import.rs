@@ -546,8 +546,8 @@ async fn the_monthly_imports_and_the_product_cap_of_the_plan_hold() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;
     let one = "Nome;Prezzo\nMalta bastarda 25 kg;4,10\n";
-    for _ in 0..2 {
-        let (status, body) = import_file(&shop, one.as_bytes().to_vec(), "uno.csv").await;
+    for file in [one, "Nome;Prezzo\nMalta cementizia 25 kg;5,20\n"] {
+        let (status, body) = import_file(&shop, file.as_bytes().to_vec(), "uno.csv").await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
     // A file processed with one import left, then the third import made in another tab:

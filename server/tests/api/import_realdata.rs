@@ -123,9 +123,13 @@ async fn a_wholesalers_feed_gets_the_list_price_codes_images_two_level_categorie
         m["price"], "Listino",
         "the list price, not the dealer's «Prezzo»"
     );
+    assert_eq!(
+        m["pricesIncludeVat"], false,
+        "a list price is without VAT: the VAT is added"
+    );
     let note = analysis["priceNote"].as_str().unwrap();
     assert!(
-        note.contains("«Listino»") && note.contains("«Prezzo»"),
+        note.contains("«Listino»") && note.contains("«Prezzo»") && note.contains("senza IVA"),
         "{note}"
     );
     // «CodVen» repeats codes across variants: the unique article id is the SKU.
@@ -151,6 +155,8 @@ async fn a_wholesalers_feed_gets_the_list_price_codes_images_two_level_categorie
         "{warnings:?}"
     );
     let products = processed["products"].as_array().unwrap();
+    // «Listino» 24,58 + 22 %: the price a visitor pays.
+    assert_eq!(products[0]["price"], 29.99, "{}", products[0]);
     for p in products {
         let description = p["description"].as_str().unwrap_or_default();
         for raw in ["&egrave;", "&trade;", "<br", "&nbsp;", "↵"] {

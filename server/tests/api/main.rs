@@ -23,6 +23,7 @@ mod health;
 mod image_limits;
 mod import;
 mod import_crash;
+mod import_keys;
 mod import_limits;
 mod import_realdata;
 mod jobs;

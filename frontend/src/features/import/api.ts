@@ -44,6 +44,8 @@ export interface Processed {
   limits: PlanAllowance;
   /** Products the AI will complete in the background once imported. */
   aiFollowUps: number;
+  /** Which column the published prices come from and whether VAT was added. */
+  priceSentence: string | null;
 }
 
 export interface ProcessOptions {
@@ -107,6 +109,7 @@ export async function processFile(file: File, mapping: Mapping, extras: MappingE
     statistics: body.statistics,
     limits: body.limits,
     aiFollowUps: body.aiFollowUps ?? 0,
+    priceSentence: body.priceSentence ?? null,
   };
 }
 

@@ -119,6 +119,8 @@ export function nextProgress(current: number, totalRows: number): number {
 }
 
 export const PREVIEW_PRODUCTS = 6;
+/** Warnings listed in the preview; the rest are counted. */
+export const PREVIEW_WARNINGS = 5;
 export const PREVIEW_ERRORS = 5;
 
 export interface RowError {

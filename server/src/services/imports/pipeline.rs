@@ -3,7 +3,7 @@
 //! provider) without touching the others. Runs on a blocking thread; checks the cancel
 //! flag between stages and every `CHUNK` rows.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +12,7 @@ use crate::ai::builtin::{self, RawProduct};
 use crate::domain::{Price, ProductStatus};
 use crate::import::{
     build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
-    RowError, RowWarning,
+    RowError, RowWarning, MAX_WARNINGS,
 };
 use crate::services::ai_enrichment;
 
@@ -74,11 +74,15 @@ pub struct Processed {
     pub statistics: Statistics,
 }
 
-/// The shop's products that carry a code, to turn matching rows into updates.
+/// The shop's products that carry a code, to turn matching rows into updates; and, for a
+/// file without a code column, its products by name and brand.
 #[derive(Debug, Default)]
 pub struct ExistingCodes {
     pub by_sku: HashMap<String, i64>,
     pub by_ean: HashMap<String, i64>,
+    /// `name_key` → product, with and without its brand; read only for a file whose mapping
+    /// has no SKU column.
+    pub by_name: HashMap<String, i64>,
 }
 
 impl ExistingCodes {
@@ -88,6 +92,28 @@ impl ExistingCodes {
             .or_else(|| ean.and_then(|e| self.by_ean.get(e)))
             .copied()
     }
+
+    /// The product a file's row updates: by its codes; a row without a SKU, else by its
+    /// name and brand.
+    pub fn product_for_row(&self, d: &ProductDraft) -> Option<i64> {
+        match (self.product_for(d.sku.as_ref(), d.ean.as_ref()), &d.sku) {
+            (Some(id), _) => Some(id),
+            (None, Some(_)) => None,
+            // A shop's products may have a brand the file does not give (the enrichment
+            // found it): a row without a brand matches on the name alone.
+            (None, None) => self
+                .by_name
+                .get(&name_key(&d.name, d.brand.as_deref()))
+                .copied(),
+        }
+    }
+}
+
+/// What identifies a product without a code: its name and brand, folded (case, accents,
+/// punctuation and spacing do not count).
+pub fn name_key(name: &str, brand: Option<&str>) -> String {
+    let brand = brand.map(crate::import::fold_key).unwrap_or_default();
+    format!("{}\u{1f}{brand}", crate::import::fold_key(name))
 }
 
 #[derive(Debug)]
@@ -134,14 +160,16 @@ pub fn process(
     checkpoint(cancel)?;
 
     let mut errors = outcome.errors;
-    let mut items = match_existing(outcome.drafts, existing, &mut errors);
+    let mut warnings = outcome.warnings;
+    let rows = outcome.drafts.len() + errors.len();
+    let mut items = match_existing(outcome.drafts, existing, &mut errors, &mut warnings);
     checkpoint(cancel)?;
     enrich(&mut items, options, cancel)?;
 
     errors.sort_by_key(|e| e.row_number);
     let update = items.iter().filter(|i| i.existing_id.is_some()).count();
     let statistics = Statistics {
-        total: items.len() + errors.len(),
+        total: rows,
         valid: items.len(),
         invalid: errors.len(),
         create: items.len() - update,
@@ -152,7 +180,7 @@ pub fn process(
         mapping: mapping.clone(),
         items,
         errors,
-        warnings: outcome.warnings,
+        warnings,
         statistics,
     })
 }
@@ -165,38 +193,44 @@ fn checkpoint(cancel: &CancelFlag) -> Result<(), ProcessError> {
     }
 }
 
-/// Rows whose SKU (first) or EAN matches a product of the shop update it. A code seen
-/// twice in the file rejects the later row: two rows cannot both be the same product.
+/// Rows whose SKU (first) or EAN matches a product of the shop update it; rows without a
+/// SKU match on name and brand. Rows that repeat a SKU (a list that lists a product once
+/// per catalogue category), or without a SKU repeat a name and brand, are one product: the
+/// first row's, and the preview says how many rows were merged. A barcode already given to
+/// an earlier row is left out of the later one, with a warning.
 fn match_existing(
     drafts: Vec<ProductDraft>,
     existing: &ExistingCodes,
     errors: &mut Vec<RowError>,
+    warnings: &mut Vec<RowWarning>,
 ) -> Vec<ImportItem> {
-    let mut seen_sku: HashMap<String, usize> = HashMap::new();
+    let mut seen_key: HashSet<String> = HashSet::new();
     let mut seen_ean: HashMap<String, usize> = HashMap::new();
     let mut updated_by: HashMap<i64, usize> = HashMap::new();
+    let mut merged = 0usize;
     let mut items = Vec::with_capacity(drafts.len());
-    for d in drafts {
-        let earlier = d
-            .sku
-            .as_ref()
-            .and_then(|s| seen_sku.get(s).map(|r| ("SKU", s, *r)))
-            .or_else(|| {
-                d.ean
-                    .as_ref()
-                    .and_then(|e| seen_ean.get(e).map(|r| ("EAN", e, *r)))
-            });
-        if let Some((kind, code, row)) = earlier {
-            errors.push(RowError {
-                row_number: d.row_number,
-                name_or_raw: d.name.clone(),
-                messages: vec![format!(
-                    "Il codice {kind} {code} è già usato alla riga {row} del file"
-                )],
-            });
+    for mut d in drafts {
+        let key = match &d.sku {
+            Some(sku) => format!("sku\u{1f}{sku}"),
+            None => format!("name\u{1f}{}", name_key(&d.name, d.brand.as_deref())),
+        };
+        if !seen_key.insert(key) {
+            merged += 1;
             continue;
         }
-        let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
+        if let Some(row) = d.ean.as_ref().and_then(|e| seen_ean.get(e)) {
+            if warnings.len() < MAX_WARNINGS {
+                warnings.push(RowWarning {
+                    row_number: d.row_number,
+                    message: format!(
+                        "il codice a barre {} è già della riga {row}: il prodotto è importato senza",
+                        d.ean.as_deref().unwrap_or_default()
+                    ),
+                });
+            }
+            d.ean = None;
+        }
+        let existing_id = existing.product_for_row(&d);
         if let Some(row) = existing_id.and_then(|id| updated_by.get(&id)) {
             errors.push(RowError {
                 row_number: d.row_number,
@@ -209,9 +243,6 @@ fn match_existing(
         }
         if let Some(id) = existing_id {
             updated_by.insert(id, d.row_number);
-        }
-        if let Some(s) = &d.sku {
-            seen_sku.insert(s.clone(), d.row_number);
         }
         if let Some(e) = &d.ean {
             seen_ean.insert(e.clone(), d.row_number);
@@ -233,7 +264,26 @@ fn match_existing(
             ai_input: None,
         });
     }
+    if merged > 0 {
+        // First: it is about the whole file, and the preview shows the first few.
+        warnings.insert(
+            0,
+            RowWarning {
+                row_number: 0,
+                message: merged_rows_message(merged),
+            },
+        );
+    }
     items
+}
+
+/// The preview's line on rows merged into the product of an earlier row.
+fn merged_rows_message(merged: usize) -> String {
+    if merged == 1 {
+        "1 riga ripete il codice (o, senza codice, il nome) di un prodotto già presente nel file: è stata unita a quel prodotto".to_owned()
+    } else {
+        format!("{merged} righe ripetono il codice (o, senza codice, il nome) di un prodotto già presente nel file: sono state unite a quel prodotto")
+    }
 }
 
 /// The enrichment stage: the builtin engine completes description, category and brand,
@@ -306,6 +356,7 @@ mod tests {
         let existing = ExistingCodes {
             by_sku: HashMap::from([("A-1".to_string(), 7)]),
             by_ean: HashMap::from([("0801234567890".to_string(), 9)]),
+            by_name: HashMap::new(),
         };
         let csv = "nome;prezzo;sku;ean\n\
                    Cemento Buzzi 25 kg;6,50;A-1;\n\
@@ -321,14 +372,27 @@ mod tests {
     }
 
     #[test]
-    fn a_code_repeated_in_the_file_rejects_the_later_row() {
-        let csv = "nome;sku\nUno;X\nDue;X\nTre;Y\n";
+    fn rows_that_repeat_a_code_are_one_product_and_a_repeated_barcode_is_dropped() {
+        let csv = "nome;sku;categoria;ean\n\
+                   Uno;X;Viti;8001234567897\n\
+                   Uno;X;Offerte;8001234567897\n\
+                   Tre;Y;Viti;8001234567897\n\
+                   Quattro;;Viti;\n\
+                   quattro;;Tasselli;\n";
         let p = run(csv, &ExistingCodes::default(), ProcessOptions::default());
-        assert_eq!(p.items.len(), 2);
-        assert_eq!(p.errors.len(), 1);
-        assert_eq!(p.errors[0].row_number, 3);
-        assert!(p.errors[0].messages[0].contains("riga 2"));
-        assert_eq!(p.statistics.total, 3);
+        let names: Vec<&str> = p.items.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["Uno", "Tre", "Quattro"]);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(p.items[0].ean.as_deref(), Some("8001234567897"));
+        assert_eq!(p.items[1].ean, None, "the barcode is row 2's");
+        let messages: Vec<&str> = p.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert!(
+            messages.iter().any(|m| m.contains("è già della riga 2")),
+            "{messages:?}"
+        );
+        assert!(messages.contains(&"2 righe ripetono il codice (o, senza codice, il nome) di un prodotto già presente nel file: sono state unite a quel prodotto"), "{messages:?}");
+        assert_eq!(p.statistics.total, 5);
+        assert_eq!((p.statistics.valid, p.statistics.invalid), (3, 0));
     }
 
     #[test]

@@ -20,8 +20,13 @@ use crate::slug::slugify;
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
 const ID_CHUNK: usize = 500;
 
-/// The shop's products that have a SKU or an EAN.
-pub async fn existing_codes(db: &impl ConnectionTrait, store_id: i64) -> Result<ExistingCodes> {
+/// The shop's products that have a SKU or an EAN; `with_names`: every product by name and
+/// brand too (for a file without a code column).
+pub async fn existing_codes(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    with_names: bool,
+) -> Result<ExistingCodes> {
     let rows: Vec<(i64, Option<String>, Option<String>)> = product::Entity::find()
         .select_only()
         .columns([
@@ -45,6 +50,27 @@ pub async fn existing_codes(db: &impl ConnectionTrait, store_id: i64) -> Result<
         }
         if let Some(e) = ean {
             codes.by_ean.entry(e).or_insert(id);
+        }
+    }
+    if with_names {
+        let rows: Vec<(i64, String, Option<String>)> = product::Entity::find()
+            .select_only()
+            .columns([
+                product::Column::Id,
+                product::Column::Name,
+                product::Column::Brand,
+            ])
+            .filter(product::Column::StoreId.eq(store_id))
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (id, name, brand) in rows {
+            for key in [
+                super::pipeline::name_key(&name, brand.as_deref()),
+                super::pipeline::name_key(&name, None),
+            ] {
+                codes.by_name.entry(key).or_insert(id);
+            }
         }
     }
     Ok(codes)
@@ -290,7 +316,7 @@ pub async fn sync(
     lock_store(&txn, store_id).await?;
     let allowance = Allowance::read(&txn, store_id).await?;
     allowance.ensure_import_left()?;
-    let existing = existing_codes(&txn, store_id).await?;
+    let existing = existing_codes(&txn, store_id, false).await?;
     let (skus, eans): (HashSet<&str>, HashSet<&str>) = (
         items.iter().filter_map(|i| i.sku.as_deref()).collect(),
         items.iter().filter_map(|i| i.ean.as_deref()).collect(),

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "../../../components/ui/Button";
 import { it } from "../../../i18n/it";
 import { formatPrice } from "../../../lib/format";
 import { errorReportUrl, type PreviewProduct } from "../api";
-import { describeRowError, errorSummary, planNotice, PREVIEW_PRODUCTS, type RowError } from "../logic";
+import { describeRowError, errorSummary, planNotice, PREVIEW_PRODUCTS, PREVIEW_WARNINGS, type RowError } from "../logic";
 import type { ImportWizard, WizardState } from "../useImportWizard";
 
 const t = it.upload.preview;
@@ -48,6 +48,20 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
         )}
       </section>
 
+      {result.warnings.length > 0 && (
+        <section aria-labelledby={`${id}-warnings`} className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" data-import-warnings>
+          <h3 id={`${id}-warnings`} className="font-semibold">
+            {t.warningsTitle}
+          </h3>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {result.warnings.slice(0, PREVIEW_WARNINGS).map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+          {result.warnings.length > PREVIEW_WARNINGS && <p className="mt-1 font-medium">{t.more(result.warnings.length - PREVIEW_WARNINGS)}</p>}
+        </section>
+      )}
+
       {notice && (
         <section aria-labelledby={`${id}-plan`} className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5" data-plan-notice>
           <h3 id={`${id}-plan`} className="text-base font-semibold text-amber-950">
@@ -72,6 +86,11 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
         <h3 id={`${id}-products`} className="text-base font-semibold text-stone-900">
           {t.productsTitle}
         </h3>
+        {result.priceSentence && (
+          <p className="mt-1 text-sm text-stone-700" data-price-sentence>
+            {result.priceSentence}
+          </p>
+        )}
         {result.products.length === 0 ? (
           <p className="mt-2 text-sm text-stone-500">{t.noProducts}</p>
         ) : (

@@ -1,0 +1,205 @@
+//! Price lists as distributors and shop platforms write them, imported with the wizard's
+//! proposal as it stands: the public price includes VAT, a code column is the key, and a
+//! second import of the same list updates instead of duplicating.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, Shop};
+use crate::import::{analyze, process, product_count};
+
+/// analyze → process with the proposal untouched; the analysis and the processing.
+async fn proposed(shop: &Shop, csv: &str, name: &str) -> (Value, Value) {
+    let bytes = csv.as_bytes().to_vec();
+    let (status, analysis) = analyze(shop, bytes.clone(), name).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let (status, processed) = process(shop, bytes, name, &analysis["mapping"], false).await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    (analysis, processed)
+}
+
+async fn confirm(shop: &Shop, processed: &Value) {
+    let reply = shop
+        .post(
+            "/api/file/import",
+            json!({"processId": processed["processId"]}),
+        )
+        .await;
+    assert_eq!(reply.status(), StatusCode::OK);
+}
+
+/// The shop's prices by SKU, as the pages publish them.
+async fn public_prices(shop: &Shop) -> Vec<(String, f64)> {
+    let mut prices: Vec<(String, f64)> = shop
+        .products()
+        .await
+        .iter()
+        .map(|p| {
+            (
+                p["sku"].as_str().unwrap_or_default().to_owned(),
+                p["price"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    prices.sort_by(|a, b| a.0.cmp(&b.0));
+    prices
+}
+
+const DISTRIBUTOR: &str =
+    "Codice Prodotto;Descrizione;Listino Base;Netto Cliente;Street Price Ivato;Cat\n\
+    TR-100   ;Trapano avvitatore 18V;100,00;62,00;119,90;Elettroutensili\n\
+    TR-100   ;Trapano avvitatore 18V;100,00;62,00;119,90;Offerte\n\
+    SG-200   ;Smerigliatrice 125 mm;50,00;31,00;59,90;Elettroutensili\n\
+    MT-300   ;Metro a nastro 5 m;8,00;4,50;9,50;Misura\n";
+
+#[tokio::test]
+async fn a_distributors_list_publishes_its_vat_inclusive_price_and_a_second_import_updates() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let (analysis, processed) = proposed(&shop, DISTRIBUTOR, "listino.csv").await;
+    let m = &analysis["mapping"];
+    assert_eq!(m["price"], "Street Price Ivato", "{m}");
+    assert!(m.get("pricesIncludeVat").is_none_or(|v| v != false), "{m}");
+    assert_eq!(
+        m["sku"], "Codice Prodotto",
+        "codes repeat, and are still the key"
+    );
+    let note = analysis["priceNote"].as_str().unwrap();
+    assert!(
+        note.contains("«Street Price Ivato»") && note.contains("IVA inclusa"),
+        "{note}"
+    );
+    assert!(
+        note.contains("«Listino Base»") && note.contains("«Netto Cliente»"),
+        "{note}"
+    );
+    let sentence = processed["priceSentence"].as_str().unwrap();
+    assert!(
+        sentence.contains("«Street Price Ivato»") && sentence.contains("già IVA inclusa"),
+        "{sentence}"
+    );
+    // The code's two rows (one per catalogue category) are one product, and said so.
+    assert_eq!(processed["statistics"]["valid"], 3, "{processed}");
+    assert_eq!(processed["statistics"]["invalid"], 0);
+    let warnings = processed["warnings"].to_string();
+    assert!(warnings.contains("1 riga ripete il codice"), "{warnings}");
+    assert_eq!(processed["products"][0]["price"], 119.9);
+    confirm(&shop, &processed).await;
+    assert_eq!(
+        public_prices(&shop).await,
+        [
+            ("MT-300".into(), 9.5),
+            ("SG-200".into(), 59.9),
+            ("TR-100".into(), 119.9)
+        ]
+    );
+
+    // The same list again: every product updated, none created.
+    let (_, again) = proposed(&shop, DISTRIBUTOR, "listino.csv").await;
+    assert_eq!(
+        (
+            again["statistics"]["create"].as_u64(),
+            again["statistics"]["update"].as_u64()
+        ),
+        (Some(0), Some(3)),
+        "{again}"
+    );
+    confirm(&shop, &again).await;
+    assert_eq!(product_count(&shop).await, 3);
+}
+
+#[tokio::test]
+async fn a_price_without_vat_is_published_with_the_vat_added() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    // PrestaShop's export: the price without tax, and barcodes one product shares.
+    let csv = "Reference #,Name,Price tax excluded,EAN13\n\
+               PS-1,Pannello isolante,100,8001234567897\n\
+               PS-2,Pannello isolante 2,10,8001234567897\n\
+               PS-3,Pannello isolante 3,1,8001234567897\n";
+    let (analysis, processed) = proposed(&shop, csv, "prestashop.csv").await;
+    let m = &analysis["mapping"];
+    assert_eq!(m["price"], "Price tax excluded");
+    assert_eq!(m["pricesIncludeVat"], false, "{m}");
+    assert_eq!(m["sku"], "Reference #");
+    let sentence = processed["priceSentence"].as_str().unwrap();
+    assert!(
+        sentence.contains("con l'IVA aggiunta (il 22%)"),
+        "{sentence}"
+    );
+    // Every row kept: the later ones without the barcode the first has.
+    assert_eq!(processed["statistics"]["valid"], 3, "{processed}");
+    let warnings = processed["warnings"].to_string();
+    assert!(
+        warnings.contains("8001234567897 è già della riga 2"),
+        "{warnings}"
+    );
+    confirm(&shop, &processed).await;
+    assert_eq!(
+        public_prices(&shop).await,
+        [
+            ("PS-1".into(), 122.0),
+            ("PS-2".into(), 12.2),
+            ("PS-3".into(), 1.22)
+        ]
+    );
+    let eans: Vec<Value> = shop
+        .products()
+        .await
+        .iter()
+        .map(|p| p["ean"].clone())
+        .collect();
+    assert_eq!(eans.iter().filter(|e| e.is_string()).count(), 1, "{eans:?}");
+}
+
+#[tokio::test]
+async fn of_two_unnamed_prices_one_vat_apart_the_higher_is_published() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let csv = "Articolo;Descrizione;Prezzo;Prezzo 2\n\
+               V1;Vite autofilettante;10,00;12,20\n\
+               V2;Tassello nylon;1,00;1,22\n\
+               V3;Rondella zincata;0,50;0,61\n";
+    let (analysis, processed) = proposed(&shop, csv, "listino.csv").await;
+    assert_eq!(analysis["mapping"]["price"], "Prezzo 2");
+    let note = analysis["priceNote"].as_str().unwrap();
+    assert!(
+        note.contains("supera «Prezzo» di un'aliquota IVA"),
+        "{note}"
+    );
+    assert_eq!(processed["products"][0]["price"], 12.2);
+}
+
+#[tokio::test]
+async fn a_list_without_codes_imported_twice_updates_by_name_and_brand() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let csv = "Descrizione;Marca;Prezzo\n\
+               Silicone acetico trasparente;Saratoga;6,90\n\
+               Silicone acetico trasparente;Mapei;7,40\n\
+               Stucco in polvere 5 kg;Knauf;12,50\n";
+    let (_, first) = proposed(&shop, csv, "listino.csv").await;
+    assert_eq!(first["statistics"]["create"], 3, "{first}");
+    confirm(&shop, &first).await;
+    let changed = csv
+        .replace("6,90", "7,10")
+        .replace("Stucco in polvere", "STUCCO IN POLVERE");
+    let (_, again) = proposed(&shop, &changed, "listino.csv").await;
+    assert_eq!(
+        (
+            again["statistics"]["create"].as_u64(),
+            again["statistics"]["update"].as_u64()
+        ),
+        (Some(0), Some(3)),
+        "{again}"
+    );
+    confirm(&shop, &again).await;
+    assert_eq!(product_count(&shop).await, 3);
+    let saratoga = shop
+        .products()
+        .await
+        .into_iter()
+        .find(|p| p["brand"] == "Saratoga")
+        .unwrap();
+    assert_eq!(saratoga["price"], 7.1);
+}
