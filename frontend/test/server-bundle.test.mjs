@@ -10,7 +10,7 @@ before(() => {
 const store = makeStore();
 const products = Array.from({ length: 30 }, (_, i) => makeProduct(30 - i));
 const listing = listingOf(products);
-const product = makeProduct(12, { price: 12.5, in_stock: true, ean: "8001234567890", image_url: "/media/products/12.jpg" });
+const product = makeProduct(12, { price: 12.5, in_stock: true, ean: "8001234567897", image_url: "/media/products/12.jpg" });
 const related = [makeProduct(11), makeProduct(10)];
 
 const productUrl = "/product/3/edilizia-demo/12/prodotto-12";
@@ -125,7 +125,7 @@ describe("product page", () => {
     assert.deepEqual(p.brand, { "@type": "Brand", name: "Mapei" });
     assert.deepEqual(p.image, [`${site.publicUrl}/media/products/12.jpg`]);
     assert.equal(p.sku, "SKU-12");
-    assert.equal(p.gtin13, "8001234567890");
+    assert.equal(p.gtin, "8001234567897", "a barcode whose check digit holds");
     assert.equal(p.description, "Descrizione del prodotto 12.");
     assert.equal(p.offers["@type"], "Offer");
     assert.equal(p.offers.price, "12.50");

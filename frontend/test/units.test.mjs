@@ -166,6 +166,17 @@ describe("product images for link previews", () => {
   });
 });
 
+describe("barcodes sent to search engines", () => {
+  let g;
+  before(async () => {
+    g = await importSrc("lib/gtin.ts");
+  });
+  test("only a GS1 code whose check digit holds is a gtin", () => {
+    for (const ok of ["8001234567897", "4006381333931", "96385074", "036000291452", "10614141000415"]) assert.ok(g.isGtin(ok), ok);
+    for (const bad of ["8001234567895", "800123456789", "3.65275E+11", "ABC1234567890", "", "123456789012345"]) assert.ok(!g.isGtin(bad), bad);
+  });
+});
+
 describe("route matching (the one route table)", () => {
   let m;
   let r;

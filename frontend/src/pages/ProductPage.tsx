@@ -8,6 +8,7 @@ import { Container } from "../components/ui/Container";
 import { IconArrowLeft } from "../components/ui/Icons";
 import { it } from "../i18n/it";
 import { formatPrice, schemaPrice, truncate } from "../lib/format";
+import { isGtin } from "../lib/gtin";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, productPath, storePath } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
@@ -44,7 +45,7 @@ export function productHead(props: PageProps): HeadData {
   if (product.brand) ld.brand = { "@type": "Brand", name: product.brand };
   if (product.category) ld.category = product.category;
   if (product.sku) ld.sku = product.sku;
-  if (product.ean && /^\d{13}$/.test(product.ean)) ld.gtin13 = product.ean;
+  if (product.ean && isGtin(product.ean)) ld.gtin = product.ean;
   if (product.price != null) {
     ld.offers = {
       "@type": "Offer",
