@@ -127,8 +127,8 @@ describe("mapping fields (spec sections 2 and 3)", () => {
 });
 
 describe("file type (spec section 5)", () => {
-  test("csv, xlsx, xls by extension, any case", () => {
-    for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv"]) assert.ok(l.isSupportedFile(n), n);
+  test("csv, xlsx, xls by extension, any case; a METEL list's txt", () => {
+    for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv", "BTI-listino-metel.TXT"]) assert.ok(l.isSupportedFile(n), n);
   });
   test("or by type when the name says nothing", () => {
     assert.ok(l.isSupportedFile("listino", "text/csv"));

@@ -23,7 +23,11 @@ sheets: Array<string>,
 /**
  * Which sheet was read and why, when the workbook has several, in Italian.
  */
-sheetNote: string | null, totalRows: number, warnings: Array<WarningView>, 
+sheetNote: string | null, 
+/**
+ * The trade format recognised (a METEL list) and how it is read, in Italian.
+ */
+formatNote: string | null, totalRows: number, warnings: Array<WarningView>, 
 /**
  * What the plan still allows: the wizard says it before the work.
  */

@@ -78,7 +78,9 @@ impl From<AppError> for Failure {
 impl From<ImportError> for Failure {
     fn from(err: ImportError) -> Self {
         let status = match err {
-            ImportError::UnsupportedFormat => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ImportError::UnsupportedFormat | ImportError::NotMetel => {
+                StatusCode::UNSUPPORTED_MEDIA_TYPE
+            }
             ImportError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ImportError::Cancelled => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
@@ -166,6 +168,9 @@ pub struct Analysis {
     /// Which sheet was read and why, when the workbook has several, in Italian.
     #[serde(rename = "sheetNote")]
     sheet_note: Option<String>,
+    /// The trade format recognised (a METEL list) and how it is read, in Italian.
+    #[serde(rename = "formatNote")]
+    format_note: Option<String>,
     #[serde(rename = "totalRows")]
     total_rows: usize,
     warnings: Vec<WarningView>,
@@ -253,6 +258,7 @@ fn analysis(table: Table, saved: Option<Mapping>, limits: AllowanceView) -> Anal
         price_note,
         sheets: table.sheets.clone(),
         sheet_note: import::sheet_note(&table),
+        format_note: table.format_note.clone(),
         total_rows: table.data_row_count(),
         warnings: table.warnings.iter().map(WarningView::from).collect(),
         sample_data,

@@ -3,6 +3,7 @@
 
 mod csv_reader;
 mod mapping;
+mod metel;
 mod price_column;
 mod rows;
 mod sheet_reader;
@@ -59,6 +60,8 @@ impl Default for Limits {
 pub enum ImportError {
     #[error("Formato file non supportato. Carica un file CSV o Excel (.csv, .xlsx, .xls)")]
     UnsupportedFormat,
+    #[error("Questo file di testo non è un listino METEL (la prima riga deve iniziare con «LISTINO METEL»): carica il listino così come l'hai ricevuto dal grossista, oppure un file CSV o Excel (.csv, .xlsx, .xls).")]
+    NotMetel,
     #[error("Il file è vuoto")]
     Empty,
     #[error(
@@ -104,7 +107,7 @@ impl ImportError {
     /// Stable machine code for the API's `code` field.
     pub fn code(&self) -> ErrorCode {
         match self {
-            ImportError::UnsupportedFormat => ErrorCode::UnsupportedFormat,
+            ImportError::UnsupportedFormat | ImportError::NotMetel => ErrorCode::UnsupportedFormat,
             ImportError::Empty => ErrorCode::EmptyFile,
             ImportError::NoHeader => ErrorCode::NoHeader,
             ImportError::NoRows => ErrorCode::NoRows,
@@ -157,6 +160,10 @@ pub fn read_table_until(
         return Err(ImportError::Empty);
     }
     let table = match sniff(bytes) {
+        // A METEL list, whatever its name says.
+        _ if metel::is_metel(bytes) => metel::read_metel(bytes, limits, &watch),
+        // Text is read as METEL only: other fixed-width text has no columns to find.
+        _ if declared == Declared::Text => Err(ImportError::NotMetel),
         Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits, &watch, sheet),
         Sniffed::Ole => sheet_reader::read_xls(bytes, limits, &watch, sheet),
         Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
@@ -213,6 +220,8 @@ enum Declared {
     Csv,
     Xlsx,
     Excel,
+    /// `.txt`: a METEL list.
+    Text,
 }
 
 fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declared> {
@@ -223,6 +232,7 @@ fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declar
         Some("csv") => return Some(Declared::Csv),
         Some("xlsx") => return Some(Declared::Xlsx),
         Some("xls") => return Some(Declared::Excel),
+        Some("txt") => return Some(Declared::Text),
         _ => {}
     }
     let ct = content_type?.split(';').next()?.trim().to_ascii_lowercase();
@@ -233,6 +243,7 @@ fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declar
         | "application/excel"
         | "application/x-excel"
         | "application/x-msexcel" => Some(Declared::Excel),
+        "text/plain" => Some(Declared::Text),
         _ => None,
     }
 }

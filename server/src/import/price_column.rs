@@ -27,9 +27,8 @@ pub struct PriceChoice {
     pub above: Option<usize>,
 }
 
-/// Folded phrases of a VAT-inclusive price. Italian law has consumer prices include VAT,
-/// so a price "al pubblico" does.
-const INCLUDED: &[&str] = &[
+/// Folded phrases that say outright that a price includes VAT.
+const SAYS_INCLUDED: &[&str] = &[
     "ivato",
     "ivata",
     "ivati",
@@ -41,9 +40,6 @@ const INCLUDED: &[&str] = &[
     "incl iva",
     "compresa iva",
     "con iva",
-    "pubblico",
-    "pvp",
-    "street price",
     "tax included",
     "tax incl",
     "incl tax",
@@ -51,13 +47,10 @@ const INCLUDED: &[&str] = &[
     "incl vat",
     "including vat",
     "inc vat",
-    "gross",
-    "lordo",
 ];
 
-/// Folded phrases of a price without VAT.
-const EXCLUDED: &[&str] = &[
-    "listino",
+/// Folded phrases that say outright that a price is without VAT.
+const SAYS_EXCLUDED: &[&str] = &[
     "imponibile",
     "iva esclusa",
     "esclusa iva",
@@ -65,8 +58,6 @@ const EXCLUDED: &[&str] = &[
     "escl iva",
     "senza iva",
     "esente iva",
-    "netto",
-    "netti",
     "tax excluded",
     "tax excl",
     "excl tax",
@@ -74,8 +65,14 @@ const EXCLUDED: &[&str] = &[
     "excl vat",
     "ex vat",
     "excluding vat",
-    "net",
 ];
+
+/// Words of a price that includes VAT without saying so: Italian law has consumer prices
+/// include it, so a price "al pubblico" does.
+const IMPLIES_INCLUDED: &[&str] = &["pubblico", "pvp", "street price", "gross", "lordo"];
+
+/// Words of a price that is without VAT without saying so: list and net prices.
+const IMPLIES_EXCLUDED: &[&str] = &["listino", "netto", "netti", "net"];
 
 /// Words of a price that is not the consumer's: a dealer's, a cost, a supplier's, a
 /// discount. Such a column is never proposed as the public price.
@@ -136,11 +133,16 @@ fn has_any(text: &str, phrases: &[&str]) -> bool {
     phrases.iter().any(|p| has_phrase(text, p))
 }
 
-/// What a header (folded) says of VAT.
+/// What a header (folded) says of VAT: what it says outright before what its words imply
+/// ("Prezzo al pubblico IVA esclusa" is without VAT).
 pub fn vat_said(folded: &str) -> VatSaid {
-    if has_any(folded, INCLUDED) {
+    if has_any(folded, SAYS_INCLUDED) {
         VatSaid::Included
-    } else if has_any(folded, EXCLUDED) {
+    } else if has_any(folded, SAYS_EXCLUDED) {
+        VatSaid::Excluded
+    } else if has_any(folded, IMPLIES_INCLUDED) {
+        VatSaid::Included
+    } else if has_any(folded, IMPLIES_EXCLUDED) {
         VatSaid::Excluded
     } else {
         VatSaid::Unsaid
@@ -194,7 +196,7 @@ impl Columns<'_> {
     fn values_say_included(&self, col: usize) -> bool {
         self.rows.iter().take(20).any(|r| {
             r.get(col)
-                .is_some_and(|c| has_any(&fold_key(c), &INCLUDED[..9]))
+                .is_some_and(|c| has_any(&fold_key(c), SAYS_INCLUDED))
         })
     }
 
@@ -366,6 +368,16 @@ mod tests {
             ],
         );
         assert_eq!(got, Some(("Listino".into(), VatSaid::Excluded, None)));
+    }
+
+    #[test]
+    fn what_a_header_says_outright_wins_over_what_its_words_imply() {
+        let said = |h: &str| vat_said(&fold_key(h));
+        assert_eq!(said("Prezzo al pubblico IVA esclusa"), VatSaid::Excluded);
+        assert_eq!(said("Listino ivato"), VatSaid::Included);
+        assert_eq!(said("Prezzo al pubblico"), VatSaid::Included);
+        assert_eq!(said("Listino Base"), VatSaid::Excluded);
+        assert_eq!(said("Prezzo"), VatSaid::Unsaid);
     }
 
     #[test]

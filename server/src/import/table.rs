@@ -40,6 +40,8 @@ pub struct Table {
     pub sheets: Vec<String>,
     /// The sheet read.
     pub sheet: Option<String>,
+    /// The trade format recognised (a METEL list), in Italian, for the wizard.
+    pub format_note: Option<String>,
 }
 
 impl Table {
@@ -154,6 +156,7 @@ pub fn build_table(
         rejected,
         sheets: Vec::new(),
         sheet: None,
+        format_note: None,
     })
 }
 

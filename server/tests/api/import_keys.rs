@@ -203,3 +203,133 @@ async fn a_list_without_codes_imported_twice_updates_by_name_and_brand() {
         .unwrap();
     assert_eq!(saratoga["price"], 7.1);
 }
+
+/// A METEL product record at the manual's positions: maker (1–3), code (4–19), EAN (20–32),
+/// description (33–75), quantities and lead time (76–97), trade price (98–108), public price
+/// (109–119), multiplier (120–125), currency, unit (129–131), flags, date, families.
+fn metel_record(
+    maker: &str,
+    code: &str,
+    description: &str,
+    public_cents: u64,
+    multiplier: u32,
+    unit: &str,
+) -> String {
+    format!(
+        "{maker:<3}{code:<16}{:<13}{description:<43}{:<22}{:011}{public_cents:011}{multiplier:06}EUR{unit:<3}  20260301{:<36}",
+        "8012199000001", "0001000001000010001001", public_cents / 2, "FAM01"
+    )
+}
+
+fn metel_list(records: &[String]) -> Vec<u8> {
+    // Mark (1–20), maker (21–23), VAT number, list number, valid from (41–48), last change,
+    // description (57–86), layout version (126–128).
+    let header = format!(
+        "{:<20}BTI{}{}{}{}{:<30}{:<39}021",
+        "LISTINO METEL",
+        "01234567890",
+        "000001",
+        "20260301",
+        "20260301",
+        "Listino BTicino 2026",
+        ""
+    );
+    let text = std::iter::once(header)
+        .chain(records.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("\r\n");
+    encoding_rs::WINDOWS_1252.encode(&text).0.into_owned()
+}
+
+#[tokio::test]
+async fn a_metel_list_imports_with_the_price_of_one_unit_and_vat_added() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let mut records = vec![
+        metel_record(
+            "BTI",
+            "N4001N",
+            "Interruttore 1P 16A Livinglight",
+            590,
+            1,
+            "PZ",
+        ),
+        metel_record(
+            "PRY",
+            "FG16OR163G25",
+            "Cavo FG16OR16 3G2,5 guaina grigia",
+            12345,
+            100,
+            "MT",
+        ),
+        metel_record("VIM", "14003", "Invertitore Plana", 700, 0, "PZ"),
+    ];
+    records.push(metel_record("VIM", "14002", "Deviatore Plana", 600, 1, "PZ")[..100].to_owned());
+    let bytes = metel_list(&records);
+    let (status, analysis) = analyze(&shop, bytes.clone(), "BTI-listino.txt").await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let note = analysis["formatNote"].as_str().unwrap();
+    assert!(
+        note.starts_with("Listino METEL riconosciuto: BTicino"),
+        "{note}"
+    );
+    let m = &analysis["mapping"];
+    assert_eq!(
+        (
+            m["name"].as_str(),
+            m["sku"].as_str(),
+            m["brand"].as_str(),
+            m["price"].as_str()
+        ),
+        (
+            Some("Descrizione"),
+            Some("Codice METEL"),
+            Some("Produttore"),
+            Some("Prezzo di listino IVA esclusa (per unità)")
+        ),
+        "{m}"
+    );
+    assert_eq!(m["pricesIncludeVat"], false);
+    let (status, processed) = process(&shop, bytes, "BTI-listino.txt", m, false).await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    let errors = processed["errors"].to_string();
+    assert!(
+        errors.contains("Moltiplicatore di prezzo 0")
+            && errors.contains("Record METEL troppo corto"),
+        "{errors}"
+    );
+    assert_eq!(processed["statistics"]["valid"], 2);
+    confirm(&shop, &processed).await;
+    let products = shop.products().await;
+    let find = |sku: &str| products.iter().find(|p| p["sku"] == sku).unwrap().clone();
+    let switch = find("BTI N4001N");
+    assert_eq!(
+        (switch["price"].as_f64(), switch["brand"].as_str()),
+        (Some(7.2), Some("BTicino"))
+    );
+    // 123,45 € for 100 m without VAT: 1,23 € a metre, 1,50 € with it.
+    let cable = find("PRY FG16OR163G25");
+    assert_eq!(cable["price"], 1.5);
+    assert_eq!(cable["name"], "Cavo FG16OR16 3G2,5 guaina grigia (al m)");
+    assert_eq!(cable["brand"], "Prysmian");
+}
+
+#[tokio::test]
+async fn a_text_file_that_is_not_metel_is_refused_clearly() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let (status, body) = analyze(
+        &shop,
+        b"ART001    Vite M8 zincata        000150\n".to_vec(),
+        "listino.txt",
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Questo file di testo non è un listino METEL"),
+        "{body}"
+    );
+}

@@ -26,6 +26,8 @@ export interface Analysis {
   sheets: string[];
   sheet: string | null;
   sheetNote: string | null;
+  /** The trade format recognised (a METEL list) and how it is read. */
+  formatNote: string | null;
   priceNote: string | null;
   /** The mapping is the one confirmed last time for a file with these headers. */
   savedMapping: boolean;
@@ -78,6 +80,7 @@ export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: stri
     sheets: body.sheets,
     sheet: body.mapping.sheet ?? null,
     sheetNote: body.sheetNote,
+    formatNote: body.formatNote ?? null,
     priceNote: body.priceNote,
     savedMapping: body.savedMapping,
     extras: extrasOf(body.mapping, body.headers),

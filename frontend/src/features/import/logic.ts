@@ -89,7 +89,7 @@ export function mappingProblem(mapping: Mapping): string | null {
   return mapping.name ? null : t.mapping.nameRequired;
 }
 
-const EXTENSIONS = [".csv", ".xlsx", ".xls"];
+const EXTENSIONS = [".csv", ".xlsx", ".xls", ".txt"];
 const TYPES = [
   "text/csv",
   "application/csv",

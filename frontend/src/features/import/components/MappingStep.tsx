@@ -33,6 +33,12 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
         )}
       </div>
 
+      {analysis.formatNote && (
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-format-note>
+          {analysis.formatNote}
+        </p>
+      )}
+
       {analysis.sheets.length > 1 && (
         <div className="rounded-lg border border-stone-200 p-4">
           <Label htmlFor={`${id}-sheet`}>{t.sheet}</Label>
