@@ -140,7 +140,7 @@ describe("file type (spec section 5)", () => {
     for (const [n, type] of [["foto.png", "image/png"], ["listino.pdf", "application/pdf"], ["listino.csv.exe", ""], ["xlsx", ""], ["listino.ods", "application/vnd.oasis.opendocument.spreadsheet"]]) {
       assert.ok(!l.isSupportedFile(n, type), n);
     }
-    assert.equal(l.ACCEPT, ".csv,.xlsx,.xls");
+    assert.equal(l.ACCEPT, ".csv,.xlsx,.xls,.txt");
   });
 });
 

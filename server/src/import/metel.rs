@@ -8,7 +8,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::table::{RowError, RowWarning, Table, MAX_WARNINGS};
+use super::table::{RowError, Table};
 use super::{ImportError, Limits, Watch};
 
 /// What a METEL list starts with (positions 1–20 of its header record, padded).
@@ -29,7 +29,6 @@ const DESCRIPTION: RangeInclusive<usize> = 33..=75;
 const PUBLIC_PRICE: RangeInclusive<usize> = 109..=119;
 const MULTIPLIER: RangeInclusive<usize> = 120..=125;
 const UNIT: RangeInclusive<usize> = 129..=131;
-const STATUS: usize = 133;
 /// A record must reach the multiplier to give a price.
 const SHORTEST_RECORD: usize = *MULTIPLIER.end();
 
@@ -169,17 +168,7 @@ pub fn read_metel(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Ta
         }
         let chars: Vec<char> = line.chars().collect();
         match product_row(&chars) {
-            Ok((row, warning)) => {
-                if let Some(message) = warning {
-                    if table.warnings.len() < MAX_WARNINGS {
-                        table.warnings.push(RowWarning {
-                            row_number,
-                            message,
-                        });
-                    }
-                }
-                table.rows.push(row);
-            }
+            Ok(row) => table.rows.push(row),
             Err(message) => {
                 table.rows.push(vec![String::new(); HEADERS.len()]);
                 table.rejected.push(RowError {
@@ -206,8 +195,8 @@ fn format_note(maker: &str, name: &str, valid_from: &str) -> String {
     note
 }
 
-/// One product record as the table's cells, with a warning for the owner when there is one.
-fn product_row(chars: &[char]) -> Result<(Vec<String>, Option<String>), String> {
+/// One product record as the table's cells.
+fn product_row(chars: &[char]) -> Result<Vec<String>, String> {
     if chars.len() < SHORTEST_RECORD {
         return Err(format!(
             "Record METEL troppo corto: {} caratteri, ne servono almeno {SHORTEST_RECORD} per arrivare al prezzo",
@@ -238,8 +227,6 @@ fn product_row(chars: &[char]) -> Result<(Vec<String>, Option<String>), String> 
     }
     // Rounded to the cent: a cable of 123,45 € per 100 m costs 1,23 € per metre.
     let unit_price = (price + multiplier / 2) / multiplier;
-    let warning = (chars.get(STATUS - 1) == Some(&'A'))
-        .then(|| format!("articolo {maker_code} {code} segnalato come annullato nel listino"));
     let row = vec![
         format!("{maker_code} {code}"),
         maker_name(&maker_code),
@@ -252,7 +239,7 @@ fn product_row(chars: &[char]) -> Result<(Vec<String>, Option<String>), String> 
         },
         unit.unwrap_or("pz").to_owned(),
     ];
-    Ok((row, warning))
+    Ok(row)
 }
 
 #[cfg(test)]
@@ -266,7 +253,7 @@ pub(crate) mod tests {
         for (range, value) in fields {
             for (i, c) in value.chars().enumerate() {
                 let at = range.start() - 1 + i;
-                if at <= range.end() - 1 {
+                if at < *range.end() {
                     line[at] = c;
                 }
             }
