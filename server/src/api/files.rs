@@ -258,7 +258,7 @@ fn analysis(table: Table, saved: Option<Mapping>, limits: AllowanceView) -> Anal
         price_note,
         sheets: table.sheets.clone(),
         sheet_note: import::sheet_note(&table),
-        format_note: table.format_note.clone(),
+        format_note: import::format_note(&table),
         total_rows: table.data_row_count(),
         warnings: table.warnings.iter().map(WarningView::from).collect(),
         sample_data,

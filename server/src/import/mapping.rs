@@ -320,6 +320,9 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "in stock?",
             "instock",
             "stock status",
+            "q ta disponibile",
+            "qta disponibile",
+            "quantita disponibile",
             "giacenza",
             "stock",
             "quantita",
@@ -371,6 +374,8 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "codice ean",
             "barcode",
             "codice a barre",
+            "cod a barre",
+            "cod barre",
             "variant barcode",
             "gtin",
             "gtin13",
@@ -382,6 +387,8 @@ const SYNONYMS: &[(Field, &[&str])] = &[
         &[
             "iva",
             "aliquota iva",
+            "cod iva",
+            "codice iva",
             "aliquota",
             "iva %",
             "vat",
@@ -468,6 +475,10 @@ impl Sample<'_> {
             // repeats codes is taken only when no other is there (see `propose`).
             Field::Sku => self.filled(col).is_none_or(|f| f >= 0.1) && self.distinct(col),
             Field::Ean => self.filled(col).is_none_or(|f| f >= 0.1),
+            // Addresses, not file names (Danea's `Immagine` names a file on the owner's PC).
+            Field::ImageUrl => self
+                .share(col, |v| v.contains("http") || v.starts_with("//"))
+                .is_none_or(|s| s >= 0.5),
             _ => true,
         }
     }
@@ -503,6 +514,39 @@ pub fn propose_for_table(table: &Table) -> (Mapping, Option<String>) {
     let (mut mapping, note) = propose(&table.headers, &rows);
     mapping.sheet = table.sheet.clone();
     (mapping, note)
+}
+
+/// Folded headers of Danea Easyfatt's article export ("Esporta articoli").
+const DANEA_HEADERS: &[&str] = &[
+    "cod",
+    "descrizione",
+    "tipologia",
+    "categoria",
+    "sottocategoria",
+    "cod udm",
+    "cod iva",
+    "listino 1",
+    "cod a barre",
+    "produttore",
+    "q ta disponibile",
+    "cod fornitore",
+    "prezzo forn",
+];
+
+/// The trade format the file was recognised as, for the wizard: a METEL list (said by its
+/// reader) or Danea Easyfatt's article export (by its headers).
+pub fn format_note(table: &Table) -> Option<String> {
+    if table.format_note.is_some() {
+        return table.format_note.clone();
+    }
+    let folded: Vec<String> = table.headers.iter().map(|h| fold_header(h)).collect();
+    let known = DANEA_HEADERS
+        .iter()
+        .filter(|d| folded.iter().any(|f| f == *d))
+        .count();
+    (known >= 6).then(|| {
+        "Esportazione articoli di Danea Easyfatt riconosciuta: codice, descrizione, categorie, produttore, codice a barre, aliquota IVA e quantità disponibile vengono dalle loro colonne (quantità 0: non disponibile). Costi e prezzi dei fornitori non vengono mai pubblicati.".to_owned()
+    })
 }
 
 /// Which sheet was read, when the workbook has several.

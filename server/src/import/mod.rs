@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use crate::error::ErrorCode;
 pub use mapping::{
-    propose_for_table, propose_mapping, published_price_sentence, sheet_note, validate_mapping,
-    Fixed, Mapping,
+    format_note, propose_for_table, propose_mapping, published_price_sentence, sheet_note,
+    validate_mapping, Fixed, Mapping,
 };
 pub use rows::{
     build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,

@@ -94,6 +94,7 @@ pub const DEALER_WORDS: &[&str] = &[
     "riservato",
     "fornitore",
     "fornitori",
+    "forn",
     "supplier",
     "promo",
     "medio",

@@ -333,3 +333,154 @@ async fn a_text_file_that_is_not_metel_is_refused_clearly() {
         "{body}"
     );
 }
+
+/// Danea Easyfatt's article export as its "Esporta articoli" writes it (headers from the
+/// program's own layout; `Listino 1` without VAT, costs and supplier prices beside).
+fn danea_xlsx() -> Vec<u8> {
+    let headers = [
+        "Cod.",
+        "Descrizione",
+        "Tipologia",
+        "Categoria",
+        "Sottocategoria",
+        "Cod. Udm",
+        "Cod. Iva",
+        "Listino 1",
+        "Listino 2",
+        "Formula listino 1",
+        "Note",
+        "Cod. a barre",
+        "Produttore",
+        "Cod. fornitore",
+        "Fornitore",
+        "Prezzo forn.",
+        "Q.tà giacenza",
+        "Q.tà disponibile",
+        "Costo medio d'acq.",
+        "Immagine",
+    ];
+    let rows: [[&str; 20]; 3] = [
+        [
+            "VT-M8",
+            "Vite testa esagonale M8x40 zincata",
+            "Articolo",
+            "Ferramenta",
+            "Viteria",
+            "pz",
+            "22",
+            "10,00",
+            "9,00",
+            "",
+            "",
+            "8001234567897",
+            "Fischer",
+            "F01",
+            "Fischer Italia",
+            "4,00",
+            "50",
+            "5",
+            "4,10",
+            "vite.jpg",
+        ],
+        [
+            "LB-01",
+            "Libro manuale del cartongesso",
+            "Articolo",
+            "Editoria",
+            "Manuali",
+            "pz",
+            "4",
+            "20,00",
+            "18,00",
+            "",
+            "",
+            "",
+            "Knauf",
+            "F02",
+            "Knauf",
+            "12,00",
+            "3",
+            "0",
+            "12,00",
+            "libro.jpg",
+        ],
+        [
+            "TS-06",
+            "Tassello nylon 6 mm",
+            "Articolo",
+            "Ferramenta",
+            "Tasselli",
+            "pz",
+            "22",
+            "1,00",
+            "0,90",
+            "",
+            "",
+            "",
+            "Fischer",
+            "F01",
+            "Fischer Italia",
+            "0,30",
+            "200",
+            "120",
+            "0,31",
+            "",
+        ],
+    ];
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    let ws = wb.add_worksheet();
+    for (c, h) in headers.iter().enumerate() {
+        ws.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            ws.write_string(r as u32 + 1, c as u16, *v).unwrap();
+        }
+    }
+    wb.save_to_buffer().unwrap()
+}
+
+#[tokio::test]
+async fn a_danea_easyfatt_export_is_recognised_and_its_stock_vat_and_barcodes_read() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let bytes = danea_xlsx();
+    let (status, analysis) = analyze(&shop, bytes.clone(), "articoli.xlsx").await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let note = analysis["formatNote"].as_str().unwrap();
+    assert!(
+        note.starts_with("Esportazione articoli di Danea Easyfatt riconosciuta"),
+        "{note}"
+    );
+    let m = &analysis["mapping"];
+    for (field, header) in [
+        ("name", "Descrizione"),
+        ("sku", "Cod."),
+        ("ean", "Cod. a barre"),
+        ("brand", "Produttore"),
+        ("available", "Q.tà disponibile"),
+        ("vat", "Cod. Iva"),
+        ("price", "Listino 1"),
+        ("category", "Categoria"),
+        ("subcategory", "Sottocategoria"),
+    ] {
+        assert_eq!(m[field], header, "{field}: {m}");
+    }
+    assert_eq!(m["pricesIncludeVat"], false);
+    assert!(
+        m.get("image_url").is_none(),
+        "a file name is no address: {m}"
+    );
+    let (status, processed) = process(&shop, bytes, "articoli.xlsx", m, false).await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    confirm(&shop, &processed).await;
+    let products = shop.products().await;
+    let find = |sku: &str| products.iter().find(|p| p["sku"] == sku).unwrap().clone();
+    // Each row's own VAT rate: 22 % on the screw, 4 % on the book; costs never public.
+    assert_eq!(find("VT-M8")["price"], 12.2);
+    assert_eq!(find("LB-01")["price"], 20.8);
+    assert_eq!(find("TS-06")["price"], 1.22);
+    assert_eq!(find("LB-01")["in_stock"], false, "0 available");
+    assert_eq!(find("VT-M8")["in_stock"], true);
+    assert_eq!(find("VT-M8")["ean"], "8001234567897");
+}
