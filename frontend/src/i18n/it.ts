@@ -690,6 +690,8 @@ export const it = {
       inStock: "Disponibile",
       outOfStock: "Non disponibile",
       noPrice: "Prezzo non indicato",
+      imageLater: "L'immagine indicata nel file viene scaricata e salvata sul nostro server dopo l'importazione.",
+      imageLaterShort: "Foto dopo l'import",
       confirm: "Conferma importazione",
       importing: "Importazione in corso...",
       cancel: "Annulla",

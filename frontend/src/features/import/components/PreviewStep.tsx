@@ -166,8 +166,13 @@ function PreviewCard({ product: p }: { product: PreviewProduct }) {
     );
   return (
     <li className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
-      {p.image_url ? (
+      {p.image_url?.startsWith("/") ? (
         <img src={p.image_url} alt="" loading="lazy" className="h-16 w-16 shrink-0 rounded-lg bg-stone-100 object-cover" />
+      ) : p.image_url ? (
+        // Another site's picture: the page does not load it (CSP); the import copies it.
+        <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 p-1 text-center text-[11px] leading-tight text-stone-600" title={t.imageLater} data-image-later>
+          {t.imageLaterShort}
+        </div>
       ) : (
         <div className="h-16 w-16 shrink-0 rounded-lg bg-stone-100" aria-hidden="true" />
       )}
