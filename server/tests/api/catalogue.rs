@@ -11,7 +11,7 @@ use vetrina::services::products::{insert_rows, ProductData};
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::import::import_file;
 
-fn product(name: &str) -> ProductData {
+pub(crate) fn product(name: &str) -> ProductData {
     ProductData {
         name: name.to_owned(),
         price: None,

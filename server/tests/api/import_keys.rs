@@ -28,6 +28,20 @@ async fn confirm(shop: &Shop, processed: &Value) {
     assert_eq!(reply.status(), StatusCode::OK);
 }
 
+/// The list imported again as proposed: every one of the shop's `products` updated, none
+/// created.
+async fn imported_again_updates(shop: &Shop, csv: &str, products: u64) {
+    let (_, again) = proposed(shop, csv, "listino.csv").await;
+    let statistics = &again["statistics"];
+    assert_eq!(
+        (statistics["create"].as_u64(), statistics["update"].as_u64()),
+        (Some(0), Some(products)),
+        "{again}"
+    );
+    confirm(shop, &again).await;
+    assert_eq!(product_count(shop).await, products);
+}
+
 /// The shop's prices by SKU, as the pages publish them.
 async fn public_prices(shop: &Shop) -> Vec<(String, f64)> {
     let mut prices: Vec<(String, f64)> = shop
@@ -94,18 +108,7 @@ async fn a_distributors_list_publishes_its_vat_inclusive_price_and_a_second_impo
         ]
     );
 
-    // The same list again: every product updated, none created.
-    let (_, again) = proposed(&shop, DISTRIBUTOR, "listino.csv").await;
-    assert_eq!(
-        (
-            again["statistics"]["create"].as_u64(),
-            again["statistics"]["update"].as_u64()
-        ),
-        (Some(0), Some(3)),
-        "{again}"
-    );
-    confirm(&shop, &again).await;
-    assert_eq!(product_count(&shop).await, 3);
+    imported_again_updates(&shop, DISTRIBUTOR, 3).await;
 }
 
 #[tokio::test]
@@ -184,17 +187,7 @@ async fn a_list_without_codes_imported_twice_updates_by_name_and_brand() {
     let changed = csv
         .replace("6,90", "7,10")
         .replace("Stucco in polvere", "STUCCO IN POLVERE");
-    let (_, again) = proposed(&shop, &changed, "listino.csv").await;
-    assert_eq!(
-        (
-            again["statistics"]["create"].as_u64(),
-            again["statistics"]["update"].as_u64()
-        ),
-        (Some(0), Some(3)),
-        "{again}"
-    );
-    confirm(&shop, &again).await;
-    assert_eq!(product_count(&shop).await, 3);
+    imported_again_updates(&shop, &changed, 3).await;
     let saratoga = shop
         .products()
         .await

@@ -4,9 +4,9 @@
 use reqwest::header::LOCATION;
 use serde_json::{json, Value};
 use time::OffsetDateTime;
-use vetrina::domain::ProductStatus;
-use vetrina::services::products::{insert_rows, ProductData};
+use vetrina::services::products::insert_rows;
 
+use crate::catalogue::product;
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 
 /// A public shop in the comune of `cap`.
@@ -269,19 +269,7 @@ async fn a_broad_search_gathers_a_thousand_results_from_every_shop_at_one_distan
         )
         .await;
         let items = (1..=400)
-            .map(|i| ProductData {
-                name: format!("Trapano {n}-{i}"),
-                price: None,
-                description: None,
-                category: None,
-                brand: None,
-                image_url: Some("/media/x.svg".to_owned()),
-                in_stock: true,
-                status: ProductStatus::Normal,
-                sku: None,
-                ean: None,
-                review_note: None,
-            })
+            .map(|i| product(&format!("Trapano {n}-{i}")))
             .collect();
         insert_rows(&app.db, shop.id, items, OffsetDateTime::now_utc())
             .await
