@@ -14,7 +14,14 @@ import zipfile
 from xml.sax.saxutils import escape
 
 url, rows, work, pid, binary, kind = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
-HEADERS = ["Codice", "Descrizione articolo", "Prezzo", "Marca", "Categoria", "Giacenza", "EAN"]
+# A distributor's list with what makes real ones hard: the code padded with spaces, a list
+# price without VAT beside the dealer's and the VAT-inclusive street price, the VAT rate, a
+# product listed again under a second category (every tenth row: merged into one product),
+# a barcode given to two products (every fiftieth row: the later one imports without it).
+HEADERS = ["Codice Prodotto", "Descrizione articolo", "Listino Base", "Netto Cliente", "Street Price Ivato",
+           "Iva", "Marca", "Categoria", "Giacenza", "EAN"]
+PRICE_COLUMNS = (2, 3, 4)
+MERGED = sum(1 for i in range(rows) if i % 10 == 9)
 LINES = [
     ("CEM.PORTL. 32,5R KG25", "Buzzi Unicem", "Cementi"),
     ("ADES. C2TE KERAFLEX BIANCO KG25", "Mapei", "Adesivi"),
@@ -33,10 +40,20 @@ def ean13(body):
     return digits + str((10 - s % 10) % 10)
 
 
+def euro(cents):
+    return f"{cents // 100},{cents % 100:02d}"
+
+
 def row(i):
-    name, brand, cat = LINES[i % len(LINES)]
-    return [f"{i:06d}", f"{name} ART.{i}", f"{i % 300},{i % 100:02d}", brand, cat,
-            str(i % 9), ean13(800000000000 + i)]
+    # The tenth row of each ten is the ninth's product again, under another category.
+    product = i - 1 if i % 10 == 9 else i
+    name, brand, cat = LINES[product % len(LINES)]
+    if product != i:
+        cat = "Offerte"
+    base = (product % 300) * 100 + product % 100 + 100
+    ean = ean13(800000000000 + (product - 1 if product % 50 == 25 else product))
+    return [f"{product:06d}   ", f"{name} ART.{product}", euro(base), euro(base * 62 // 100),
+            euro((base * 122 + 50) // 100), "22", brand, cat, str(product % 9), ean]
 
 
 def make_csv(path):
@@ -63,8 +80,8 @@ def make_xlsx(path):
         values = row(i)
         cells = []
         for c, v in enumerate(values):
-            if c == 2:
-                cells.append(f'<c r="C{r}"><v>{v.replace(",", ".")}</v></c>')
+            if c in PRICE_COLUMNS:
+                cells.append(f'<c r="{col(c)}{r}"><v>{v.replace(",", ".")}</v></c>')
             else:
                 cells.append(cell(f"{col(c)}{r}", v))
         parts.append(f'<row r="{r}">' + "".join(cells) + "</row>")
@@ -137,6 +154,8 @@ def run(kind, path):
     body, ctype = multipart({}, path)
     t_analyze, analysis = call("POST", "/api/file/analyze", body, ctype)
     assert analysis["totalRows"] == rows, analysis
+    mapping = analysis["mapping"]
+    assert (mapping["price"], mapping["sku"]) == ("Street Price Ivato", "Codice Prodotto"), mapping
     before = rss("VmRSS")
     # BENCH_REGENERATE_NAME=1: every row is rewritten (and, with an AI provider, queued for it).
     regenerate = "true" if os.environ.get("BENCH_REGENERATE_NAME") == "1" else "false"
@@ -144,7 +163,7 @@ def run(kind, path):
               "regeneratePresentProducts": "false"}
     body, ctype = multipart(fields, path)
     t_process, processed = call("POST", "/api/file/process", body, ctype)
-    assert processed["statistics"]["valid"] == rows, processed["statistics"]
+    assert processed["statistics"]["valid"] == rows - MERGED, processed["statistics"]
     # What the server holds while the processed file waits for its confirmation.
     waiting = rss("VmRSS")
     # Two more shops process the same file and leave it waiting: the server must not grow
@@ -160,7 +179,7 @@ def run(kind, path):
         for cookie in jar_before:
             jar.set_cookie(cookie)
     t_import, store = call("POST", "/api/file/import", {"processId": processed["processId"]})
-    assert store["product_count"] == rows, store["product_count"]
+    assert store["product_count"] == rows - MERGED, store["product_count"]
     t_ai, ai = call("GET", "/api/stores/me/ai")
     print(f"{kind:5} {size:6.1f} MB  analyze {t_analyze:6.2f} s  process {t_process:6.2f} s  "
           f"import {t_import:6.2f} s  (left to the AI provider: {ai['total']}, its progress read in {t_ai * 1000:.0f} ms)  server peak RSS {peak_rss()} MB, "

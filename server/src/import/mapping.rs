@@ -650,7 +650,10 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
     if m.category.is_none() {
         m.category = m.subcategory.take();
     }
-    let note = choice.and_then(|c| price_note(&m, &c, headers, &folded));
+    let note = match choice {
+        Some(choice) => price_note(&m, &choice, headers, &folded),
+        None => unproposed_price_note(headers, &folded),
+    };
     (m, note)
 }
 
@@ -683,6 +686,22 @@ fn settle_price(
         m.prices_include_vat = Some(false);
     }
     Some(choice)
+}
+
+/// Why no price column is proposed when the file has only dealer or discounted prices.
+fn unproposed_price_note(headers: &[String], folded: &[String]) -> Option<String> {
+    let dealer: Vec<String> = headers
+        .iter()
+        .zip(folded)
+        .filter(|(_, f)| price_column::is_price_header(f) && price_column::is_dealer_price(f))
+        .map(|(h, _)| format!("«{h}»"))
+        .collect();
+    (!dealer.is_empty()).then(|| {
+        format!(
+            "Nessun prezzo al pubblico riconosciuto: {} sembrano prezzi scontati o per rivenditori e non vengono proposti. Scegli tu la colonna del prezzo al pubblico nel campo del prezzo.",
+            dealer.join(", ")
+        )
+    })
 }
 
 /// The preview's sentence on the prices it shows: the column they come from and whether VAT

@@ -179,7 +179,17 @@ async fn a_manufacturers_list_takes_a_fixed_brand_and_names_joined_from_columns(
     })
     .await;
     assert_eq!(analysis["mapping"]["sheet"], "Listino Generale");
-    assert!(analysis["priceNote"].as_str().unwrap().contains("scontato"));
+    // Its only price columns are discounted: none is proposed, and the note says why.
+    assert!(
+        analysis["mapping"].get("price").is_none(),
+        "{}",
+        analysis["mapping"]
+    );
+    let note = analysis["priceNote"].as_str().unwrap();
+    assert!(
+        note.starts_with("Nessun prezzo al pubblico riconosciuto: «Prezzo Scontato Mq Grezzo»"),
+        "{note}"
+    );
     let first = &processed["products"][0];
     assert_eq!(first["name"], "Placche Orizontali 15x76 20x2 1000 X 6100");
     assert_eq!(first["brand"], "Grigliati Rossi");
