@@ -183,7 +183,11 @@ await check("store: search by brand and name, category filter, sort by price (as
 await check("store on mobile: 24 per page with pagination", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/store/3/edilizia-demo`);
-  await page.waitForTimeout(200);
+  // The server sends 25; once hydrated on a phone the page keeps 24. React's development
+  // build may take longer than a fixed pause on a busy machine: wait for the switch, bounded.
+  await page
+    .waitForFunction(() => document.querySelectorAll('main a[href^="/product/"]').length === 24, null, { timeout: 5000 })
+    .catch(() => {});
   expectEq(await productLinks(page), 24, "page 1");
   await page.getByText("Pagina 1 di 3").waitFor();
   await page.getByRole("button", { name: "Successiva" }).click();
