@@ -3,7 +3,7 @@
 //! merged into the index. Every search reads that whole list, once per shop searched: while
 //! owners edit products, a search across 200 shops read it 200 times (up to 512 pages
 //! each). Bounded to 64 kB (8 pages), the list is merged every few hundred products; an
-//! import's rows still go through it in batches (docs/decisions/030-search-on-postgresql-at-scale.md).
+//! import's rows still go through it in batches (docs/decisions/031-search-on-postgresql-at-scale.md).
 //! Nothing to do on SQLite, whose FTS5 index has no such list.
 
 use sea_orm_migration::prelude::*;

@@ -1,4 +1,4 @@
-//! A mixed load for `scripts/bench-scale` (docs/decisions/030-search-on-postgresql-at-scale.md):
+//! A mixed load for `scripts/bench-scale` (docs/decisions/031-search-on-postgresql-at-scale.md):
 //! visitors reading pages and searching, spread over every instance given, while shop owners
 //! edit products through the API at the same time. Prints, per kind of request: the count,
 //! requests a second, p50, p99 and max, and how many answers were 5xx (or failed to arrive).
@@ -11,30 +11,76 @@
 //! price and its description (new search terms).
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
 const PASSWORD: &str = "Bench2026!";
 const OWNER_PAUSE: Duration = Duration::from_millis(200);
 /// A request not answered in this time counts as failed.
 const TIMEOUT: Duration = Duration::from_secs(30);
-const WORDS: [&str; 10] = [
-    "trapano",
-    "trapani",
-    "cartong",
-    "chiave brugola",
-    "pittura lavabile",
-    "perche",
-    "tubo multistrato",
-    "vite zincata",
-    "bosch 18",
-    "tassell",
-];
+/// What visitors type, as search logs look (the same as `scripts/bench-scale`'s): a few broad
+/// words asked again and again, many narrow ones asked rarely (Zipf, s = 1).
+struct Queries {
+    texts: Vec<String>,
+    /// Sum of the weights up to each query.
+    cumulative: Vec<f64>,
+}
+
+impl Queries {
+    fn new() -> Self {
+        const KINDS: [&str; 12] = [
+            "trapano",
+            "cemento",
+            "cartongesso",
+            "pittura",
+            "tassello",
+            "raccordo",
+            "chiave brugola",
+            "pannello isolante",
+            "adesivo piastrelle",
+            "guanti",
+            "vite",
+            "tubo multistrato",
+        ];
+        const BRANDS: [&str; 8] = [
+            "bosch", "mapei", "knauf", "sikkens", "fischer", "buzzi", "wurth", "perche",
+        ];
+        let mut texts: Vec<String> = KINDS.iter().map(|k| k.to_string()).collect();
+        texts.extend(KINDS.iter().map(|k| k.chars().take(5).collect::<String>()));
+        texts.extend(BRANDS.iter().map(|b| b.to_string()));
+        for k in KINDS {
+            texts.extend(BRANDS.iter().map(|b| format!("{k} {b}")));
+        }
+        for k in KINDS {
+            texts.extend((4..=40).map(|size| format!("{k} {size} mm")));
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        texts.extend((0..2_000).map(|_| format!("art {}", rng.gen_range(0..100_000))));
+        let mut total = 0.0;
+        let cumulative = (1..=texts.len())
+            .map(|rank| {
+                total += 1.0 / rank as f64;
+                total
+            })
+            .collect();
+        Self { texts, cumulative }
+    }
+
+    fn pick(&self, rng: &mut impl Rng) -> &str {
+        let total = self.cumulative.last().copied().unwrap_or(1.0);
+        let r = rng.gen_range(0.0..total);
+        let at = self.cumulative.partition_point(|&c| c < r);
+        self.texts.get(at).map_or("trapano", String::as_str)
+    }
+}
+
+static QUERIES: LazyLock<Queries> = LazyLock::new(Queries::new);
+
 /// The CAP of the shops `seed_catalogue` makes (Milano): every shop at one distance, the
 /// costliest case of the search across shops.
 const CAP: &str = "20121";
@@ -170,8 +216,7 @@ async fn visitor(base: &str, site: &Site, tallies: &Tallies, until: Instant) -> 
     while Instant::now() < until {
         let (kind, path) = {
             let mut rng = rand::thread_rng();
-            let word = WORDS.choose(&mut rng).copied().unwrap_or("trapano");
-            let q = word.replace(' ', "+");
+            let q = QUERIES.pick(&mut rng).replace(' ', "+");
             let shop = site.shops.choose(&mut rng).unwrap_or(big);
             let deep = rng.gen_range(1..=big.products.div_ceil(25).max(1));
             turn += 1;

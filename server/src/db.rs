@@ -97,7 +97,11 @@ async fn connect_postgres(url: &str) -> anyhow::Result<DatabaseConnection> {
         .min_connections(1)
         .connect_timeout(Duration::from_secs(10))
         .acquire_timeout(Duration::from_secs(15))
-        .sqlx_logging(false);
+        .sqlx_logging(false)
+        // The search across shops is estimated as costly (a lateral search per shop) while it
+        // runs in 20 ms; past `jit_above_cost` PostgreSQL spent 240 ms compiling it each time.
+        // Short statements are all this server runs (docs/decisions/031-search-on-postgresql-at-scale.md).
+        .map_sqlx_postgres_opts(|pg| pg.options([("jit", "off")]));
     Database::connect(options)
         .await
         .with_context(|| format!("impossibile connettersi a PostgreSQL ({})", redact(url)))

@@ -168,7 +168,8 @@ impl SearchQuery {
     pub fn fts5(&self, store_id: i64) -> String {
         self.terms
             .iter()
-            .map(|t| format!("\"s{store_id}x{t}\"{}", prefix_mark(t, "*")))
+            .enumerate()
+            .map(|(i, t)| format!("\"s{store_id}x{t}\"{}", self.mark(i, "*")))
             .collect::<Vec<_>>()
             .join(" AND ")
     }
@@ -179,24 +180,43 @@ impl SearchQuery {
         self.tsquery_of_any_shop(&store_id.to_string())
     }
 
+    /// `mark` when the `i`th term is read as the start of words ([`prefix_mark`]).
+    fn mark<'a>(&self, i: usize, mark: &'a str) -> &'a str {
+        prefix_mark(&self.terms[i], i + 1 == self.terms.len(), mark)
+    }
+
     /// [`Self::tsquery`] with `shop` where the shop's id goes: a statement searching several
     /// shops puts each one's id there (`shop` must be text no term holds, as `#`).
     pub fn tsquery_of_any_shop(&self, shop: &str) -> String {
         self.terms
             .iter()
-            .map(|t| format!("s{shop}x{t}{}", prefix_mark(t, ":*")))
+            .enumerate()
+            .map(|(i, t)| format!("s{shop}x{t}{}", self.mark(i, ":*")))
             .collect::<Vec<_>>()
             .join(" & ")
     }
 }
 
-/// A term of one character is a whole word ("a", "6"): as the start of a word it would ask
-/// for most of the catalogue at the first key typed.
-fn prefix_mark<'a>(term: &str, mark: &'a str) -> &'a str {
-    if term.len() > 1 {
-        mark
-    } else {
+/// Units of measure: whole words wherever they stand. No word a search means begins with
+/// them, and most products of some lists carry one ("4 mm", "25 kg"): as the start of a word
+/// each would ask the index for nearly every product of the shop.
+const UNITS: [&str; 12] = [
+    "mm", "cm", "dm", "mq", "mc", "ml", "cl", "lt", "kg", "pz", "nr", "kw",
+];
+/// Abbreviations as common as units ("Art. 1234", "Cod. 88"): whole words once the next word
+/// is typed, the start of a word ("articolo") while they are the last.
+const ABBREVIATIONS: [&str; 5] = ["art", "cod", "rif", "cad", "conf"];
+
+/// How the index reads a term: the start of words, or a whole word. A term of one character
+/// is a whole word ("a", "6"): as the start of a word it would ask for most of the catalogue
+/// at the first key typed; so are units, and abbreviations followed by another term.
+fn prefix_mark<'a>(term: &str, last: bool, mark: &'a str) -> &'a str {
+    let whole =
+        term.len() == 1 || UNITS.contains(&term) || (!last && ABBREVIATIONS.contains(&term));
+    if whole {
         ""
+    } else {
+        mark
     }
 }
 
@@ -208,10 +228,41 @@ mod tests {
         let indexed = index_terms([text]);
         let terms: Vec<&str> = indexed.split(' ').collect();
         SearchQuery::parse(query).is_some_and(|q| {
-            q.terms
-                .iter()
-                .all(|t| terms.iter().any(|w| w.starts_with(t.as_str())))
+            (0..q.terms.len()).all(|i| {
+                let t = q.terms[i].as_str();
+                let start = !q.mark(i, "*").is_empty();
+                terms
+                    .iter()
+                    .any(|w| if start { w.starts_with(t) } else { *w == t })
+            })
         })
+    }
+
+    #[test]
+    fn units_and_abbreviations_followed_by_a_word_are_whole_words() {
+        assert!(matches("trapano 12 mm", "Trapano 12 mm art. 5"));
+        assert!(matches("vite 4 mm", "Vite 4 mm"));
+        assert!(
+            !matches("tubo 20 mm", "Tubo 20 mmq"),
+            "a unit begins no word"
+        );
+        assert!(matches("art 123", "Chiave art. 12345"));
+        assert!(
+            !matches("art 123", "Articolo 123"),
+            "followed by a word: whole"
+        );
+        assert!(
+            matches("art", "Articolo 123"),
+            "the last word typed: its start"
+        );
+        assert_eq!(
+            SearchQuery::parse("art 12 mm").map(|q| q.tsquery(4)),
+            Some("s4xart & s4x12:* & s4xmm".to_owned())
+        );
+        assert_eq!(
+            SearchQuery::parse("cod 12").map(|q| q.fts5(4)),
+            Some("\"s4xcod\" AND \"s4x12\"*".to_owned())
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::net::ClientAddr;
 use crate::pages;
 use crate::search::SearchQuery;
 use crate::services::catalogue::{self, ProductFilter, Sort, MAX_PER_PAGE};
+use crate::services::match_cache::ShopAt;
 use crate::state::AppState;
 use crate::views::ProductPageView;
 
@@ -224,9 +225,14 @@ pub async fn listing_view(
         (true, false) => Some(rows.public_count(&app.db, store).await?),
         (false, _) => None,
     };
+    let shop = ShopAt {
+        id: store.id,
+        version: store.content_version,
+    };
     let page = catalogue::page(
         &app.db,
-        store.id,
+        &app.pages.matches,
+        shop,
         &filter,
         listing.sort,
         (listing.page, listing.per_page),

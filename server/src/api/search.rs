@@ -38,6 +38,6 @@ pub async fn search(
         .await
         .ok_or_else(|| AppError::Unavailable(messages::NEARBY_BUSY.into()))?;
     let shops = app.pages.stores.list_with_counts(&app.db).await?;
-    let found = nearby::search(&app.db, &app.places, shops, &asked).await?;
+    let found = nearby::search(&app.db, &app.pages.matches, &app.places, shops, &asked).await?;
     Ok(Json(NearbyResults::of(found, OffsetDateTime::now_utc())))
 }

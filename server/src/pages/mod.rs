@@ -30,6 +30,7 @@ pub(crate) use handlers::explore_version;
 pub use store_rows::StoreRows;
 
 use crate::error::{AppError, Result};
+use crate::services::match_cache::MatchCache;
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
 use props::PageProps;
@@ -43,6 +44,8 @@ pub struct Pages {
     engine: Option<(RenderPool, Manifest)>,
     pub cache: HtmlCache,
     pub stores: StoreRows,
+    /// Visitors' searches, per shop version.
+    pub matches: MatchCache,
 }
 
 impl Pages {
@@ -67,6 +70,7 @@ impl Pages {
             engine,
             cache: HtmlCache::new(cache_bytes),
             stores: StoreRows::default(),
+            matches: MatchCache::default(),
         }
     }
 
@@ -401,6 +405,7 @@ mod render_error_tests {
             )),
             cache: HtmlCache::new(1 << 20),
             stores: StoreRows::default(),
+            matches: MatchCache::default(),
         }
     }
 

@@ -50,11 +50,19 @@ async fn nearby_page(app: &AppState, query: Option<&str>, headers: &HeaderMap) -
     } else {
         let _turn = nearby::turn().await.ok_or(AppError::PagesBusy)?;
         let shops = app.pages.stores.list_with_counts(&app.db).await?;
-        let found = match nearby::search(&app.db, &app.places, shops.clone(), &asked).await {
+        let found = match nearby::search(
+            &app.db,
+            &app.pages.matches,
+            &app.places,
+            shops.clone(),
+            &asked,
+        )
+        .await
+        {
             Err(AppError::Invalid { fields, .. }) if fields.contains_key("cap") => {
                 cap_error = fields.get("cap").cloned();
                 asked.cap.clear();
-                nearby::search(&app.db, &app.places, shops, &asked).await?
+                nearby::search(&app.db, &app.pages.matches, &app.places, shops, &asked).await?
             }
             other => other?,
         };

@@ -3,7 +3,7 @@
 //! database, so a page costs the same at 66 products and at 100,000.
 //!
 //! A visitor's search reads at most the first [`MAX_MATCHES`] matches the index finds, ranks
-//! those and says when there are more (docs/decisions/030-search-on-postgresql-at-scale.md):
+//! those and says when there are more (docs/decisions/031-search-on-postgresql-at-scale.md):
 //! a broad word in a 100,000-product shop matches thousands of products, and ranking or even
 //! counting them all reads every one of their rows.
 
@@ -12,10 +12,13 @@ use sea_orm::{
     Value,
 };
 
+use std::sync::Arc;
+
 use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
 use crate::search::{self, ProductTerms, SearchQuery};
+use crate::services::match_cache::{Found, MatchCache, ShopAt};
 
 /// Most products a page may hold.
 pub const MAX_PER_PAGE: u64 = 100;
@@ -111,14 +114,17 @@ impl ProductFilter {
 /// One page of a shop's products. A page past the last is empty (the total says so).
 /// `known_total` is the number of matching products when the caller knows it already (the
 /// shop's product count for an empty filter), which saves counting them.
+/// A visitor's search goes through `matches` (`services::match_cache`).
 pub async fn page(
     db: &(impl ConnectionTrait + TransactionTrait),
-    store_id: i64,
+    matches: &MatchCache,
+    shop: ShopAt,
     filter: &ProductFilter,
     sort: Sort,
     (page, per_page): (u64, u64),
     known_total: Option<u64>,
 ) -> Result<ProductPage> {
+    let store_id = shop.id;
     let page = page.max(1);
     let per_page = per_page.clamp(1, MAX_PER_PAGE);
     let backend = db.get_database_backend();
@@ -127,7 +133,8 @@ pub async fn page(
     if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
         let hidden_out = filter.published_only;
         if filter.bounded {
-            return first_matches_ranked(db, store_id, query, (page, per_page), hidden_out).await;
+            let paging = (page, per_page);
+            return first_matches_ranked(db, matches, shop, query, paging, hidden_out).await;
         }
         return best_matches(db, store_id, query, (page, per_page), hidden_out).await;
     }
@@ -189,12 +196,14 @@ pub async fn page(
 /// first, ties newest); the total is theirs, `capped` when more match.
 async fn first_matches_ranked(
     db: &(impl ConnectionTrait + TransactionTrait),
-    store_id: i64,
+    cache: &MatchCache,
+    shop: ShopAt,
     query: &SearchQuery,
     (page, per_page): (u64, u64),
     hidden_out: bool,
 ) -> Result<ProductPage> {
-    let mut found = first_matches(db, query, &[(store_id, 0)], MAX_MATCHES + 1, hidden_out).await?;
+    let mut found =
+        first_matches(db, cache, query, &[(shop, 0)], MAX_MATCHES + 1, hidden_out).await?;
     let capped = found.len() as u64 > MAX_MATCHES;
     found.truncate(MAX_MATCHES as usize);
     rank(&mut found);
@@ -231,50 +240,113 @@ pub fn rank(matches: &mut [Match]) {
 /// each with its scores. The products kept off the public pages are left out with
 /// `visible_only`.
 ///
-/// Only these rows are read. On PostgreSQL one statement searches every shop, each through
-/// the index with its own words; the plan is fixed to the index's bitmap, as a seq scan
-/// "finding the first few rows sooner" would read the whole table for a shop whose products
-/// sit at its end (the planner cannot know which rows match a shop's words, whose count it
-/// guesses, and a LIMIT makes a scan look cheap).
+/// What `cache` holds for a shop's version is not read again; only the shops it does not
+/// cover far enough are searched, from where their kept matches end, and kept longer.
+///
+/// On PostgreSQL one statement searches every shop, each through the index with its own
+/// words; the plan is fixed to the index's bitmap, as a seq scan "finding the first few rows
+/// sooner" would read the whole table for a shop whose products sit at its end (the planner
+/// cannot know which rows match a shop's words, whose count it guesses, and a LIMIT makes a
+/// scan look cheap).
 pub async fn first_matches(
     db: &(impl ConnectionTrait + TransactionTrait),
+    cache: &MatchCache,
     query: &SearchQuery,
-    shops: &[(i64, u64)],
+    shops: &[(ShopAt, u64)],
     take: u64,
     visible_only: bool,
 ) -> Result<Vec<Match>> {
     if shops.is_empty() || take == 0 {
         return Ok(Vec::new());
     }
+    let terms = query.tsquery_of_any_shop(SHOP_MARK);
+    let mut known: Vec<Arc<Found>> = shops
+        .iter()
+        .map(|(shop, _)| cache.get(*shop, visible_only, &terms).unwrap_or_default())
+        .collect();
+    // The shops to read further: from their last kept match up to `skip + take`.
+    let asked: Vec<(usize, Reading)> = shops
+        .iter()
+        .enumerate()
+        .filter(|(at, (_, skip))| !known[*at].covers(skip + take))
+        .map(|(at, (shop, skip))| {
+            let from = known[at].matches.len() as u64;
+            (
+                at,
+                Reading {
+                    store_id: shop.id,
+                    from,
+                    take: skip + take - from,
+                },
+            )
+        })
+        .collect();
+    if !asked.is_empty() {
+        let readings: Vec<Reading> = asked.iter().map(|(_, r)| *r).collect();
+        let read = read_matches(db, query, &readings, visible_only).await?;
+        for (at, reading) in asked {
+            let got: Vec<Match> = read
+                .iter()
+                .filter(|m| m.store_id == reading.store_id)
+                .copied()
+                .collect();
+            let mut matches = known[at].matches.clone();
+            let complete = (got.len() as u64) < reading.take;
+            matches.extend(got);
+            let found = Arc::new(Found { matches, complete });
+            cache.put(shops[at].0, visible_only, &terms, found.clone());
+            known[at] = found;
+        }
+    }
+    Ok(shops
+        .iter()
+        .zip(&known)
+        .flat_map(|((_, skip), found)| {
+            found
+                .matches
+                .iter()
+                .skip(*skip as usize)
+                .take(take as usize)
+                .copied()
+        })
+        .collect())
+}
+
+/// One shop's matches to read from the index: `take` of them after the first `from`.
+#[derive(Debug, Clone, Copy)]
+struct Reading {
+    store_id: i64,
+    from: u64,
+    take: u64,
+}
+
+/// The matches of each shop asked, read from the index, the shops in the order given.
+async fn read_matches(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    query: &SearchQuery,
+    readings: &[Reading],
+    visible_only: bool,
+) -> Result<Vec<Match>> {
     match db.get_database_backend() {
         DatabaseBackend::Postgres => {
-            first_matches_postgres(db, query, shops, take, visible_only).await
+            let statement = first_matches_statement(query, readings, visible_only);
+            with_index_plan(db, statement)
+                .await?
+                .iter()
+                .map(match_of)
+                .collect()
         }
         _ => {
             let mut out = Vec::new();
-            for &(store_id, skip) in shops {
+            for r in readings {
+                let window = (r.from, r.take);
                 out.extend(
-                    first_matches_sqlite(db, query, store_id, (skip, take), visible_only).await?,
+                    first_matches_sqlite(db, query, r.store_id, window, visible_only).await?,
                 );
             }
             Ok(out)
         }
     }
-}
-
-async fn first_matches_postgres(
-    db: &(impl ConnectionTrait + TransactionTrait),
-    query: &SearchQuery,
-    shops: &[(i64, u64)],
-    take: u64,
-    visible_only: bool,
-) -> Result<Vec<Match>> {
-    let statement = first_matches_statement(query, shops, take, visible_only);
-    with_index_plan(db, statement)
-        .await?
-        .iter()
-        .map(match_of)
-        .collect()
 }
 
 /// The plan PostgreSQL gives [`first_matches`]'s statement (`EXPLAIN`), for the tests and
@@ -286,7 +358,15 @@ pub async fn first_matches_plan(
     take: u64,
     visible_only: bool,
 ) -> Result<String> {
-    let statement = first_matches_statement(query, shops, take, visible_only);
+    let readings: Vec<Reading> = shops
+        .iter()
+        .map(|&(store_id, from)| Reading {
+            store_id,
+            from,
+            take,
+        })
+        .collect();
+    let statement = first_matches_statement(query, &readings, visible_only);
     let explain = Statement {
         sql: format!("EXPLAIN {}", statement.sql),
         ..statement
@@ -299,31 +379,31 @@ pub async fn first_matches_plan(
     Ok(lines.join("\n"))
 }
 
-/// Each shop's words through the index, in one statement: `skip` and `take` per shop (see
-/// [`first_matches`]), the rows in the order of `shops` then of the index.
+/// Each shop's words through the index, in one statement: its own `from` and `take` (see
+/// [`Reading`]), the rows in the order of `readings` then of the index.
 fn first_matches_statement(
     query: &SearchQuery,
-    shops: &[(i64, u64)],
-    take: u64,
+    readings: &[Reading],
     visible_only: bool,
 ) -> Statement {
     let mut sql = Sql::new(DatabaseBackend::Postgres);
-    let ids = sql.bind(array_text(shops.iter().map(|s| s.0)));
-    let skips = sql.bind(array_text(shops.iter().map(|s| s.1)));
+    let ids = sql.bind(array_text(readings.iter().map(|r| r.store_id)));
+    let skips = sql.bind(array_text(readings.iter().map(|r| r.from)));
+    let takes = sql.bind(array_text(readings.iter().map(|r| r.take)));
     let words = sql.bind(query.tsquery_of_any_shop(SHOP_MARK));
     let mark = sql.bind(SHOP_MARK);
-    let take = sql.bind(take as i64);
     let visible = if visible_only { "p.published" } else { "TRUE" };
     sql.text(format!(
         "SELECT s.shop AS store_id, m.id, m.score \
-         FROM unnest(CAST({ids} AS BIGINT[]), CAST({skips} AS BIGINT[])) WITH ORDINALITY AS s(shop, skip, at) \
+         FROM unnest(CAST({ids} AS BIGINT[]), CAST({skips} AS BIGINT[]), CAST({takes} AS BIGINT[])) \
+              WITH ORDINALITY AS s(shop, skip, take, at) \
          CROSS JOIN LATERAL ( \
              SELECT c.id, CAST(ts_rank(c.search_vector, c.q) AS DOUBLE PRECISION) AS score, \
                     row_number() OVER () AS n \
              FROM (SELECT p.id, p.search_vector, w.q \
                    FROM (SELECT to_tsquery('simple', replace({words}, {mark}, CAST(s.shop AS TEXT))) AS q) w \
                    JOIN products p ON p.search_vector @@ w.q \
-                   WHERE {visible} OFFSET s.skip LIMIT {take}) c \
+                   WHERE {visible} OFFSET s.skip LIMIT s.take) c \
          ) m \
          ORDER BY s.at, m.n"
     ))

@@ -15,6 +15,7 @@ pub mod imports;
 pub mod jobs;
 pub mod leads;
 pub mod logo_files;
+pub mod match_cache;
 pub mod nearby;
 pub mod photos;
 pub mod price_sync;

@@ -10,7 +10,7 @@
 //! take part, each with the first matches its index finds; these are ranked together by
 //! score. A shop that may have more is asked again while room is left, before shops further
 //! away. A search reads so at most about a thousand rows, whatever the catalogues hold
-//! (docs/decisions/030-search-on-postgresql-at-scale.md); the total says when there are more.
+//! (docs/decisions/031-search-on-postgresql-at-scale.md); the total says when there are more.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +22,7 @@ use crate::messages;
 use crate::search::SearchQuery;
 use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
+use crate::services::match_cache::{MatchCache, ShopAt};
 use crate::validation::is_postal_code;
 
 /// Results a page shows.
@@ -142,6 +143,7 @@ struct Candidate {
 /// counts). A CAP not in the data is refused (`cap`); without a search the page is empty.
 pub async fn search(
     db: &(impl ConnectionTrait + TransactionTrait),
+    matches: &MatchCache,
     places: &Places,
     shops: Vec<(store::Model, u64)>,
     asked: &NearbyQuery,
@@ -165,7 +167,7 @@ pub async fn search(
         return Ok(page);
     };
     let candidates = nearest_first(places, page.origin.as_ref(), shops);
-    let groups = gather(db, &query, &candidates).await?;
+    let groups = gather(db, matches, &query, &candidates).await?;
     let mut results: Vec<(usize, Match)> = Vec::new();
     for (group, mut matches) in groups.into_iter().enumerate() {
         catalogue::rank(&mut matches);
@@ -211,6 +213,7 @@ struct Reading {
 /// what is still left, before any shop further away.
 async fn gather(
     db: &(impl ConnectionTrait + TransactionTrait),
+    cache: &MatchCache,
     query: &SearchQuery,
     candidates: &[Candidate],
 ) -> Result<Vec<Vec<Match>>> {
@@ -252,12 +255,12 @@ async fn gather(
             std::mem::take(&mut unfinished)
         };
         let share = left.div_ceil(step.len() as u64);
-        let asked: Vec<(i64, u64)> = step
+        let asked: Vec<(ShopAt, u64)> = step
             .iter()
-            .map(|r| (candidates[r.shop].store.id, r.read))
+            .map(|r| (shop_at(&candidates[r.shop].store), r.read))
             .collect();
         // Shop by shop, in the order asked.
-        let matches = catalogue::first_matches(db, query, &asked, share, true).await?;
+        let matches = catalogue::first_matches(db, cache, query, &asked, share, true).await?;
         let mut at = 0;
         for mut reading in step {
             let store_id = candidates[reading.shop].store.id;
@@ -275,6 +278,13 @@ async fn gather(
         }
     }
     Ok(found)
+}
+
+fn shop_at(store: &store::Model) -> ShopAt {
+    ShopAt {
+        id: store.id,
+        version: store.content_version,
+    }
 }
 
 /// Shops with products, nearest first (then by id); shops whose place is unknown last. At
