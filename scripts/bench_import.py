@@ -56,6 +56,31 @@ def row(i):
             euro((base * 122 + 50) // 100), "22", brand, cat, str(product % 9), ean]
 
 
+# A maker's METEL list: fixed-width records at the manual's positions (maker, code, EAN,
+# description, quantities, trade price, public price, multiplier, currency, unit, date,
+# families), Windows-1252, CRLF. Cables are priced per 100 m.
+METEL_MAKERS = ["BTI", "GEW", "VIM", "SCH", "ABB", "PRY"]
+
+
+def metel_record(i):
+    maker = METEL_MAKERS[i % len(METEL_MAKERS)]
+    cable = maker == "PRY"
+    description = (f"CAVO FG16OR16 3G{1 + i % 6},5 GRIGIO" if cable else f"INTERRUTTORE 1P 16A SERIE {i % 40}")
+    public = 590 + (i * 37) % 90_000
+    return (f"{maker:<3}{f'C{i:08d}':<16}{ean13(801000000000 + i):<13}{description:<43}"
+            f"{'0001000001000010001001':<22}{public // 2:011}{public:011}{(100 if cable else 1):06}EUR"
+            f"{('MT' if cable else 'PZ'):<3}  20260301{'FAM' + str(i % 30):<36}")
+
+
+def make_metel(path):
+    # Mark, maker, VAT number, list number, valid from, last change, description, version.
+    header = f"{'LISTINO METEL':<20}BTI{'01234567890'}{'000001'}{'20260301'}{'20260301'}{'Listino 2026':<30}{'':<39}021"
+    with open(path, "w", encoding="cp1252", newline="") as f:
+        f.write(header + "\r\n")
+        for i in range(rows):
+            f.write(metel_record(i) + "\r\n")
+
+
 def make_csv(path):
     with open(path, "w", encoding="utf-8-sig", newline="") as f:
         f.write(";".join(HEADERS) + "\r\n")
@@ -155,7 +180,10 @@ def run(kind, path):
     t_analyze, analysis = call("POST", "/api/file/analyze", body, ctype)
     assert analysis["totalRows"] == rows, analysis
     mapping = analysis["mapping"]
-    assert (mapping["price"], mapping["sku"]) == ("Street Price Ivato", "Codice Prodotto"), mapping
+    expected = (("Prezzo di listino IVA esclusa (per unità)", "Codice METEL") if kind == "metel"
+                else ("Street Price Ivato", "Codice Prodotto"))
+    assert (mapping["price"], mapping["sku"]) == expected, mapping
+    merged = 0 if kind == "metel" else MERGED
     before = rss("VmRSS")
     # BENCH_REGENERATE_NAME=1: every row is rewritten (and, with an AI provider, queued for it).
     regenerate = "true" if os.environ.get("BENCH_REGENERATE_NAME") == "1" else "false"
@@ -163,7 +191,7 @@ def run(kind, path):
               "regeneratePresentProducts": "false"}
     body, ctype = multipart(fields, path)
     t_process, processed = call("POST", "/api/file/process", body, ctype)
-    assert processed["statistics"]["valid"] == rows - MERGED, processed["statistics"]
+    assert processed["statistics"]["valid"] == rows - merged, processed["statistics"]
     # What the server holds while the processed file waits for its confirmation.
     waiting = rss("VmRSS")
     # Two more shops process the same file and leave it waiting: the server must not grow
@@ -179,16 +207,16 @@ def run(kind, path):
         for cookie in jar_before:
             jar.set_cookie(cookie)
     t_import, store = call("POST", "/api/file/import", {"processId": processed["processId"]})
-    assert store["product_count"] == rows - MERGED, store["product_count"]
+    assert store["product_count"] == rows - merged, store["product_count"]
     t_ai, ai = call("GET", "/api/stores/me/ai")
     print(f"{kind:5} {size:6.1f} MB  analyze {t_analyze:6.2f} s  process {t_process:6.2f} s  "
           f"import {t_import:6.2f} s  (left to the AI provider: {ai['total']}, its progress read in {t_ai * 1000:.0f} ms)  server peak RSS {peak_rss()} MB, "
           f"RSS after analyze {before} MB, with 1/2/3 shops' files waiting {waiting}/{others[0]}/{others[1]} MB")
 
 
-path = os.path.join(work, f"listino.{kind}")
+path = os.path.join(work, "listino.txt" if kind == "metel" else f"listino.{kind}")
 if not os.path.exists(path):
-    (make_csv if kind == "csv" else make_xlsx)(path)
-if kind == "csv":
+    {"csv": make_csv, "xlsx": make_xlsx, "metel": make_metel}[kind](path)
+if kind in ("csv", "metel"):
     print(f"{rows} rows, business-plan shop, SQLite, release build")
 run(kind, path)

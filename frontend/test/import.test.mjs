@@ -166,6 +166,32 @@ describe("error list (spec section 2: first 5 errors and \"+ altri N\")", () => 
   });
 });
 
+describe("warnings of the preview", () => {
+  test("one line per message: the rows that share it named, the others counted", () => {
+    const vat = "aliquota IVA «R17» non riconosciuta";
+    const warnings = [
+      { rowIndex: 0, message: "Listino METEL riconosciuto" },
+      ...[4, 9, 12, 15, 18].map((rowIndex) => ({ rowIndex, message: vat })),
+      { rowIndex: 7, message: "prezzo non valido" },
+      { rowIndex: 0, message: "3 righe unite" },
+    ];
+    assert.deepEqual(l.warningLines(warnings), [
+      "Listino METEL riconosciuto",
+      `Righe 4, 9, 12 e altre 2: ${vat}`,
+      "Riga 7: prezzo non valido",
+      "3 righe unite",
+    ]);
+  });
+  test("two or three rows are all named; thousands are counted the Italian way", () => {
+    const two = [3, 8].map((rowIndex) => ({ rowIndex, message: "x" }));
+    assert.deepEqual(l.warningLines(two), ["Righe 3 e 8: x"]);
+    const three = [3, 8, 9].map((rowIndex) => ({ rowIndex, message: "x" }));
+    assert.deepEqual(l.warningLines(three), ["Righe 3, 8 e 9: x"]);
+    const many = Array.from({ length: 1003 }, (_, i) => ({ rowIndex: i + 2, message: "x" }));
+    assert.deepEqual(l.warningLines(many), ["Righe 2, 3, 4 e altre 1.000: x"]);
+  });
+});
+
 describe("import guide PDF", () => {
   const md = "# Guida\n\nUn paragrafo con àèéìòù, € e “virgolette”.\n\n## Sezione\n\n- primo punto\n- secondo **punto**\n\n1. passo uno\n";
   test("Markdown blocks", () => {

@@ -680,6 +680,8 @@ export const it = {
       errorsTitle: "Errori",
       warningsTitle: "Avvisi",
       row: (n: number) => `Riga ${n}`,
+      rows: (named: number[], others: number) =>
+        others > 0 ? `Righe ${named.join(", ")} e altre ${formatCount(others)}` : `Righe ${named.slice(0, -1).join(", ")} e ${named[named.length - 1]}`,
       more: (n: number) => `+ altri ${n}`,
       errorReport: "Scarica il report degli errori (CSV)",
       statusNormal: "Riconosciuto",

@@ -652,6 +652,7 @@ async fn given_products(
                 review_note: d.review_note,
                 existing_id,
                 ai_input: None,
+                other_categories: Vec::new(),
             })
         })
         .collect()

@@ -1,9 +1,8 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
-import { it } from "../../i18n/it";
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, SyncView, WarningView } from "../../generated";
+import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, SyncView } from "../../generated";
 import type { OwnStore } from "../../types";
-import { cleanMapping, extrasOf, mappingPayload, type Mapping, type MappingExtras, type RowError } from "./logic";
+import { cleanMapping, extrasOf, mappingPayload, warningLines, type Mapping, type MappingExtras, type RowError } from "./logic";
 
 export { ApiError, errorCode, messageOf };
 
@@ -64,8 +63,6 @@ async function postForm<T>(path: string, form: FormData, signal?: AbortSignal): 
   return body;
 }
 
-/** A warning about the file, or "Riga N: …" about one of its rows. */
-const warningLine = (w: WarningView) => (w.rowIndex > 0 ? `${it.upload.preview.row(w.rowIndex)}: ${w.message}` : w.message);
 
 /** `sheet`: another sheet of the workbook than the one the server chose. */
 export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: string): Promise<Analysis> {
@@ -85,7 +82,7 @@ export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: stri
     savedMapping: body.savedMapping,
     extras: extrasOf(body.mapping, body.headers),
     totalRows: body.totalRows,
-    warnings: body.warnings.map(warningLine),
+    warnings: warningLines(body.warnings),
     limits: body.limits,
   };
 }
@@ -108,7 +105,7 @@ export async function processFile(file: File, mapping: Mapping, extras: MappingE
     processId: body.processId,
     products: body.products,
     errors: body.errors.map((e) => ({ rowIndex: e.rowIndex, product: e.product || undefined, errors: e.errors })),
-    warnings: body.warnings.map(warningLine),
+    warnings: warningLines(body.warnings),
     statistics: body.statistics,
     limits: body.limits,
     aiFollowUps: body.aiFollowUps ?? 0,

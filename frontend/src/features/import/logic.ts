@@ -121,6 +121,44 @@ export function nextProgress(current: number, totalRows: number): number {
 export const PREVIEW_PRODUCTS = 6;
 /** Warnings listed in the preview; the rest are counted. */
 export const PREVIEW_WARNINGS = 5;
+/** Rows named in the line of a warning that many rows share; the others are counted. */
+export const WARNING_ROWS_NAMED = 3;
+
+/** A remark about the file (`rowIndex` 0) or one of its rows, as the server sends it. */
+export interface RowWarning {
+  rowIndex: number;
+  message: string;
+}
+
+/**
+ * One line per message, in the order first met: the file's remarks as they are, a row's as
+ * "Riga N: …", and one that many rows share as "Righe 4, 9, 12 e altre 607: …" (a list
+ * with one unknown VAT code says so on hundreds of rows).
+ */
+export function warningLines(warnings: RowWarning[]): string[] {
+  const rowsOf = new Map<string, number[]>();
+  const lines: Array<{ message: string } | { text: string }> = [];
+  for (const w of warnings) {
+    if (w.rowIndex <= 0) {
+      lines.push({ text: w.message });
+      continue;
+    }
+    const rows = rowsOf.get(w.message);
+    if (rows) rows.push(w.rowIndex);
+    else {
+      rowsOf.set(w.message, [w.rowIndex]);
+      lines.push({ message: w.message });
+    }
+  }
+  const t = it.upload.preview;
+  return lines.map((line) => {
+    if ("text" in line) return line.text;
+    const rows = rowsOf.get(line.message) ?? [];
+    const named = rows.slice(0, WARNING_ROWS_NAMED);
+    const head = rows.length === 1 ? t.row(rows[0]) : t.rows(named, rows.length - named.length);
+    return `${head}: ${line.message}`;
+  });
+}
 export const PREVIEW_ERRORS = 5;
 
 export interface RowError {

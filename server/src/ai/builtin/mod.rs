@@ -243,6 +243,11 @@ pub fn categories() -> impl Iterator<Item = &'static str> {
     KB.cats.iter().map(|c| c.name)
 }
 
+/// Whether a category is one of the taxonomy's (spelling and case aside).
+pub fn knows_category(category: &str) -> bool {
+    KB.category_index(category).is_some()
+}
+
 /// Pictogram key of a category: a taxonomy name, or a shop's own name that starts with
 /// the same word ("Pitture" → "Pitture e vernici", "Utensili" → the first "Utensili …");
 /// `generico` for any other name.

@@ -3,7 +3,7 @@
 //! provider) without touching the others. Runs on a blocking thread; checks the cancel
 //! flag between stages and every `CHUNK` rows.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,8 @@ use crate::services::ai_enrichment;
 
 /// Rows between two looks at the cancel flag.
 const CHUNK: usize = 1_000;
+/// Categories kept from the rows merged into one product.
+const MAX_OTHER_CATEGORIES: usize = 10;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ProcessOptions {
@@ -51,6 +53,10 @@ pub struct ImportItem {
     /// What the file said, for the AI provider to complete after the import (decision 026).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai_input: Option<ai_enrichment::Input>,
+    /// The categories of later rows merged into this one (the same code), offered to the
+    /// enrichment beside `category`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_categories: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,7 +210,8 @@ fn match_existing(
     errors: &mut Vec<RowError>,
     warnings: &mut Vec<RowWarning>,
 ) -> Vec<ImportItem> {
-    let mut seen_key: HashSet<String> = HashSet::new();
+    // Each key's product among `items` (`None`: its first row was refused).
+    let mut seen_key: HashMap<String, Option<usize>> = HashMap::new();
     let mut seen_ean: HashMap<String, usize> = HashMap::new();
     let mut updated_by: HashMap<i64, usize> = HashMap::new();
     let mut merged = 0usize;
@@ -214,10 +221,19 @@ fn match_existing(
             Some(sku) => format!("sku\u{1f}{sku}"),
             None => format!("name\u{1f}{}", name_key(&d.name, d.brand.as_deref())),
         };
-        if !seen_key.insert(key) {
+        if let Some(first) = seen_key.get(&key) {
+            if let (Some(at), Some(category)) = (*first, d.category) {
+                let item: &mut ImportItem = &mut items[at];
+                let known = item.category.as_ref() == Some(&category)
+                    || item.other_categories.contains(&category);
+                if !known && item.other_categories.len() < MAX_OTHER_CATEGORIES {
+                    item.other_categories.push(category);
+                }
+            }
             merged += 1;
             continue;
         }
+        seen_key.insert(key.clone(), None);
         if let Some(row) = d.ean.as_ref().and_then(|e| seen_ean.get(e)) {
             if warnings.len() < MAX_WARNINGS {
                 warnings.push(RowWarning {
@@ -247,6 +263,7 @@ fn match_existing(
         if let Some(e) = &d.ean {
             seen_ean.insert(e.clone(), d.row_number);
         }
+        seen_key.insert(key, Some(items.len()));
         items.push(ImportItem {
             row_number: d.row_number,
             name: d.name,
@@ -262,6 +279,7 @@ fn match_existing(
             ean: d.ean,
             existing_id,
             ai_input: None,
+            other_categories: Vec::new(),
         });
     }
     if merged > 0 {
@@ -308,10 +326,18 @@ fn enrich(
 }
 
 fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
+    // Of the categories a product's rows give, the first the taxonomy knows (a list that
+    // repeats a product under "Offerte" and under "Cementi" means the second).
+    let category = std::iter::once(&item.category)
+        .flatten()
+        .chain(&item.other_categories)
+        .find(|c| builtin::knows_category(c))
+        .or(item.category.as_ref())
+        .cloned();
     let given = RawProduct {
         name: &item.name,
         brand: item.brand.as_deref(),
-        category: item.category.as_deref(),
+        category: category.as_deref(),
         description: item.description.as_deref(),
     };
     let e = builtin::enrich(&given);
@@ -393,6 +419,35 @@ mod tests {
         assert!(messages.contains(&"2 righe ripetono il codice (o, senza codice, il nome) di un prodotto già presente nel file: sono state unite a quel prodotto"), "{messages:?}");
         assert_eq!(p.statistics.total, 5);
         assert_eq!((p.statistics.valid, p.statistics.invalid), (3, 0));
+        assert_eq!(p.items[0].other_categories, ["Offerte"]);
+        assert_eq!(p.items[2].other_categories, ["Tasselli"]);
+    }
+
+    /// A list that repeats a product under "Offerte" and under its trade category: the
+    /// enrichment is offered both and keeps the one the taxonomy knows.
+    #[test]
+    fn the_categories_of_merged_rows_reach_the_enrichment() {
+        let csv = "codice;nome;categoria
+                   C1;Cemento Portland 32,5 R sacco 25 kg;Offerte
+                   C1;Cemento Portland 32,5 R sacco 25 kg;Novità
+                   C1;Cemento Portland 32,5 R sacco 25 kg;Cementi, malte e intonaci
+                   C2;Guanti in nitrile;Offerte
+";
+        let p = run(csv, &ExistingCodes::default(), ProcessOptions::default());
+        assert_eq!(p.items.len(), 2);
+        assert_eq!(
+            p.items[0].other_categories,
+            ["Novità", "Cementi, malte e intonaci"]
+        );
+        assert_eq!(
+            p.items[0].category.as_deref(),
+            Some("Cementi, malte e intonaci")
+        );
+        assert_eq!(
+            p.items[1].category.as_deref(),
+            Some("Offerte"),
+            "one row: its own"
+        );
     }
 
     #[test]
