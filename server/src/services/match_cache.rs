@@ -7,8 +7,8 @@
 //! across 200 shops does it 200 times. Kept here, a repeated search reads only the rows of
 //! its page. Every change of a shop's products moves its version (`services::lock_store`), so
 //! an entry never outlives them: a search after an edit reads the index again (an edit made
-//! on another instance shows once the shop's row is read again, within a second). Bounded by
-//! the matches kept, least used first out.
+//! on another instance shows once the shop's row is read again, within a second). Bounded to
+//! about 24 MB, least used first out.
 
 use std::sync::Arc;
 
@@ -17,11 +17,13 @@ use quick_cache::Weighter;
 
 use super::catalogue::Match;
 
-/// Matches kept across every entry (24 bytes each, so about 12 MB), and the entries they are
-/// expected to make (an in-shop search keeps up to a thousand, one shop of a search across
-/// shops a few).
-const MAX_MATCHES_KEPT: u64 = 500_000;
-const EXPECTED_ENTRIES: usize = 20_000;
+/// What is kept, in matches (24 bytes each), an entry's key and bookkeeping counted as
+/// [`ENTRY_WEIGHT`] more: about 24 MB. An in-shop search keeps up to a thousand matches, one
+/// shop of a search across shops a few, so the entries are expected to be some tens of
+/// thousands.
+const MAX_WEIGHT: u64 = 1_000_000;
+const ENTRY_WEIGHT: u64 = 6;
+const EXPECTED_ENTRIES: usize = 50_000;
 
 /// A shop as a search reads it: its id and the `content_version` of its products.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,7 +60,7 @@ struct ByMatches;
 
 impl Weighter<Key, Arc<Found>> for ByMatches {
     fn weight(&self, _key: &Key, found: &Arc<Found>) -> u64 {
-        1 + found.matches.len() as u64
+        ENTRY_WEIGHT + found.matches.len() as u64
     }
 }
 
@@ -68,7 +70,7 @@ impl Default for MatchCache {
     fn default() -> Self {
         Self(Cache::with_weighter(
             EXPECTED_ENTRIES,
-            MAX_MATCHES_KEPT,
+            MAX_WEIGHT,
             ByMatches,
         ))
     }
@@ -92,7 +94,7 @@ impl MatchCache {
         self.0.insert(key, found);
     }
 
-    /// Matches kept, all entries together.
+    /// What is kept, all entries together, in matches and [`ENTRY_WEIGHT`]s.
     pub fn kept(&self) -> u64 {
         self.0.weight()
     }
@@ -132,12 +134,12 @@ mod tests {
     #[test]
     fn what_is_kept_stays_within_its_bound() {
         let cache = MatchCache::default();
-        for id in 0..2_000 {
+        for id in 0..4_000 {
             let shop = ShopAt { id, version: 1 };
             cache.put(shop, true, "s#xvite:*", found(1_000, false));
         }
-        assert!(cache.kept() <= MAX_MATCHES_KEPT, "{}", cache.kept());
-        assert!(cache.kept() > MAX_MATCHES_KEPT / 2, "{}", cache.kept());
+        assert!(cache.kept() <= MAX_WEIGHT, "{}", cache.kept());
+        assert!(cache.kept() > MAX_WEIGHT / 2, "{}", cache.kept());
     }
 
     #[test]
