@@ -288,11 +288,11 @@ describe("/upload", () => {
 
   test("a distributor's list as proposed: the VAT-inclusive price, where it comes from, a product listed twice merged, one warning for the rows that share it", async () => {
     const csv = [
-      "Codice Prodotto;Descrizione;Listino Base;Netto Cliente;Street Price Ivato;Cat;Iva",
-      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Elettroutensili;R17",
-      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Offerte;22",
-      "E2E-SG-200   ;Smerigliatrice angolare 125 mm;50,00;31,00;59,90;Elettroutensili;R17",
-      "E2E-MT-300   ;Metro a nastro 5 m;8,00;4,50;9,50;Misura;R17",
+      "Codice Prodotto;Descrizione;Listino Base;Netto Cliente;Street Price Ivato;Cat;Disponibilità",
+      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Elettroutensili;da verificare",
+      "E2E-TR-100   ;Trapano avvitatore a batteria 18V;100,00;62,00;119,90;Offerte;si",
+      "E2E-SG-200   ;Smerigliatrice angolare 125 mm;50,00;31,00;59,90;Elettroutensili;da verificare",
+      "E2E-MT-300   ;Metro a nastro 5 m;8,00;4,50;9,50;Misura;da verificare",
     ].join("\r\n");
     const file = { name: "distributore.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") };
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
@@ -309,8 +309,8 @@ describe("/upload", () => {
       assert.match(await page.locator("[data-price-sentence]").innerText(), /colonna «Street Price Ivato», già IVA inclusa/);
       const warnings = await page.locator("[data-import-warnings]").innerText();
       assert.match(warnings, /1 riga ripete il codice .* unita a quel prodotto/);
-      assert.match(warnings, /Righe 2, 4 e 5: aliquota IVA «R17» non riconosciuta/);
-      assert.equal(warnings.match(/R17/g).length, 1, warnings);
+      assert.match(warnings, /Righe 2, 4 e 5: disponibilità non riconosciuta «da verificare»/);
+      assert.equal(warnings.match(/da verificare/g).length, 1, warnings);
       assert.equal(await page.locator('[data-stat="valid"] dd').innerText(), "3");
       const first = page.locator("[data-preview-products] > li").first();
       assert.match(await first.innerText(), /119,90/);
