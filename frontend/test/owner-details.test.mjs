@@ -46,4 +46,10 @@ describe("dashboard pagination text", () => {
     assert.equal(it.dashboard.grid.showing(1, 2, 2), "Mostrando 1-2 di 2 prodotti");
     assert.equal(it.dashboard.grid.showing(21, 40, 66), "Mostrando 21-40 di 66 prodotti");
   });
+  test("every count an owner reads is written the Italian way", () => {
+    assert.equal(it.dashboard.grid.showing(18421, 18440, 18440), "Mostrando 18.421-18.440 di 18.440 prodotti");
+    assert.match(it.dashboard.confirm.bulkAll(18440), /eliminare tutti i 18\.440 prodotti/);
+    assert.equal(it.dashboard.review.open(18357), "18.357 prodotti da controllare");
+    assert.equal(it.upload.preview.doneText(20068), "20.068 prodotti importati con successo.");
+  });
 });

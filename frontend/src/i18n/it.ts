@@ -194,12 +194,12 @@ export const it = {
     },
     active: "Attivo",
     settingUp: "In allestimento",
-    products: (n: number) => (n === 1 ? "1 prodotto" : `${n} prodotti`),
+    products: (n: number) => (n === 1 ? "1 prodotto" : `${formatCount(n)} prodotti`),
     loadError: "Errore nel caricamento dei negozi",
     noResults: "Nessun negozio corrisponde alla ricerca.",
     empty: "Non ci sono ancora negozi.",
     open: "Apri il negozio",
-    count: (n: number) => (n === 1 ? "1 negozio" : `${n} negozi`),
+    count: (n: number) => (n === 1 ? "1 negozio" : `${formatCount(n)} negozi`),
   },
   report: {
     title: "Report di analisi dei dati",
@@ -235,12 +235,12 @@ export const it = {
     noData: "Nessun dato in questo periodo.",
     noCrawlsYet: "Nessun passaggio di Google in questo periodo.",
     noViewsYet: "Ancora nessuna visita in questo periodo: condividi il link del tuo negozio per farti trovare.",
-    viewsCount: (n: number) => (n === 1 ? "1 visualizzazione" : `${n.toLocaleString("it-IT")} visualizzazioni`),
-    timesCount: (n: number) => (n === 1 ? "1 volta" : `${n.toLocaleString("it-IT")} volte`),
+    viewsCount: (n: number) => (n === 1 ? "1 visualizzazione" : `${formatCount(n)} visualizzazioni`),
+    timesCount: (n: number) => (n === 1 ? "1 volta" : `${formatCount(n)} volte`),
     dayColumn: "Giorno",
     countColumn: "Numero",
     chartSummary: (total: number, days: number, best: string | null) =>
-      `${total.toLocaleString("it-IT")} in ${days} giorni${best ? `; il giorno migliore è stato il ${best}` : ""}.`,
+      `${formatCount(total)} in ${days} giorni${best ? `; il giorno migliore è stato il ${best}` : ""}.`,
     howTitle: "Come contiamo",
     how: [
       "Contiamo sul nostro server ogni pagina del negozio e dei prodotti aperta da una persona: nessun cookie, nessun servizio esterno.",
@@ -267,7 +267,7 @@ export const it = {
     submit: "Cerca",
     /** `capped`: more match than the `n` listed. */
     count: (n: number, capped = false) =>
-      capped ? `Oltre ${formatCount(n)} prodotti trovati` : n === 1 ? "1 prodotto trovato" : `${n} prodotti trovati`,
+      capped ? `Oltre ${formatCount(n)} prodotti trovati` : n === 1 ? "1 prodotto trovato" : `${formatCount(n)} prodotti trovati`,
     fromComune: (comune: string) => `Dal più vicino a ${comune}`,
     byRelevance: "Aggiungi il tuo CAP per vedere prima i negozi più vicini.",
     noResults: "Nessun prodotto trovato. Prova con un'altra parola o controlla come l'hai scritta.",
@@ -296,7 +296,7 @@ export const it = {
     searchPlaceholder: "Cerca per nome o marca...",
     searchSubmit: "Cerca",
     categoryLabel: "Categoria",
-    categoryOption: (name: string, count: number) => `${name} (${count})`,
+    categoryOption: (name: string, count: number) => `${name} (${formatCount(count)})`,
     allCategories: "Tutte le categorie",
     sortLabel: "Ordina per",
     sort: {
@@ -314,7 +314,7 @@ export const it = {
     noMatch: "Nessun prodotto corrisponde alla ricerca.",
     /** `capped`: more match the search than the `total` listed. */
     productsCount: (shown: number, total: number, capped = false) =>
-      capped ? `${shown} di oltre ${formatCount(total)} prodotti` : `${shown} di ${total} prodotti`,
+      capped ? `${shown} di oltre ${formatCount(total)} prodotti` : `${shown} di ${formatCount(total)} prodotti`,
     loadError: "Impossibile caricare i prodotti. Riprova.",
     phone: "Telefono",
     email: "Email",
@@ -701,16 +701,16 @@ export const it = {
       expired: "I dati elaborati non sono più disponibili (sono passati più di 60 minuti o il server è stato riavviato). Elabora di nuovo il file.",
       processAgain: "Elabora di nuovo il file",
       doneTitle: "Importazione completata",
-      doneText: (n: number) => (n === 1 ? "1 prodotto importato con successo." : `${n} prodotti importati con successo.`),
+      doneText: (n: number) => (n === 1 ? "1 prodotto importato con successo." : `${formatCount(n)} prodotti importati con successo.`),
       // The file holds more new products than the plan allows.
       planTitle: (n: number) =>
-        n === 0 ? "Il tuo piano non permette altri prodotti" : n === 1 ? "Il tuo piano permette ancora 1 prodotto" : `Il tuo piano permette ancora ${n} prodotti`,
+        n === 0 ? "Il tuo piano non permette altri prodotti" : n === 1 ? "Il tuo piano permette ancora 1 prodotto" : `Il tuo piano permette ancora ${formatCount(n)} prodotti`,
       planText: (create: number, beyond: number, plan: string, limit: number) =>
         `Il file contiene ${create} nuovi prodotti: ${beyond} superano il limite di ${limit} prodotti del piano ${plan}.`,
-      planUpdates: (n: number) => (n === 1 ? "Il prodotto da aggiornare viene aggiornato comunque." : `I ${n} prodotti da aggiornare vengono aggiornati comunque.`),
-      fitImport: (n: number) => (n === 1 ? "Importa il primo prodotto" : `Importa i primi ${n} prodotti`),
-      fitImportAndUpdate: (n: number, updates: number) => `Importa i primi ${n} e aggiorna ${updates}`,
-      fitUpdateOnly: (n: number) => (n === 1 ? "Aggiorna solo il prodotto presente" : `Aggiorna solo i ${n} prodotti presenti`),
+      planUpdates: (n: number) => (n === 1 ? "Il prodotto da aggiornare viene aggiornato comunque." : `I ${formatCount(n)} prodotti da aggiornare vengono aggiornati comunque.`),
+      fitImport: (n: number) => (n === 1 ? "Importa il primo prodotto" : `Importa i primi ${formatCount(n)} prodotti`),
+      fitImportAndUpdate: (n: number, updates: number) => `Importa i primi ${formatCount(n)} e aggiorna ${formatCount(updates)}`,
+      fitUpdateOnly: (n: number) => (n === 1 ? "Aggiorna solo il prodotto presente" : `Aggiorna solo i ${formatCount(n)} prodotti presenti`),
       upgrade: "Passa a un piano superiore",
       aiFollowUps: (n: number) =>
         n === 1
@@ -870,7 +870,7 @@ export const it = {
       hiddenHelp: "Non compare nelle pagine pubbliche del negozio",
       disclaimer: "L'intelligenza artificiale può commettere errori: controlla nomi, descrizioni, categorie e immagini dei tuoi prodotti prima di pubblicarli.",
       pagination: "Paginazione dei prodotti",
-      showing: (a: number, b: number, n: number) => `Mostrando ${a}-${b} di ${n} ${n === 1 ? "prodotto" : "prodotti"}`,
+      showing: (a: number, b: number, n: number) => `Mostrando ${formatCount(a)}-${formatCount(b)} di ${formatCount(n)} ${n === 1 ? "prodotto" : "prodotti"}`,
       emptyTitle: "Nessun prodotto trovato",
       emptyText: "Il tuo catalogo è vuoto: aggiungi un prodotto o importa il tuo listino.",
       emptyAction: "Aggiungi il tuo primo prodotto",
@@ -956,22 +956,22 @@ export const it = {
     confirm: {
       title: "Sei assolutamente sicuro?",
       deleteProduct: (name: string) => `Il prodotto "${name}" verrà eliminato definitivamente dal tuo catalogo. Questa azione non può essere annullata.`,
-      bulkIncorrect: (n: number) => `Stai per eliminare ${n} ${n === 1 ? "prodotto" : "prodotti"} con stato errato. Questa azione non può essere annullata.`,
-      bulkUncertain: (n: number) => `Stai per eliminare ${n} ${n === 1 ? "prodotto" : "prodotti"} con stato incerto. Questa azione non può essere annullata.`,
-      bulkAll: (n: number) => `Stai per eliminare tutti i ${n} prodotti del tuo catalogo. Questa azione non può essere annullata.`,
+      bulkIncorrect: (n: number) => `Stai per eliminare ${formatCount(n)} ${n === 1 ? "prodotto" : "prodotti"} con stato errato. Questa azione non può essere annullata.`,
+      bulkUncertain: (n: number) => `Stai per eliminare ${formatCount(n)} ${n === 1 ? "prodotto" : "prodotti"} con stato incerto. Questa azione non può essere annullata.`,
+      bulkAll: (n: number) => `Stai per eliminare tutti i ${formatCount(n)} prodotti del tuo catalogo. Questa azione non può essere annullata.`,
       cancel: "Annulla",
       confirm: "Elimina",
       deleting: "Eliminazione...",
     },
     bulk: {
       done: "Prodotti Eliminati",
-      doneText: (n: number) => `${n} ${n === 1 ? "prodotto eliminato" : "prodotti eliminati"}.`,
+      doneText: (n: number) => `${formatCount(n)} ${n === 1 ? "prodotto eliminato" : "prodotti eliminati"}.`,
       nothing: "Nessun prodotto da eliminare",
       error: "Errore nell'eliminazione bulk dei prodotti",
     },
     export: {
       done: "Esportazione completata",
-      doneText: (n: number) => `${n} ${n === 1 ? "prodotto esportato" : "prodotti esportati"} in CSV.`,
+      doneText: (n: number) => `${formatCount(n)} ${n === 1 ? "prodotto esportato" : "prodotti esportati"} in CSV.`,
       failed: "Esportazione non riuscita. Riprova.",
       nothing: "Nessun prodotto da esportare",
     },

@@ -7,6 +7,7 @@ import { fetchReport, PERIODS, reportCsvUrl, type AnalyticsReport, type Period }
 import { DayBars, ShareBars } from "../features/report/charts";
 import { it } from "../i18n/it";
 import { errorCode } from "../lib/api";
+import { formatCount } from "../lib/format";
 import type { OwnStore } from "../types";
 
 const t = it.report;
@@ -124,7 +125,7 @@ function Tile({ label, value, help }: { label: string; value: number; help: stri
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-extrabold tabular-nums tracking-tight text-stone-900">{value.toLocaleString("it-IT")}</dd>
+      <dd className="mt-1 text-3xl font-extrabold tabular-nums tracking-tight text-stone-900">{formatCount(value)}</dd>
       <dd className="mt-1 text-xs text-stone-500">{help}</dd>
     </div>
   );

@@ -3,6 +3,7 @@
 import type { DayCount } from "../../generated";
 import { it } from "../../i18n/it";
 import { shortDate } from "./api";
+import { formatCount } from "../../lib/format";
 
 const t = it.report;
 
@@ -80,7 +81,7 @@ export function ShareBars({ items, empty }: { items: Share[]; empty: string }) {
             <span className="min-w-0 truncate text-stone-800" title={item.label}>
               {item.label}
             </span>
-            <span className="shrink-0 font-semibold tabular-nums text-stone-900">{item.caption ?? item.value.toLocaleString("it-IT")}</span>
+            <span className="shrink-0 font-semibold tabular-nums text-stone-900">{item.caption ?? formatCount(item.value)}</span>
           </div>
           <div className="mt-1 h-2 rounded-full bg-stone-100" aria-hidden="true">
             <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(item.value / max) * 100}%` }} />

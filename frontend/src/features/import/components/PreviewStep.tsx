@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Badge } from "../../../components/ui/Badge";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { it } from "../../../i18n/it";
-import { formatPrice } from "../../../lib/format";
+import { formatCount, formatPrice } from "../../../lib/format";
 import { errorReportUrl, type PreviewProduct } from "../api";
 import { describeRowError, errorSummary, planNotice, PREVIEW_PRODUCTS, PREVIEW_WARNINGS, type RowError } from "../logic";
 import type { ImportWizard, WizardState } from "../useImportWizard";
@@ -37,7 +37,7 @@ export function PreviewStep({ state, wizard }: { state: Extract<WizardState, { s
           {stats.map(([label, value, key]) => (
             <div key={key} className="rounded-xl border border-stone-200 bg-stone-50 p-3" data-stat={key}>
               <dt className="text-xs font-medium text-stone-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{value}</dd>
+              <dd className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{formatCount(value)}</dd>
             </div>
           ))}
         </dl>
