@@ -372,12 +372,14 @@ describe("/dashboard", () => {
 
     await typeInto(form.getByLabel("Nome del prodotto *"), "cemento portland 25kg");
     await typeInto(form.getByLabel("Prezzo (€)"), "7.40");
+    const generated = page.waitForResponse((r) => r.url().endsWith("/api/products/generate"));
     await form.getByRole("button", { name: "Genera con AI" }).click();
     await form.getByRole("button", { name: "Generazione..." }).waitFor();
     assert.equal(await save.isDisabled(), true, "saving waits for the generation");
     while (!hold) await new Promise((r) => setTimeout(r, 20));
     hold();
     await toast(page, "Prodotto Generato").waitFor();
+    assert.equal((await (await generated).json()).status, "uncertain", "the engine is unsure of it (no brand)");
     const description = await form.getByLabel("Descrizione").inputValue();
     assert.ok(description.length > 20, "the description was filled in");
     assert.equal(await form.locator("[data-counter]").innerText(), `${description.length}/1000`);
@@ -394,6 +396,9 @@ describe("/dashboard", () => {
     const added = after.Products.reduce((a, b) => (a.id > b.id ? a : b));
     assert.equal(added.price, 7.4);
     assert.equal(added.description, description);
+    // Saved by the owner: the owner's, not "Stato incerto".
+    assert.equal(added.status, "normal");
+    assert.equal(added.review_note ?? null, null);
     await eventually(() => cards(page).first().getAttribute("data-product-id"), String(added.id));
     await eventually(() => showing(page), new RegExp(`di ${before + 1} prodotti$`));
     assert.deepEqual(unexpected(problems), []);

@@ -127,6 +127,12 @@ describe("product form", () => {
     });
     assert.equal(l.productPayload({ ...l.emptyForm, name: "x", price: "" }, null).price, null);
   });
+  test("what the owner saves is confirmed, whatever the AI was unsure of", () => {
+    const unsure = { ...l.emptyForm, name: "Cemento Portland 25 kg", status: "uncertain", review_note: "Marca non indicata o non riconosciuta: aggiungerla." };
+    const body = l.productPayload(unsure, null);
+    assert.equal(body.status, "normal");
+    assert.equal(body.review_note, null);
+  });
   test("an AI answer replaces what it gives, keeps what it leaves out, never price, stock or visibility", () => {
     const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", in_stock: false, published: false };
     const merged = l.mergeGenerated(form, { name: "Cemento 25 kg", description: "Descrizione", brand: null, category: "Cementi", image_url: "/media/products/a.svg", status: "uncertain", review_note: "Marca e categoria da confermare." });

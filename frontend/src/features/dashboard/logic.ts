@@ -245,7 +245,10 @@ export function parsePrice(text: string): number | null {
   return cents === null || Number.isNaN(cents) ? cents : cents / 100;
 }
 
-/** The body of POST /products and PUT /products/{id} (spec section 7). */
+/**
+ * The body of POST /products and PUT /products/{id} (spec section 7). What the owner saves is
+ * the owner's: confirmed (status normal, no review note), whatever the AI was unsure of.
+ */
 export function productPayload(form: ProductForm, storeEmail: string | null) {
   const price = parsePrice(form.price);
   return {
@@ -259,8 +262,8 @@ export function productPayload(form: ProductForm, storeEmail: string | null) {
     brand: orNull(form.brand),
     in_stock: form.in_stock,
     published: form.published,
-    status: form.status || "normal",
-    review_note: orNull(form.review_note),
+    status: "normal",
+    review_note: null,
   };
 }
 
