@@ -108,6 +108,23 @@ describe("plan usage (spec section 9)", () => {
   });
 });
 
+describe("the list in the address", () => {
+  test("only what differs from the default, in one order; read back the same", () => {
+    const list = { search: "vite 8", sort: "priceAsc", stock: "outOfStock", category: "Ferramenta", page: 3 };
+    const query = l.listQuery(list);
+    assert.equal(query, "?q=vite+8&sort=priceAsc&stock=outOfStock&category=Ferramenta&page=3");
+    assert.deepEqual(l.listFromQuery(query), list);
+    assert.equal(l.listQuery(l.initialListState), "");
+    assert.deepEqual(l.listFromQuery(""), l.initialListState);
+  });
+  test("unknown values, bad pages and overlong searches fall back or are cut", () => {
+    const list = l.listFromQuery(`?sort=prezzo&stock=tutti&page=-2&q=${"x".repeat(300)}&category=%20`);
+    assert.deepEqual({ ...list, search: list.search.length }, { search: 200, sort: "newest", stock: "all", category: "all", page: 1 });
+    assert.equal(l.listFromQuery("?page=2.5").page, 1);
+    assert.equal(l.listFromQuery("?page=4").page, 4);
+  });
+});
+
 describe("product form", () => {
   test("payload: trimmed fields, empty ones null, price parsed, slug from the name", () => {
     const body = l.productPayload({ ...l.emptyForm, name: "  Cemento Rapido ", price: "12,50", brand: " ", category: "Cementi", in_stock: false, published: false }, "demo@vetrina.it");

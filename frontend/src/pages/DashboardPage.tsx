@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
 import { Input, Label } from "../components/ui/Field";
@@ -19,7 +19,7 @@ import { StoreSettingsDialog } from "../features/dashboard/components/StoreSetti
 import { useLoginRequired } from "../features/accounts/hooks/useLoginRequired";
 import { exportCatalogue, messageOf } from "../features/dashboard/api";
 import { saveFile } from "../features/dashboard/download";
-import { changeList, clearFilters, initialListState, type ListState } from "../features/dashboard/logic";
+import { changeList, clearFilters, listFromQuery, listQuery, type ListState } from "../features/dashboard/logic";
 import { useDashboard } from "../features/dashboard/useDashboard";
 import { useDeletions } from "../features/dashboard/useDeletions";
 import { pageView, useProductPage } from "../features/dashboard/useProductPage";
@@ -47,7 +47,10 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const data = useDashboard(session.status === "owner");
-  const [list, setList] = useState<ListState>(initialListState);
+  const location = useLocation();
+  // The address holds the page, search, filters and order: a reload or a shared link opens
+  // the same list, and going back to the dashboard finds it as it was left.
+  const [list, setList] = useState<ListState>(() => listFromQuery(location.search));
   const [dialog, setDialog] = useState<ProductDialogState>(null);
   const [sharing, setSharing] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -77,6 +80,11 @@ export function DashboardPage() {
   useEffect(() => {
     if (noStore) navigate("/create", { replace: true });
   }, [noStore, navigate]);
+
+  useEffect(() => {
+    const query = listQuery(list);
+    if (window.location.search !== query) window.history.replaceState(window.history.state, "", `${window.location.pathname}${query}`);
+  }, [list]);
 
   const categories = (result?.categories ?? []).map((c) => c.name);
   const view = pageView(result);

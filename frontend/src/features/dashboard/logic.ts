@@ -25,6 +25,40 @@ export interface ListState {
 
 export const initialListState: ListState = { search: "", sort: "newest", stock: "all", category: "all", page: 1 };
 
+/** Characters of a search read from the address (the server reads as many). */
+const MAX_ADDRESS_SEARCH = 200;
+
+/**
+ * The list an address asks for (`/dashboard?q=…&sort=…&stock=…&category=…&page=3`), so a
+ * reload, the back button and a shared link show what the owner was looking at. Anything
+ * missing or not one of the known values is the default.
+ */
+export function listFromQuery(query: string): ListState {
+  const params = new URLSearchParams(query);
+  const sort = params.get("sort") as SortKey | null;
+  const stock = params.get("stock") as StockFilter | null;
+  const page = Number(params.get("page") ?? "1");
+  return {
+    search: (params.get("q") ?? "").slice(0, MAX_ADDRESS_SEARCH),
+    sort: sort && SORT_KEYS.includes(sort) ? sort : initialListState.sort,
+    stock: stock && STOCK_FILTERS.includes(stock) ? stock : initialListState.stock,
+    category: params.get("category")?.trim() || initialListState.category,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The address's query for a list: what differs from the default, always in one order. */
+export function listQuery(list: ListState): string {
+  const params = new URLSearchParams();
+  if (list.search) params.set("q", list.search);
+  if (list.sort !== initialListState.sort) params.set("sort", list.sort);
+  if (list.stock !== initialListState.stock) params.set("stock", list.stock);
+  if (list.category !== initialListState.category) params.set("category", list.category);
+  if (list.page > 1) params.set("page", String(list.page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 /** Any change of search, sort or filter goes back to page 1. */
 export function changeList(state: ListState, patch: Partial<Omit<ListState, "page">>): ListState {
   return { ...state, ...patch, page: 1 };
