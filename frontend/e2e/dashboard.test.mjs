@@ -217,6 +217,40 @@ describe("/dashboard", () => {
     await context.close();
   });
 
+  test("the address keeps page, search, filters and order: a reload, going back and a shared link show the same list", async () => {
+    const { context, page, problems } = await ownerPage();
+    const total = (await me(context)).Products.length;
+    const pages = Math.ceil(total / 20);
+    await page.getByLabel("Ordina per").first().selectOption("priceAsc");
+    await page.getByRole("button", { name: "Successiva" }).click();
+    await eventually(() => pageLabel(page), `Pagina 2 di ${pages}`);
+    await eventually(() => new URL(page.url()).search, "?sort=priceAsc&page=2");
+    const second = await cards(page).locator("h3").allInnerTexts();
+    await page.reload();
+    await eventually(() => pageLabel(page), `Pagina 2 di ${pages}`);
+    assert.equal(await page.getByLabel("Ordina per").first().inputValue(), "priceAsc");
+    assert.deepEqual(await cards(page).locator("h3").allInnerTexts(), second);
+
+    // A search typed key by key, then away to the shop page and back.
+    await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "laterizio");
+    await eventually(() => new URL(page.url()).searchParams.get("q"), "laterizio");
+    await eventually(() => pageLabel(page), "Pagina 1 di 1");
+    const found = await showing(page);
+    await page.goto(`${server.url}/explore`);
+    await page.goBack();
+    await eventually(() => showing(page), found);
+    assert.equal(await page.getByPlaceholder("Cerca tra i tuoi prodotti...").inputValue(), "laterizio");
+
+    // A shared link with a category; values the dashboard does not know are the defaults.
+    await page.goto(`${server.url}/dashboard?category=Laterizi&sort=nessuno&page=x`);
+    await eventually(() => pageLabel(page), "Pagina 1 di 1");
+    assert.equal(await page.getByLabel("Categoria", { exact: true }).first().inputValue(), "Laterizi");
+    assert.equal(await page.getByLabel("Ordina per").first().inputValue(), "newest");
+    await eventually(() => new URL(page.url()).search, "?category=Laterizi");
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
+
   test("390 px: 2 columns, no sideways scrolling, menus as dialogs, filters in a dialog", async () => {
     const { context, page, problems } = await ownerPage({ viewport: MOBILE });
     assert.equal(await columns(page), 2);
@@ -274,10 +308,14 @@ describe("/dashboard", () => {
     assert.match(download.suggestedFilename(), /^prodotti_edilizia-demo_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
-    assert.equal(lines[0], "name;price;description;brand;category;in_stock");
+    // The demo's products have codes: they follow the spec's columns, so the file imports again.
+    assert.equal(lines[0], "name;price;description;brand;category;in_stock;sku;ean");
     assert.equal(lines.length, shop.Products.length + 1);
-    const anyOut = shop.Products.find((p) => !p.in_stock);
-    assert.ok(lines.some((l) => l.startsWith(`"${anyOut.name.replace(/"/g, '""')}";`) && l.endsWith(';"no"')));
+    const anyOut = shop.Products.find((p) => !p.in_stock && p.price != null);
+    const line = lines.find((l) => l.startsWith(`"${anyOut.name.replace(/"/g, '""')}";`));
+    // Prices as an Italian spreadsheet reads them: a decimal comma and two decimals.
+    assert.ok(line.startsWith(`"${anyOut.name.replace(/"/g, '""')}";"${anyOut.price.toFixed(2).replace(".", ",")}";`), line);
+    assert.ok(line.includes(';"no";'), line);
     await toast(page, "Esportazione completata").waitFor();
     assert.match(await toast(page, "Esportazione completata").innerText(), new RegExp(`${shop.Products.length} prodotti esportati`));
     assert.deepEqual(unexpected(problems), []);

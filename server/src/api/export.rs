@@ -24,16 +24,20 @@ pub const COUNT_HEADER: &str = "x-total-count";
 /// What a second export of a shop waits, in seconds, before it is worth trying again.
 const RETRY_AFTER_SECONDS: u64 = 10;
 /// UTF-8 byte-order mark, so spreadsheet programs read accented letters correctly, then
-/// the spec's header line.
-const HEAD: &str = "\u{feff}name;price;description;brand;category;in_stock\r\n";
+/// the spec's header line; `sku` and `ean` follow when the shop has codes.
+const HEAD: &str = "\u{feff}name;price;description;brand;category;in_stock";
+const CODES_HEAD: &str = ";sku;ean";
 
 /// The shop's products, newest first, as a CSV file: semicolons, every cell quoted with
-/// inner quotes doubled, newlines of the description turned into spaces, a missing price
-/// written 0, availability "si" or "no", and no cell starting a formula.
+/// inner quotes doubled, newlines of the description turned into spaces, prices with a
+/// decimal comma and two decimals as an Italian spreadsheet reads them (`1234,50`), a
+/// missing price written 0, availability "si" or "no", and no cell starting a formula. A
+/// shop whose products have codes gets them in two more columns, so the file imported
+/// again updates the same products.
 #[utoipa::path(get, path = "/api/products/export", tag = "products",
     security(("session" = [])),
     responses(
-        (status = 200, description = "`prodotti_<shop slug>_<YYYY-MM-DD>.csv`, UTF-8 with a BOM: `name;price;description;brand;category;in_stock`",
+        (status = 200, description = "`prodotti_<shop slug>_<YYYY-MM-DD>.csv`, UTF-8 with a BOM: `name;price;description;brand;category;in_stock`, then `sku;ean` when the shop has codes",
             content_type = "text/csv", body = String,
             headers(
                 ("Content-Disposition" = String, description = "attachment; filename=\"prodotti_<shop slug>_<YYYY-MM-DD>.csv\""),
@@ -53,10 +57,13 @@ pub async fn products(State(app): State<AppState>, owner: Owner) -> Result<Respo
     if count == 0 {
         return Err(AppError::not_found(messages::NOTHING_TO_EXPORT));
     }
+    let codes = exports::has_codes(&app.db, store_id).await?;
     let name = file_name(&owner.store.slug, italian_date(OffsetDateTime::now_utc()));
-    let body = stream::once(async { Ok(Bytes::from_static(HEAD.as_bytes())) }).chain(rows(
+    let head = format!("{HEAD}{}\r\n", if codes { CODES_HEAD } else { "" });
+    let body = stream::once(async { Ok(Bytes::from(head)) }).chain(rows(
         app.db.clone(),
         store_id,
+        codes,
         slot,
     ));
     Ok((
@@ -82,6 +89,8 @@ pub async fn products(State(app): State<AppState>, owner: Owner) -> Result<Respo
 struct Cursor {
     db: DatabaseConnection,
     store_id: i64,
+    /// The `sku` and `ean` columns are written.
+    codes: bool,
     before: Option<i64>,
     done: bool,
     _slot: Slot,
@@ -94,11 +103,13 @@ struct Cursor {
 fn rows(
     db: DatabaseConnection,
     store_id: i64,
+    codes: bool,
     slot: Slot,
 ) -> impl futures::Stream<Item = Result<Bytes>> + Send + 'static {
     let cursor = Cursor {
         db,
         store_id,
+        codes,
         before: None,
         done: false,
         _slot: slot,
@@ -120,13 +131,13 @@ fn rows(
             return Ok(None);
         };
         cursor.before = Some(last.id);
-        let chunk = csv_lines(&batch).map_err(|e| AppError::Internal(e.into()))?;
+        let chunk = csv_lines(&batch, cursor.codes).map_err(|e| AppError::Internal(e.into()))?;
         Ok(Some((Bytes::from(chunk), cursor)))
     })
 }
 
-/// The rows' CSV lines, CRLF-terminated.
-fn csv_lines(rows: &[ExportRow]) -> std::result::Result<Vec<u8>, csv::Error> {
+/// The rows' CSV lines, CRLF-terminated; with `codes`, each ends with its SKU and EAN.
+fn csv_lines(rows: &[ExportRow], codes: bool) -> std::result::Result<Vec<u8>, csv::Error> {
     let mut out = csv::WriterBuilder::new()
         .delimiter(b';')
         .quote_style(csv::QuoteStyle::Always)
@@ -135,7 +146,7 @@ fn csv_lines(rows: &[ExportRow]) -> std::result::Result<Vec<u8>, csv::Error> {
     for row in rows {
         let description = one_line(row.description.as_deref().unwrap_or_default());
         let price = price_text(row.price);
-        let cells = [
+        let mut cells = vec![
             row.name.as_str(),
             price.as_str(),
             description.as_str(),
@@ -143,7 +154,12 @@ fn csv_lines(rows: &[ExportRow]) -> std::result::Result<Vec<u8>, csv::Error> {
             row.category.as_deref().unwrap_or_default(),
             if row.in_stock { "si" } else { "no" },
         ];
-        out.write_record(cells.map(spreadsheet_text).iter().map(AsRef::<str>::as_ref))?;
+        if codes {
+            cells.push(row.sku.as_deref().unwrap_or_default());
+            cells.push(row.ean.as_deref().unwrap_or_default());
+        }
+        let cells: Vec<_> = cells.into_iter().map(spreadsheet_text).collect();
+        out.write_record(cells.iter().map(AsRef::<str>::as_ref))?;
     }
     out.into_inner().map_err(|e| e.into_error().into())
 }
@@ -153,16 +169,12 @@ fn one_line(text: &str) -> String {
     text.replace("\r\n", " ").replace(['\r', '\n'], " ")
 }
 
-/// Euros with a dot and no trailing zeros (`12.5`, `0.05`, `30`), `0` without a price.
+/// Euros with a decimal comma and two decimals, no thousands mark (`1234,50`, `0,05`): what
+/// an Italian spreadsheet reads as a number in a `;` file. `0` without a price (the spec's).
 fn price_text(price: Option<Price>) -> String {
-    let cents = price.map_or(0, Price::cents);
-    let (euros, rest) = (cents / 100, cents % 100);
-    if rest == 0 {
-        euros.to_string()
-    } else if rest % 10 == 0 {
-        format!("{euros}.{}", rest / 10)
-    } else {
-        format!("{euros}.{rest:02}")
+    match price.map(Price::cents) {
+        None => "0".to_owned(),
+        Some(cents) => format!("{},{:02}", cents / 100, cents % 100),
     }
 }
 
@@ -216,14 +228,16 @@ mod tests {
             brand: None,
             category: None,
             in_stock: true,
+            sku: None,
+            ean: None,
         }
     }
 
     fn text(rows: &[ExportRow]) -> String {
-        String::from_utf8(csv_lines(rows).unwrap()).unwrap()
+        String::from_utf8(csv_lines(rows, false).unwrap()).unwrap()
     }
 
-    /// The lines the browser's `productsToCsv` wrote for the same products, byte for byte.
+    /// The spec's columns, quoting and `si`/`no`; prices as an Italian spreadsheet reads them.
     #[test]
     fn the_spec_format() {
         let rows = [
@@ -242,11 +256,21 @@ mod tests {
         ];
         assert_eq!(
             text(&rows),
-            "\"Tubo 1/2\"\" zincato\";\"12.5\";\"Riga uno riga due riga tre\";\"Acme; Spa\";\"Idraulica\";\"si\"\r\n\
+            "\"Tubo 1/2\"\" zincato\";\"12,50\";\"Riga uno riga due riga tre\";\"Acme; Spa\";\"Idraulica\";\"si\"\r\n\
              \"Sacco\";\"0\";\"\";\"\";\"\";\"no\"\r\n"
         );
         assert!(HEAD.starts_with('\u{feff}'));
-        assert!(HEAD.ends_with("name;price;description;brand;category;in_stock\r\n"));
+        assert!(HEAD.ends_with("name;price;description;brand;category;in_stock"));
+        let coded = ExportRow {
+            sku: Some("=A1".into()),
+            ean: Some("8001234567897".into()),
+            ..row(3, "Chiave")
+        };
+        assert_eq!(
+            String::from_utf8(csv_lines(&[coded, row(4, "Vite")], true).unwrap()).unwrap(),
+            "\"Chiave\";\"3,00\";\"\";\"\";\"\";\"si\";\"'=A1\";\"8001234567897\"\r\n\
+             \"Vite\";\"4,00\";\"\";\"\";\"\";\"si\";\"\";\"\"\r\n"
+        );
     }
 
     #[test]
@@ -276,7 +300,7 @@ mod tests {
         assert_eq!(read.len(), names.len());
         for (record, name) in read.iter().zip(names) {
             assert_eq!(&record[0], format!("'{name}"));
-            assert_eq!(&record[1], "0");
+            assert_eq!(&record[1], "0,00");
             assert_eq!(
                 &record[2], " =1+1 dopo un a capo",
                 "a space first: not a formula"
@@ -287,17 +311,17 @@ mod tests {
     }
 
     #[test]
-    fn prices_as_the_browser_wrote_them() {
+    fn prices_with_a_decimal_comma_and_two_decimals() {
         let cases = [
             (None, "0"),
-            (Some(0), "0"),
-            (Some(5), "0.05"),
-            (Some(10), "0.1"),
-            (Some(62), "0.62"),
-            (Some(690), "6.9"),
-            (Some(3000), "30"),
-            (Some(123_456), "1234.56"),
-            (Some(100_000_000), "1000000"),
+            (Some(0), "0,00"),
+            (Some(5), "0,05"),
+            (Some(10), "0,10"),
+            (Some(62), "0,62"),
+            (Some(690), "6,90"),
+            (Some(3000), "30,00"),
+            (Some(123_450), "1234,50"),
+            (Some(100_000_000), "1000000,00"),
         ];
         for (cents, expected) in cases {
             let price = cents.map(|c| Price::from_cents(c).unwrap());

@@ -453,8 +453,12 @@ pub async fn process(
     allowance.ensure_import_left()?;
     let run = app.imports.begin(store_id);
     let cancel = run.flag();
-    let existing: ExistingCodes =
-        imports::existing_codes(&app.db, store_id, mapping.sku.is_none()).await?;
+    let existing: ExistingCodes = imports::existing_codes(
+        &app.db,
+        store_id,
+        imports::ByName::for_file(mapping.sku.is_some()),
+    )
+    .await?;
     let outcome = imports::WORKER
         .run(move || {
             let upload = Upload {
@@ -630,7 +634,7 @@ async fn given_products(
     store_id: i64,
     products: Vec<ProductInput>,
 ) -> Result<Vec<ImportItem>, Failure> {
-    let existing = imports::existing_codes(&app.db, store_id, false).await?;
+    let existing = imports::existing_codes(&app.db, store_id, imports::ByName::Nobody).await?;
     products
         .into_iter()
         .enumerate()

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect,
 };
 
 use crate::domain::Price;
@@ -29,6 +29,25 @@ pub struct ExportRow {
     pub brand: Option<String>,
     pub category: Option<String>,
     pub in_stock: bool,
+    pub sku: Option<String>,
+    pub ean: Option<String>,
+}
+
+/// Whether any product of the shop has a SKU or an EAN (the export then has their columns).
+pub async fn has_codes(db: &impl ConnectionTrait, store_id: i64) -> Result<bool> {
+    let found = product::Entity::find()
+        .select_only()
+        .column(product::Column::Id)
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(
+            Condition::any()
+                .add(product::Column::Sku.is_not_null())
+                .add(product::Column::Ean.is_not_null()),
+        )
+        .into_tuple::<i64>()
+        .one(db)
+        .await?;
+    Ok(found.is_some())
 }
 
 pub async fn count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
@@ -56,6 +75,8 @@ pub async fn batch(
         .column_as(product::Column::Brand, "brand")
         .column_as(product::Column::Category, "category")
         .column_as(product::Column::InStock, "in_stock")
+        .column_as(product::Column::Sku, "sku")
+        .column_as(product::Column::Ean, "ean")
         .filter(product::Column::StoreId.eq(store_id));
     if let Some(before) = before {
         query = query.filter(product::Column::Id.lt(before));

@@ -174,7 +174,12 @@ async fn sync_once(
     let Some(mapping) = imports::saved::find(&db, store_id, &headers).await? else {
         return Ok(Err(messages::SYNC_NO_MAPPING.to_owned()));
     };
-    let existing = imports::existing_codes(&db, store_id, mapping.sku.is_none()).await?;
+    let existing = imports::existing_codes(
+        &db,
+        store_id,
+        imports::ByName::for_file(mapping.sku.is_some()),
+    )
+    .await?;
     let processed = imports::WORKER
         .run(move || {
             imports::process(

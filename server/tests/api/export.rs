@@ -129,16 +129,16 @@ async fn the_export_is_the_spec_csv_newest_first_with_the_shops_own_products() {
     let text = std::str::from_utf8(&body).unwrap();
     assert!(text.starts_with("\u{feff}name;price;description;brand;category;in_stock\r\n"));
     assert!(
-        text.ends_with("\"Tubo 1/2\"\" zincato\";\"12.5\";\"Riga uno riga due riga tre\";\"Acme; Spa\";\"Idraulica\";\"si\"\r\n"),
-        "the oldest product last, byte for byte as the browser wrote it: {text}"
+        text.ends_with("\"Tubo 1/2\"\" zincato\";\"12,50\";\"Riga uno riga due riga tre\";\"Acme; Spa\";\"Idraulica\";\"si\"\r\n"),
+        "the oldest product last, byte for byte: {text}"
     );
     let (columns, rows) = records(&body);
     assert_eq!(columns, HEADER);
     let expected = [
-        ["'-20% sconto piastrelle", "9.9", "", "", "", "si"],
+        ["'-20% sconto piastrelle", "9,90", "", "", "", "si"],
         [
             "Cemento Portland 32,5 R",
-            "6.9",
+            "6,90",
             "Sacco \"grande\"; 25 kg -5% in cantiere",
             "",
             "Cementi, malte e intonaci",
@@ -154,7 +154,7 @@ async fn the_export_is_the_spec_csv_newest_first_with_the_shops_own_products() {
         ],
         [
             "Tubo 1/2\" zincato",
-            "12.5",
+            "12,50",
             "Riga uno riga due riga tre",
             "Acme; Spa",
             "Idraulica",
@@ -284,5 +284,104 @@ async fn one_export_at_a_time_per_shop() {
     let third = anna.get(EXPORT).await;
     assert_eq!(third.status(), 200);
     let (_, rows) = records(&third.bytes().await.unwrap());
-    assert_eq!(rows, [["Cemento", "9.9", "", "", "", "si"]]);
+    assert_eq!(rows, [["Cemento", "9,90", "", "", "", "si"]]);
+}
+
+/// The export imported again into the same shop, as the wizard proposes it, changes
+/// nothing: every product is found again (by its code, or by name and brand without one)
+/// and keeps its price, texts, availability and codes.
+#[tokio::test]
+async fn the_export_imported_again_reproduces_the_catalogue() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    vetrina::services::stores::set_plan(
+        &app.db,
+        "anna@ferramenta.it",
+        vetrina::plans::Plan::Business,
+    )
+    .await
+    .unwrap();
+    insert(
+        &app,
+        &anna,
+        vec![
+            ProductData {
+                price: Some(Price::from_cents(123_450).unwrap()),
+                description: Some(
+                    "Betoniera a bicchiere da 160 litri; motore 650 W, \"silenziosa\".".into(),
+                ),
+                brand: Some("Imer".into()),
+                category: Some("Attrezzature da cantiere".into()),
+                sku: Some("IM-160".into()),
+                ean: Some("8001234567897".into()),
+                ..product("Betoniera 160 l")
+            },
+            ProductData {
+                price: Some(Price::from_cents(5).unwrap()),
+                in_stock: false,
+                brand: Some("Fischer".into()),
+                category: Some("Ferramenta e fissaggi".into()),
+                description: Some(
+                    "Tassello in nylon per muratura piena e forata, confezione da 100 pezzi."
+                        .into(),
+                ),
+                ..product("Tassello SX 6x30")
+            },
+            ProductData {
+                price: Some(Price::from_cents(690).unwrap()),
+                description: Some(
+                    "Cemento grigio per getti, massetti e intonaci, sacco da 25 kg.".into(),
+                ),
+                sku: Some("CEM-325".into()),
+                ..product("Cemento Portland 32,5 R")
+            },
+        ],
+    )
+    .await;
+    let before = catalogue(&app, &anna).await;
+
+    let exported = anna.get(EXPORT).await.bytes().await.unwrap().to_vec();
+    let text = std::str::from_utf8(&exported).unwrap();
+    assert!(text.contains("\"1234,50\""), "{text}");
+    assert!(text.starts_with("\u{feff}name;price;description;brand;category;in_stock;sku;ean\r\n"));
+    let (status, body) = crate::import::import_file(&anna, exported, "prodotti.csv").await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    assert_eq!(catalogue(&app, &anna).await, before);
+}
+
+/// What a product is, as the owner sees it (ids and dates aside).
+async fn catalogue(
+    app: &TestApp,
+    shop: &Shop,
+) -> Vec<(
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    bool,
+    Option<String>,
+    Option<String>,
+)> {
+    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
+    vetrina::entities::product::Entity::find()
+        .filter(vetrina::entities::product::Column::StoreId.eq(shop.id))
+        .order_by_asc(vetrina::entities::product::Column::Id)
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| {
+            (
+                p.name,
+                p.price.map(Price::cents),
+                p.description,
+                p.brand,
+                p.category,
+                p.in_stock,
+                p.sku,
+                p.ean,
+            )
+        })
+        .collect()
 }

@@ -14,7 +14,7 @@ pub use pipeline::{
     process, ExistingCodes, ImportItem, ProcessError, ProcessOptions, Processed, Statistics, Upload,
 };
 pub use runs::{CancelFlag, Run, Runs};
-pub use write::{existing_codes, import, sync, Beyond, Synced, Written};
+pub use write::{existing_codes, import, sync, Beyond, ByName, Synced, Written};
 
 /// Reading and processing price lists, one file at a time on a thread of its own
 /// (`crate::worker`: one heap reused, not one left behind per blocking thread); a few more

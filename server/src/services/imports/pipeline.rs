@@ -86,8 +86,8 @@ pub struct Processed {
 pub struct ExistingCodes {
     pub by_sku: HashMap<String, i64>,
     pub by_ean: HashMap<String, i64>,
-    /// `name_key` → product, with and without its brand; read only for a file whose mapping
-    /// has no SKU column.
+    /// `name_key` → product, with and without its brand: every product for a file without a
+    /// SKU column, those without a SKU for one with it (`write::ByName`).
     pub by_name: HashMap<String, i64>,
 }
 

@@ -20,12 +20,34 @@ use crate::slug::slugify;
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
 const ID_CHUNK: usize = 500;
 
-/// The shop's products that have a SKU or an EAN; `with_names`: every product by name and
-/// brand too (for a file without a code column).
+/// Which of the shop's products an import may find by name and brand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByName {
+    /// None: only codes are looked up.
+    Nobody,
+    /// Those without a SKU, for a file's rows without one (a file with a code column may
+    /// leave it empty on some rows: the same rows must find their products again).
+    WithoutSku,
+    /// Every product: the file has no code column.
+    Everybody,
+}
+
+impl ByName {
+    /// For a file mapped with (or without) a SKU column.
+    pub fn for_file(has_sku_column: bool) -> Self {
+        if has_sku_column {
+            Self::WithoutSku
+        } else {
+            Self::Everybody
+        }
+    }
+}
+
+/// The shop's products that have a SKU or an EAN, and those `names` says by name and brand.
 pub async fn existing_codes(
     db: &impl ConnectionTrait,
     store_id: i64,
-    with_names: bool,
+    names: ByName,
 ) -> Result<ExistingCodes> {
     let rows: Vec<(i64, Option<String>, Option<String>)> = product::Entity::find()
         .select_only()
@@ -52,18 +74,19 @@ pub async fn existing_codes(
             codes.by_ean.entry(e).or_insert(id);
         }
     }
-    if with_names {
-        let rows: Vec<(i64, String, Option<String>)> = product::Entity::find()
+    if names != ByName::Nobody {
+        let mut query = product::Entity::find()
             .select_only()
             .columns([
                 product::Column::Id,
                 product::Column::Name,
                 product::Column::Brand,
             ])
-            .filter(product::Column::StoreId.eq(store_id))
-            .into_tuple()
-            .all(db)
-            .await?;
+            .filter(product::Column::StoreId.eq(store_id));
+        if names == ByName::WithoutSku {
+            query = query.filter(product::Column::Sku.is_null());
+        }
+        let rows: Vec<(i64, String, Option<String>)> = query.into_tuple().all(db).await?;
         for (id, name, brand) in rows {
             for key in [
                 super::pipeline::name_key(&name, brand.as_deref()),
@@ -316,7 +339,7 @@ pub async fn sync(
     lock_store(&txn, store_id).await?;
     let allowance = Allowance::read(&txn, store_id).await?;
     allowance.ensure_import_left()?;
-    let existing = existing_codes(&txn, store_id, false).await?;
+    let existing = existing_codes(&txn, store_id, ByName::Nobody).await?;
     let (skus, eans): (HashSet<&str>, HashSet<&str>) = (
         items.iter().filter_map(|i| i.sku.as_deref()).collect(),
         items.iter().filter_map(|i| i.ean.as_deref()).collect(),
