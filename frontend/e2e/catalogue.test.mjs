@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { binary, blockThirdParty, demoLogin, launchBrowser, login, repo, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { binary, blockThirdParty, demoLogin, italian, launchBrowser, login, repo, startServer, typeInto, watchConsole } from "./harness.mjs";
 
 const ADDED = 2000;
 const KINDS = [
@@ -116,11 +116,11 @@ describe("shop page in the browser", () => {
     await page.getByRole("button", { name: "Accetta tutti" }).click();
     await typeInto(page.getByLabel("Cerca prodotti"), "cartong");
     const { total, items } = await listing("q=cartong");
-    await page.locator("[data-products-count]").filter({ hasText: `25 di ${total} prodotti` }).waitFor();
+    await page.locator("[data-products-count]").filter({ hasText: `25 di ${italian(total)} prodotti` }).waitFor();
     await page.waitForURL(/\?q=cartong$/);
     assert.equal(await productLinks(page).first().locator("h3").innerText(), items[0].name);
     await page.getByRole("button", { name: "Carica altri" }).click();
-    await page.locator("[data-products-count]").filter({ hasText: `50 di ${total} prodotti` }).waitFor();
+    await page.locator("[data-products-count]").filter({ hasText: `50 di ${italian(total)} prodotti` }).waitFor();
     assert.equal(await productLinks(page).count(), 50);
     await page.getByLabel("Ordina per").selectOption("priceDesc");
     const dearest = (await listing("q=cartong&sort=priceDesc")).items[0];
@@ -159,13 +159,14 @@ describe("dashboard of a large shop", () => {
     const { context, page, problems } = await ownerPage();
     const pages = Math.ceil(shop.product_count / 20);
     assert.equal(await page.locator("[data-page]").innerText(), `Pagina 1 di ${pages}`);
+    // Every count an owner reads is written the Italian way.
     await typeInto(page.getByLabel("Vai alla pagina"), "73");
     await page.getByRole("button", { name: "Vai", exact: true }).click();
     await page.locator("[data-page]").filter({ hasText: `Pagina 73 di ${pages}` }).waitFor();
-    assert.equal(await page.locator("[data-showing]").innerText(), `Mostrando 1441-1460 di ${shop.product_count} prodotti`);
+    assert.equal(await page.locator("[data-showing]").innerText(), `Mostrando 1.441-1.460 di ${italian(shop.product_count)} prodotti`);
     await typeInto(page.getByPlaceholder("Cerca tra i tuoi prodotti..."), "brugola");
     const { total } = await listing("q=brugola");
-    await page.locator("[data-showing]").filter({ hasText: `Mostrando 1-20 di ${total} prodotti` }).waitFor();
+    await page.locator("[data-showing]").filter({ hasText: `Mostrando 1-20 di ${italian(total)} prodotti` }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -190,14 +191,14 @@ describe("dashboard of a large shop", () => {
     await page.getByRole("button", { name: "Elimina Prodotti" }).click();
     await page.getByRole("menuitem", { name: "Elimina prodotti errati" }).click();
     const confirm = page.getByRole("dialog").filter({ hasText: "Sei assolutamente sicuro?" });
-    assert.match(await confirm.innerText(), new RegExp(`Stai per eliminare ${incorrect} prodotti con stato errato`));
+    assert.match(await confirm.innerText(), new RegExp(`Stai per eliminare ${italian(incorrect)} prodotti con stato errato`));
     await confirm.getByRole("button", { name: "Elimina", exact: true }).click();
     await page.locator("[data-toast]").filter({ hasText: "Prodotti Eliminati" }).waitFor();
     assert.deepEqual(calls, [JSON.stringify({ status: "incorrect" })]);
     const left = await (await context.request.get(`${server.url}/api/stores/${shop.id}/products?per_page=1`)).json();
     assert.equal(left.status_counts.incorrect, 0);
     assert.equal(left.total, shop.product_count - incorrect);
-    await page.locator("[data-showing]").filter({ hasText: `di ${left.total} prodotti` }).waitFor();
+    await page.locator("[data-showing]").filter({ hasText: `di ${italian(left.total)} prodotti` }).waitFor();
     await context.close();
   });
 });

@@ -498,23 +498,22 @@ describe("/dashboard", () => {
     await context.close();
   });
 
-  test("regenerate on the free plan: 403 'Limite mensile raggiunto'; the panel says 'Nessuna'", async () => {
+  test("the free plan has no regenerations: the dialog says so before any click and where to get them; the panel says 'Nessuna'", async () => {
     execFileSync(binary, ["shop", "set-plan", "demo@vetrina.it", "free"], { env: { ...process.env, VETRINA_DATA_DIR: server.dataDir }, stdio: "ignore" });
     const { context, page, problems } = await ownerPage();
     await cards(page).first().getByRole("button", { name: "Modifica" }).click();
     const form = dialog(page, "Modifica Prodotto");
-    const before = await form.getByLabel("Descrizione").inputValue();
-    await form.getByRole("button", { name: "Rigenera con AI" }).click();
-    await toast(page, "Limite mensile raggiunto").waitFor();
-    assert.equal(await toast(page, "Limite mensile raggiunto").getAttribute("data-toast"), "destructive");
-    assert.equal(await form.getByLabel("Descrizione").inputValue(), before);
+    const note = form.locator("[data-no-regenerations]");
+    assert.match(await note.innerText(), /Il piano Base non include le rigenerazioni con AI: Avanzato ne offre 20 al mese, Pro senza limiti\./);
+    assert.equal(await form.getByRole("button", { name: "Rigenera con AI" }).count(), 0, "no button that can only fail");
+    assert.equal(await note.getByRole("link", { name: /Avanzato/ }).getAttribute("href"), "/pricing");
     await form.getByRole("button", { name: "Annulla" }).click();
     await page.getByRole("button", { name: "Apri il pannello account" }).click();
     const usage = await dialog(page, "Il tuo account").locator("[data-usage]").allInnerTexts();
     assert.match(usage[2], /Rigenerazioni questo mese\s+Nessuna/);
     assert.match(usage[1], /Importazioni questo mese\s+\d+ \/ 3/);
     await dialog(page, "Il tuo account").getByText("Piano Base").waitFor();
-    assert.deepEqual(unexpected(problems, [/status of 403/]), []);
+    assert.deepEqual(unexpected(problems), []);
     await context.close();
     execFileSync(binary, ["shop", "set-plan", "demo@vetrina.it", "pro"], { env: { ...process.env, VETRINA_DATA_DIR: server.dataDir }, stdio: "ignore" });
   });

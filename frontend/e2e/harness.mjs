@@ -16,6 +16,11 @@ export const binary = process.env.VETRINA_BIN ?? path.join(targetDir, "debug", "
 
 export const demoLogin = { email: "demo@vetrina.it", password: "Demo2026!" };
 
+/** A count as the pages write it: Italian thousands (2066 → "2.066"). */
+export const italian = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+/** A count read back from a page ("2.066" → 2066). */
+export const countOf = (text) => Number(text.trim().replace(/\./g, ""));
+
 async function freePort() {
   const server = net.createServer();
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));

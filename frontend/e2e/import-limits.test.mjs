@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { binary, blockThirdParty, demoLogin, launchBrowser, login, ownShop, repo, startServer, watchConsole } from "./harness.mjs";
+import { binary, blockThirdParty, countOf, demoLogin, launchBrowser, login, ownShop, repo, startServer, watchConsole } from "./harness.mjs";
 
 const REAL_FILE = path.resolve(process.env.VETRINA_REALDATA ?? path.join(repo, "../shared/realdata"), "06_it_erregame_listino_cp1252_tab.csv");
 const LIMIT = 50;
@@ -93,7 +93,7 @@ describe("plan limits in the import wizard", () => {
 
     await page.getByRole("button", { name: "Elabora Prodotti" }).click();
     await wizardAt(page, "preview", 90_000);
-    const valid = Number(await page.locator('[data-stat="valid"] dd').innerText());
+    const valid = countOf(await page.locator('[data-stat="valid"] dd').innerText());
     assert.ok(valid > 1000, `valid rows: ${valid}`);
     const notice = page.locator("[data-plan-notice]");
     await notice.getByRole("heading", { name: `Il tuo piano permette ancora ${room} prodotti` }).waitFor();

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { blockThirdParty, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
+import { blockThirdParty, countOf, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
 import { xlsx } from "./xlsx.mjs";
 
 let server;
@@ -139,7 +139,7 @@ describe("/upload", () => {
     await waitStep(page, "preview");
     assert.ok(Date.now() - at100 >= 700, "preview appears about 1 s after 100%");
 
-    const stat = async (key) => Number(await page.locator(`[data-stat="${key}"] dd`).innerText());
+    const stat = async (key) => countOf(await page.locator(`[data-stat="${key}"] dd`).innerText());
     assert.equal(await stat("total"), 4);
     assert.equal(await stat("valid") + (await stat("invalid")), 4);
     assert.ok((await stat("invalid")) >= 1, "the row without a name fails");

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/Button";
+import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Input, Label } from "../../../components/ui/Field";
 import { IconSparkles } from "../../../components/ui/Icons";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
-import type { Product, Store } from "../../../types";
+import type { OwnStore, Product } from "../../../types";
 import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct, uploadPhoto } from "../api";
-import { emptyForm, formOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
+import { emptyForm, formOf, limitsOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { PhotoField, type PendingPhoto } from "./PhotoField";
 import { ProductFields, type SetField } from "./ProductFields";
@@ -28,7 +28,7 @@ export function ProductDialog({
   onRegenerated,
 }: {
   state: ProductDialogState;
-  store: Store;
+  store: OwnStore;
   onClose: () => void;
   onAdded: (p: Product) => void;
   onUpdated: (p: Product) => void;
@@ -173,6 +173,9 @@ export function ProductDialog({
   };
 
   const busy = generating || saving;
+  // A plan without regenerations (Base) says so where the button would be, and how to have
+  // them, rather than letting the owner click into a refusal.
+  const noRegenerations = mode === "edit" && limitsOf(store)?.regenerations_per_month === 0;
   return (
     <>
       <Modal open onClose={requestClose} title={mode === "add" ? t.addTitle : t.editTitle} className="sm:max-w-2xl" dismissible={!busy}>
@@ -182,13 +185,22 @@ export function ProductDialog({
             <Input id="product-name" value={form.name} onChange={(e) => set("name", e.target.value)} maxLength={300} autoComplete="off" />
           </div>
           <div className="rounded-xl border border-brand-200 bg-brand-50/60 p-3">
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-xs text-stone-700">{t.aiHelp}</p>
-              <Button variant="secondary" size="sm" onClick={runAi} disabled={busy} className="shrink-0">
-                <IconSparkles width={16} height={16} />
-                {generating ? t.generating : mode === "add" ? t.generate : t.regenerate}
-              </Button>
-            </div>
+            {noRegenerations ? (
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between" data-no-regenerations>
+                <p className="text-xs text-stone-700">{t.noRegenerations}</p>
+                <ButtonLink href="/pricing" variant="secondary" size="sm" className="shrink-0">
+                  {store.trial_used ? t.getRegenerations : t.tryRegenerations}
+                </ButtonLink>
+              </div>
+            ) : (
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-xs text-stone-700">{t.aiHelp}</p>
+                <Button variant="secondary" size="sm" onClick={runAi} disabled={busy} className="shrink-0">
+                  <IconSparkles width={16} height={16} />
+                  {generating ? t.generating : mode === "add" ? t.generate : t.regenerate}
+                </Button>
+              </div>
+            )}
           </div>
           <ProductFields
             form={form}
