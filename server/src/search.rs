@@ -1,6 +1,8 @@
 //! Product search as Italians type it: accents folded ("perche" finds "perché"), singular
 //! and plural, masculine and feminine meeting ("trapani" finds "Trapano", "chiavi" finds
-//! "Chiave"), and every word of the query a prefix ("cartong" finds "Cartongesso").
+//! "Chiave"), and every word of the query a prefix ("cartong" finds "Cartongesso") but
+//! units ("mm", "kg") and, once the next word is typed, abbreviations ("art", "cod"), which
+//! are whole words.
 //!
 //! The index holds the products' words, folded; a query word loses its inflected ending
 //! (a light Italian stemmer, after Savoy's, as Lucene's `ItalianLightStemmer`) and matches

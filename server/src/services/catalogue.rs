@@ -7,12 +7,12 @@
 //! a broad word in a 100,000-product shop matches thousands of products, and ranking or even
 //! counting them all reads every one of their rows.
 
+use std::sync::Arc;
+
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, TransactionTrait,
     Value,
 };
-
-use std::sync::Arc;
 
 use crate::domain::ProductStatus;
 use crate::entities::product;
