@@ -225,14 +225,10 @@ pub async fn listing_view(
         (true, false) => Some(rows.public_count(&app.db, store).await?),
         (false, _) => None,
     };
-    let shop = ShopAt {
-        id: store.id,
-        version: store.content_version,
-    };
     let page = catalogue::page(
         &app.db,
         &app.pages.matches,
-        shop,
+        ShopAt::of(store),
         &filter,
         listing.sort,
         (listing.page, listing.per_page),

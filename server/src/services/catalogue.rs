@@ -7,6 +7,7 @@
 //! a broad word in a 100,000-product shop matches thousands of products, and ranking or even
 //! counting them all reads every one of their rows.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use sea_orm::{
@@ -283,13 +284,12 @@ pub async fn first_matches(
         .collect();
     if !asked.is_empty() {
         let readings: Vec<Reading> = asked.iter().map(|(_, r)| *r).collect();
-        let read = read_matches(db, query, &readings, visible_only).await?;
+        let mut read: HashMap<i64, Vec<Match>> = HashMap::new();
+        for m in read_matches(db, query, &readings, visible_only).await? {
+            read.entry(m.store_id).or_default().push(m);
+        }
         for (at, reading) in asked {
-            let got: Vec<Match> = read
-                .iter()
-                .filter(|m| m.store_id == reading.store_id)
-                .copied()
-                .collect();
+            let got = read.remove(&reading.store_id).unwrap_or_default();
             let mut matches = known[at].matches.clone();
             let complete = (got.len() as u64) < reading.take;
             matches.extend(got);

@@ -16,6 +16,7 @@ use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 
 use super::catalogue::Match;
+use crate::entities::store;
 
 /// What is kept, in matches (24 bytes each), an entry's key and bookkeeping counted as
 /// [`ENTRY_WEIGHT`] more: about 24 MB. An in-shop search keeps up to a thousand matches, one
@@ -30,6 +31,16 @@ const EXPECTED_ENTRIES: usize = 50_000;
 pub struct ShopAt {
     pub id: i64,
     pub version: i64,
+}
+
+impl ShopAt {
+    /// The shop as its row stands now.
+    pub fn of(store: &store::Model) -> Self {
+        Self {
+            id: store.id,
+            version: store.content_version,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

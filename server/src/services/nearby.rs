@@ -257,7 +257,7 @@ async fn gather(
         let share = left.div_ceil(step.len() as u64);
         let asked: Vec<(ShopAt, u64)> = step
             .iter()
-            .map(|r| (shop_at(&candidates[r.shop].store), r.read))
+            .map(|r| (ShopAt::of(&candidates[r.shop].store), r.read))
             .collect();
         // Shop by shop, in the order asked.
         let matches = catalogue::first_matches(db, cache, query, &asked, share, true).await?;
@@ -278,13 +278,6 @@ async fn gather(
         }
     }
     Ok(found)
-}
-
-fn shop_at(store: &store::Model) -> ShopAt {
-    ShopAt {
-        id: store.id,
-        version: store.content_version,
-    }
 }
 
 /// Shops with products, nearest first (then by id); shops whose place is unknown last. At

@@ -728,6 +728,13 @@ async fn a_search_asked_again_after_an_edit_finds_the_edit() {
             here_names
         }
     };
+    let edit = |id: i64, body: Value| {
+        let shop = &shop;
+        async move {
+            let reply = shop.put(&format!("/api/products/{id}"), body).await;
+            assert_eq!(reply.status(), 200);
+        }
+    };
     assert_eq!(visitor().await, ["Trapano a percussione"]);
     // Asked again with nothing changed: the same answer.
     assert_eq!(visitor().await, ["Trapano a percussione"]);
@@ -739,30 +746,12 @@ async fn a_search_asked_again_after_an_edit_finds_the_edit() {
         ["Trapano a percussione", "Trapano avvitatore"]
     );
 
-    let renamed = shop
-        .put(
-            &format!("/api/products/{first_id}"),
-            json!({"name": "Smerigliatrice"}),
-        )
-        .await;
-    assert_eq!(renamed.status(), 200);
+    edit(first_id, json!({"name": "Smerigliatrice"})).await;
     assert_eq!(visitor().await, ["Trapano avvitatore"]);
 
-    let hidden = shop
-        .put(
-            &format!("/api/products/{second_id}"),
-            json!({"published": false}),
-        )
-        .await;
-    assert_eq!(hidden.status(), 200);
+    edit(second_id, json!({"published": false})).await;
     assert!(visitor().await.is_empty());
-    let shown = shop
-        .put(
-            &format!("/api/products/{second_id}"),
-            json!({"published": true}),
-        )
-        .await;
-    assert_eq!(shown.status(), 200);
+    edit(second_id, json!({"published": true})).await;
     assert_eq!(visitor().await, ["Trapano avvitatore"]);
 
     let csv = "nome;descrizione\nTrapano a colonna;Da banco\n";
