@@ -35,4 +35,12 @@ allowance: number | null,
 /**
  * Products the provider may still complete this month; null without a ceiling.
  */
-allowance_left: number | null, };
+allowance_left: number | null, 
+/**
+ * Products of the last imports waiting for the category classifier (decision 032).
+ */
+categories_pending: number, 
+/**
+ * Products the classifier has read in this run.
+ */
+categories_done: number, };

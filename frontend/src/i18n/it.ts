@@ -752,6 +752,9 @@ export const it = {
           : `${formatCount(n)} prodotti non completati: il servizio AI non ha risposto. Hanno i testi di base.`,
       close: "Chiudi",
       closeFailed: "Non è stato possibile chiudere il riepilogo. Riprova.",
+      categoriesTitle: "L'AI sta riconoscendo le categorie dei prodotti importati",
+      categoriesNote: "Le categorie riconosciute compaiono da sole; i prodotti di cui l'AI non è sicura restano da controllare.",
+      categoriesLabel: "Avanzamento del riconoscimento delle categorie",
     },
     review: {
       open: (n: number) => (n === 1 ? "1 prodotto da controllare" : `${formatCount(n)} prodotti da controllare`),

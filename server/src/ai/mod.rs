@@ -4,6 +4,7 @@
 //! The provider is chosen at start-up (`--ai-provider`).
 
 pub mod builtin;
+pub mod classifier;
 pub mod facts;
 pub mod openai;
 

@@ -11,7 +11,7 @@ use crate::ai::Ai;
 use crate::auth::Owner;
 use crate::error::Result;
 use crate::plans;
-use crate::services::ai_enrichment;
+use crate::services::{ai_enrichment, category_checks};
 use crate::AppState;
 
 /// The shop's run: products waiting and what became of the others.
@@ -34,6 +34,10 @@ pub struct AiEnrichmentView {
     pub allowance: Option<u32>,
     /// Products the provider may still complete this month; null without a ceiling.
     pub allowance_left: Option<u64>,
+    /// Products of the last imports waiting for the category classifier (decision 032).
+    pub categories_pending: u64,
+    /// Products the classifier has read in this run.
+    pub categories_done: u64,
 }
 
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
@@ -46,6 +50,7 @@ pub struct AiReportClosed {
     responses((status = 200, body = AiEnrichmentView), (status = 401, body = crate::error::ErrorBody)))]
 pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<AiEnrichmentView>> {
     let p = ai_enrichment::progress(&app.db, owner.store.id).await?;
+    let c = category_checks::progress(&app.db, owner.store.id).await?;
     let plan = plans::effective_plan(&owner.store, OffsetDateTime::now_utc());
     Ok(Json(AiEnrichmentView {
         provider: matches!(*app.ai, Ai::OpenAi(_)),
@@ -57,6 +62,8 @@ pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<AiEn
         failed: p.failed,
         allowance: plan.limits().ai_products_per_month,
         allowance_left: p.allowance_left,
+        categories_pending: c.pending,
+        categories_done: c.done,
     }))
 }
 

@@ -446,6 +446,7 @@ pub async fn process(
         regenerate_name: form.regenerate_name,
         regenerate_present: form.regenerate_present,
         ai_follow_up: matches!(*app.ai, crate::ai::Ai::OpenAi(_)),
+        classify: crate::services::category_checks::available(),
     };
     let price_sentence = crate::import::published_price_sentence(&mapping);
     let store_id = owner.store.id;
@@ -656,6 +657,7 @@ async fn given_products(
                 review_note: d.review_note,
                 existing_id,
                 ai_input: None,
+                category_input: None,
                 other_categories: Vec::new(),
             })
         })

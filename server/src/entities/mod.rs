@@ -4,6 +4,7 @@ pub mod ai_enrichment;
 pub mod analytics_daily;
 pub mod analytics_salt;
 pub mod analytics_visitor;
+pub mod category_check;
 pub mod email_token;
 pub mod job;
 pub mod lead;

@@ -22,7 +22,9 @@ use time::{Duration, OffsetDateTime};
 use crate::entities::job;
 use crate::error::Result;
 use crate::media;
-use crate::services::{ai_enrichment, imports, logo_files, photos, price_sync, sessions};
+use crate::services::{
+    ai_enrichment, category_checks, imports, logo_files, photos, price_sync, sessions,
+};
 use crate::AppState;
 
 /// How long a claimed job is leased (`Config::job_lease`): renewed every third of it
@@ -38,8 +40,8 @@ const ERROR_MAX_CHARS: usize = 500;
 /// The kinds of work and how often each repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// (Beside these repeating kinds, `price_sync::JOB` and `ai_enrichment::JOB` jobs, one
-    /// per shop.)
+    /// (Beside these repeating kinds, `price_sync::JOB`, `ai_enrichment::JOB` and
+    /// `category_checks::JOB` jobs, one per shop.)
     /// Removal of temporary files left by interrupted media writes; copies of external
     /// logo addresses, removal of logo uploads no shop uses, of sessions past their
     /// deadline and of processed imports nobody confirmed; the report's visitors of past
@@ -328,6 +330,7 @@ async fn work(app: &AppState, job: &Claimed) -> Option<Result<Option<OffsetDateT
             .map(|()| Some(OffsetDateTime::now_utc() + kind.every())),
         None if job.kind == price_sync::JOB => price_sync::run(app, &job.key).await,
         None if job.kind == ai_enrichment::JOB => ai_enrichment::run(app, &job.key).await,
+        None if job.kind == category_checks::JOB => category_checks::run(app, &job.key).await,
         None => {
             // Written by a newer version of the server: left for an instance that knows it.
             tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod ai_enrichment;
 pub mod allowance;
 pub mod catalogue;
+pub mod category_checks;
 pub mod demo;
 pub mod email_tokens;
 pub mod enrichment;

@@ -299,3 +299,151 @@ fn numbers_are_read_as_written() {
         ["1,200", "2,500", "12,5"]
     );
 }
+
+/// The hand labels of real lines (`tests/data/realdata_labels.tsv`: file, the first 12 hex
+/// digits of the name's sha256, the category or NONTRADE): the lines themselves are read
+/// from `../shared/realdata`, never copied.
+fn hand_labels() -> BTreeMap<(String, String), String> {
+    include_str!("../data/realdata_labels.tsv")
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut c = l.split('\t');
+            Some((
+                (c.next()?.to_owned(), c.next()?.to_owned()),
+                c.next()?.to_owned(),
+            ))
+        })
+        .collect()
+}
+
+fn key_of(name: &str) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(Sha256::digest(name.trim().as_bytes()))[..12].to_owned()
+}
+
+/// The half of the labelled lines the classifier never trained on
+/// (`scripts/classifier/train.py`, `held_out`).
+fn held_out(key: &str) -> bool {
+    key.chars()
+        .last()
+        .and_then(|c| c.to_digit(16))
+        .is_some_and(|d| d >= 8)
+}
+
+#[derive(Default, Debug)]
+struct Shown {
+    lines: usize,
+    trade: usize,
+    shown: usize,
+    right: usize,
+}
+
+impl Shown {
+    fn count(&mut self, label: &str, shown: Option<&str>) {
+        self.lines += 1;
+        self.trade += usize::from(label != "NONTRADE");
+        if let Some(c) = shown {
+            self.shown += 1;
+            self.right += usize::from(c == label);
+        }
+    }
+
+    fn line(&self) -> String {
+        let pct = |a: usize, b: usize| {
+            if b == 0 {
+                100.0
+            } else {
+                100.0 * a as f64 / b as f64
+            }
+        };
+        format!(
+            "{} lines ({} trade): shown {}, right {} ({:.1}% precision), {:.1}% of trade lines right",
+            self.lines,
+            self.trade,
+            self.shown,
+            self.right,
+            pct(self.right, self.shown),
+            pct(self.right, self.trade)
+        )
+    }
+}
+
+#[test]
+fn the_category_visitors_see_is_right_on_held_out_real_lines() {
+    use vetrina::ai::builtin::keyword_view;
+    use vetrina::ai::classifier::{combine, model, text_of, CLASSIFIER};
+
+    let labels = hand_labels();
+    let mut seen = std::collections::HashSet::new();
+    let lines: Vec<(Line, String)> = lines()
+        .into_iter()
+        .filter_map(|l| {
+            let key = key_of(&l.name);
+            let label = labels.get(&(l.file.to_owned(), key.clone()))?.clone();
+            (held_out(&key) && seen.insert((l.file, key))).then_some((l, label))
+        })
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    let Some(model) = model() else {
+        eprintln!("skipped: no embedding model in this build");
+        return;
+    };
+    let texts: Vec<String> = lines
+        .iter()
+        .map(|(l, _)| text_of(&l.name, l.brand.as_deref(), l.description.as_deref()))
+        .collect();
+    let vectors = model
+        .passages(&texts.iter().map(String::as_str).collect::<Vec<_>>())
+        .unwrap();
+    let (mut keywords, mut both): (BTreeMap<&str, Shown>, BTreeMap<&str, Shown>) =
+        Default::default();
+    let mut wrong = Vec::new();
+    for ((line, label), v) in lines.iter().zip(&vectors) {
+        let raw = RawProduct {
+            name: &line.name,
+            brand: line.brand.as_deref(),
+            category: None,
+            description: line.description.as_deref(),
+        };
+        let alone = enrich(&raw).category;
+        let shown = combine(&keyword_view(&raw), &CLASSIFIER.guess(v));
+        for file in [line.file, "all"] {
+            keywords
+                .entry(file)
+                .or_default()
+                .count(label, alone.as_deref());
+            both.entry(file).or_default().count(label, shown);
+        }
+        if shown.is_some_and(|c| c != label) {
+            wrong.push(format!("{} → {shown:?} (label {label})", line.name));
+        }
+    }
+    for (file, f) in &both {
+        eprintln!(
+            "{file}\n  keywords alone: {}\n  with the model: {}",
+            keywords[file].line(),
+            f.line()
+        );
+    }
+    for w in &wrong {
+        eprintln!("wrong: {w}");
+    }
+    let all = &both["all"];
+    assert!(all.lines >= 300, "the held-out set has {} lines", all.lines);
+    assert!(
+        all.right * 100 >= all.shown * 95,
+        "a category shown is right {} of {} times",
+        all.right,
+        all.shown
+    );
+    assert!(
+        all.right * 100 >= all.trade * 60,
+        "{} of {} trade lines get the right category",
+        all.right,
+        all.trade
+    );
+    assert!(all.right > keywords["all"].right, "the model adds nothing");
+}

@@ -12,6 +12,7 @@ mod ai_imports;
 mod ai_realdata;
 mod analytics;
 mod catalogue;
+mod category_checks;
 mod client_limits;
 mod connections;
 mod control_chars;

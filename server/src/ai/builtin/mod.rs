@@ -138,6 +138,44 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
     }
 }
 
+/// What the keywords say of a line, sure or not: the second opinion beside the embedding
+/// classifier (`ai::classifier::combine`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeywordView {
+    /// The taxonomy category with the most evidence, and its keyword weight.
+    pub best: Option<(&'static str, f32)>,
+    /// `enrich` would show `best` to visitors.
+    pub sure: bool,
+    /// Words of products the trade does not sell, without strong trade words.
+    pub not_a_product: bool,
+    /// The brand is known (given, or found in the name).
+    pub brand: bool,
+}
+
+/// The keyword engine's view of a line (the same analysis as `enrich`).
+pub fn keyword_view(input: &RawProduct) -> KeywordView {
+    let kb = &*KB;
+    let raw_name = input.name.trim();
+    let given_description = non_empty(input.description);
+    let mut an = score::analyse(kb, raw_name, given_description.unwrap_or(""));
+    an.nontrade |= has_device_specs(raw_name);
+    let brand = settle_brand(kb, &mut an, non_empty(input.brand));
+    let best = an.best();
+    let brand_range = brand
+        .as_deref()
+        .and_then(|b| kb.brand_by_name(b))
+        .map(|id| kb.brands[id as usize].cats.as_slice());
+    let brand_agrees =
+        best.is_some_and(|(c, _)| brand_range.is_some_and(|r| r.contains(&(c as u8))));
+    let judged = judge(&an, best, None, brand.is_some(), brand_agrees);
+    KeywordView {
+        best: best.map(|(c, kw)| (kb.cats[c].name, kw)),
+        sure: judged.category_sure && judged.status != Status::Incorrect,
+        not_a_product: judged.not_a_product,
+        brand: brand.is_some(),
+    }
+}
+
 /// Why a product needs the owner's eye, for the dashboard (never on public pages); none
 /// for a recognised product.
 pub fn review_note(

@@ -18,6 +18,9 @@ use crate::services::ai_enrichment;
 
 /// Rows between two looks at the cancel flag.
 const CHUNK: usize = 1_000;
+/// Characters of a row's description kept for the embedding classifier (it reads the
+/// start of it).
+const CLASSIFIED_DESCRIPTION_CHARS: usize = 1_000;
 /// Categories kept from the rows merged into one product.
 const MAX_OTHER_CATEGORIES: usize = 10;
 
@@ -30,6 +33,9 @@ pub struct ProcessOptions {
     /// The server has an AI provider: rows it should complete after the import carry what
     /// the file said (`ImportItem::ai_input`).
     pub ai_follow_up: bool,
+    /// The server has the embedding classifier: rows left without a category carry what
+    /// the file said (`ImportItem::category_input`).
+    pub classify: bool,
 }
 
 /// A row ready to be written: a new product, or an update of `existing_id`.
@@ -53,6 +59,10 @@ pub struct ImportItem {
     /// What the file said, for the AI provider to complete after the import (decision 026).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai_input: Option<ai_enrichment::Input>,
+    /// What the file said, for the embedding classifier to find the category the keywords
+    /// could not (decision 032).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category_input: Option<ai_enrichment::Input>,
     /// The categories of later rows merged into this one (the same code), offered to the
     /// enrichment beside `category`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -279,6 +289,7 @@ fn match_existing(
             ean: d.ean,
             existing_id,
             ai_input: None,
+            category_input: None,
             other_categories: Vec::new(),
         });
     }
@@ -344,6 +355,18 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     if options.ai_follow_up {
         let regenerate = options.regenerate_name || options.regenerate_present;
         item.ai_input = ai_enrichment::follow_up(given, &e, options.regenerate_name, regenerate);
+    }
+    // The provider, when there is one, finds the categories too.
+    if options.classify && e.category.is_none() && item.ai_input.is_none() {
+        item.category_input = Some(ai_enrichment::Input {
+            name: given.name.to_owned(),
+            brand: given.brand.map(str::to_owned),
+            category: None,
+            description: given
+                .description
+                .map(|d| d.chars().take(CLASSIFIED_DESCRIPTION_CHARS).collect()),
+            rename: false,
+        });
     }
     if options.regenerate_name {
         item.name = e.name;

@@ -14,7 +14,7 @@ use crate::entities::product;
 use crate::error::Result;
 use crate::services::products::{insert_rows, ProductData};
 use crate::services::usage::{self, Counter};
-use crate::services::{ai_enrichment, lock_store};
+use crate::services::{ai_enrichment, category_checks, lock_store};
 use crate::slug::slugify;
 
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
@@ -167,8 +167,14 @@ pub async fn import(
     // Updated rows changed text without new search terms: written here, in the same
     // transaction, so a search never sees the old words.
     crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
-    let follow_ups = ai_follow_ups(&txn, store_id, now, &creates, &updates).await?;
+    let follow_ups =
+        queued_inputs(&txn, store_id, now, &creates, &updates, |i| &i.ai_input).await?;
     let ai_queued = ai_enrichment::queue(&txn, store_id, now, follow_ups).await?;
+    let unclassified = queued_inputs(&txn, store_id, now, &creates, &updates, |i| {
+        &i.category_input
+    })
+    .await?;
+    category_checks::queue(&txn, store_id, now, unclassified).await?;
     usage::add(&txn, store_id, Counter::Imports).await?;
     txn.commit().await?;
     Ok(Written {
@@ -178,22 +184,24 @@ pub async fn import(
     })
 }
 
-/// The written products the AI provider should complete, with what the file said. New
-/// products are found as the rows this import created (`created_at` is its instant, under
-/// the shop's lock), in insertion order; a row whose name differs is not queued rather than
-/// queued for the wrong product.
-async fn ai_follow_ups(
+/// The written products a background step should complete (the AI provider, the
+/// embedding classifier: `input` says which), with what the file said. New products are
+/// found as the rows this import created (`created_at` is its instant, under the shop's
+/// lock), in insertion order; a row whose name differs is not queued rather than queued for
+/// the wrong product.
+async fn queued_inputs(
     db: &impl ConnectionTrait,
     store_id: i64,
     now: OffsetDateTime,
     creates: &[&ImportItem],
     updates: &[&ImportItem],
+    input: impl Fn(&ImportItem) -> &Option<ai_enrichment::Input>,
 ) -> Result<Vec<(i64, ai_enrichment::Input)>> {
     let mut out: Vec<(i64, ai_enrichment::Input)> = updates
         .iter()
-        .filter_map(|i| Some((i.existing_id?, i.ai_input.clone()?)))
+        .filter_map(|i| Some((i.existing_id?, input(i).clone()?)))
         .collect();
-    if !creates.iter().any(|i| i.ai_input.is_some()) {
+    if !creates.iter().any(|i| input(i).is_some()) {
         return Ok(out);
     }
     let created: Vec<(i64, String)> = product::Entity::find()
@@ -210,17 +218,17 @@ async fn ai_follow_ups(
             store = store_id,
             found = created.len(),
             written = creates.len(),
-            "new products not found for the AI provider"
+            "new products not found for a background step"
         );
         return Ok(out);
     }
     for ((id, name), item) in created.into_iter().zip(creates) {
-        match &item.ai_input {
+        match input(item) {
             Some(input) if name == item.name => out.push((id, input.clone())),
             Some(_) => tracing::error!(
                 store = store_id,
                 product = id,
-                "new product out of order, not queued for the AI provider"
+                "new product out of order, not queued for a background step"
             ),
             None => {}
         }

@@ -11,9 +11,36 @@ const t = it.dashboard.ai;
 /** How often the progress is read while products are waiting for the AI. */
 const POLL_MS = 4000;
 
-/** Products the AI has finished with, whatever became of them. */
+/** Products the AI has finished with, whatever became of them (categories included). */
 export function finishedOf(v: AiEnrichmentView): number {
-  return v.done + v.kept + v.skipped + v.failed;
+  return v.done + v.kept + v.skipped + v.failed + v.categories_done;
+}
+
+function Bar({ label, done, total }: { label: string; done: number; total: number }) {
+  return (
+    <div className="mt-3 h-2 overflow-hidden rounded-full bg-white" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+      <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.round((done / total) * 100)}%` }} />
+    </div>
+  );
+}
+
+/** The embedding classifier reading the categories of an import (server decision 032). */
+function CategoriesProgress({ view }: { view: AiEnrichmentView }) {
+  const total = view.categories_pending + view.categories_done;
+  return (
+    <section className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" aria-labelledby="ai-categories-title" data-ai-categories="running">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="ai-categories-title" className="font-semibold">
+          {t.categoriesTitle}
+        </h2>
+        <p role="status" className="tabular-nums">
+          {t.runningText(view.categories_done, total)}
+        </p>
+      </div>
+      <Bar label={t.categoriesLabel} done={view.categories_done} total={total} />
+      <p className="mt-2 text-xs text-brand-800">{t.categoriesNote}</p>
+    </section>
+  );
 }
 
 /**
@@ -56,14 +83,16 @@ export function AiProgress({ version, onCompleted }: { version: number; onComple
     };
   }, [version, tick]);
 
-  const waiting = view !== null && view.pending > 0 && view.allowance_left !== 0;
+  const waiting = view !== null && ((view.pending > 0 && view.allowance_left !== 0) || view.categories_pending > 0);
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setTimeout(() => setTick((n) => n + 1), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [waiting, tick]);
 
-  if (!view || view.total === 0) return null;
+  if (!view) return null;
+  const categories = view.categories_pending > 0 ? <CategoriesProgress view={view} /> : null;
+  if (view.total === 0) return categories;
 
   const close = async () => {
     setClosing(true);
@@ -79,39 +108,36 @@ export function AiProgress({ version, onCompleted }: { version: number; onComple
 
   if (view.pending > 0 && view.allowance_left === 0) {
     return (
-      <section className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" aria-labelledby="ai-progress-title" data-ai-progress="waiting">
-        <h2 id="ai-progress-title" className="font-semibold">
-          {t.waitingTitle}
-        </h2>
-        <p className="mt-1">{t.waitingText(view.allowance ?? 0, view.pending)}</p>
-      </section>
+      <>
+        {categories}
+        <section className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" aria-labelledby="ai-progress-title" data-ai-progress="waiting">
+          <h2 id="ai-progress-title" className="font-semibold">
+            {t.waitingTitle}
+          </h2>
+          <p className="mt-1">{t.waitingText(view.allowance ?? 0, view.pending)}</p>
+        </section>
+      </>
     );
   }
 
   if (view.pending > 0) {
-    const finished = finishedOf(view);
+    const finished = view.total - view.pending;
     return (
-      <section className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" aria-labelledby="ai-progress-title" data-ai-progress="running">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="ai-progress-title" className="font-semibold">
-            {t.runningTitle}
-          </h2>
-          <p role="status" className="tabular-nums">
-            {t.runningText(finished, view.total)}
-          </p>
-        </div>
-        <div
-          className="mt-3 h-2 overflow-hidden rounded-full bg-white"
-          role="progressbar"
-          aria-label={t.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={view.total}
-          aria-valuenow={finished}
-        >
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.round((finished / view.total) * 100)}%` }} />
-        </div>
-        <p className="mt-2 text-xs text-brand-800">{t.runningNote}</p>
-      </section>
+      <>
+        {categories}
+        <section className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900" aria-labelledby="ai-progress-title" data-ai-progress="running">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h2 id="ai-progress-title" className="font-semibold">
+              {t.runningTitle}
+            </h2>
+            <p role="status" className="tabular-nums">
+              {t.runningText(finished, view.total)}
+            </p>
+          </div>
+          <Bar label={t.progressLabel} done={finished} total={view.total} />
+          <p className="mt-2 text-xs text-brand-800">{t.runningNote}</p>
+        </section>
+      </>
     );
   }
 
@@ -122,20 +148,23 @@ export function AiProgress({ version, onCompleted }: { version: number; onComple
     view.failed > 0 && t.failed(view.failed),
   ].filter((l): l is string => Boolean(l));
   return (
-    <section className="mt-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm sm:flex-row sm:items-start sm:justify-between" aria-labelledby="ai-progress-title" data-ai-progress="finished">
-      <div className="min-w-0">
-        <h2 id="ai-progress-title" className="font-semibold text-stone-900">
-          {t.doneTitle}
-        </h2>
-        <ul className="mt-1 space-y-0.5">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </div>
-      <Button variant="secondary" size="sm" className="self-end sm:self-start" onClick={() => void close()} disabled={closing}>
-        {t.close}
-      </Button>
-    </section>
+    <>
+      {categories}
+      <section className="mt-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700 shadow-sm sm:flex-row sm:items-start sm:justify-between" aria-labelledby="ai-progress-title" data-ai-progress="finished">
+        <div className="min-w-0">
+          <h2 id="ai-progress-title" className="font-semibold text-stone-900">
+            {t.doneTitle}
+          </h2>
+          <ul className="mt-1 space-y-0.5">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+        <Button variant="secondary" size="sm" className="self-end sm:self-start" onClick={() => void close()} disabled={closing}>
+          {t.close}
+        </Button>
+      </section>
+    </>
   );
 }

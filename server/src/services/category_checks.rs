@@ -1,0 +1,279 @@
+//! Categories found by the embedding classifier in the background (decision 032). An
+//! import is written at once with the keyword engine's categories; the products it left
+//! without one are queued in `category_checks`, and the shop's `categories` job (once
+//! across instances, `services::jobs`) reads them in batches: the model embeds each line,
+//! `ai::classifier::combine` weighs its guess against the keywords, and a category both
+//! agree on is written, unless the owner changed the product meanwhile. The dashboard
+//! reads the progress from the same rows.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
+};
+use time::OffsetDateTime;
+use tokio::sync::Semaphore;
+
+use crate::ai::builtin::{self, RawProduct, Status};
+use crate::ai::classifier::{self, CLASSIFIER};
+use crate::entities::category_check;
+use crate::entities::product;
+use crate::error::{AppError, Result};
+use crate::media::GENERATED_PREFIX;
+use crate::services::ai_enrichment::Input;
+use crate::services::{jobs, lock_store, product_images};
+use crate::AppState;
+
+/// The job kind; its key is the shop's id.
+pub const JOB: &str = "categories";
+/// Lines embedded per round (about a second of one core).
+const BATCH: u64 = 32;
+/// A run gives way to other jobs after this long (it is due again at once).
+const SLICE: std::time::Duration = std::time::Duration::from_secs(60);
+/// Rows queued per statement.
+const INSERT_CHUNK: usize = 500;
+
+/// One batch embedded at a time in this process: the model keeps one core, and requests
+/// keep the other.
+static MODEL_TURN: Semaphore = Semaphore::const_new(1);
+
+/// Whether this process can classify (imports queue products only then).
+pub fn available() -> bool {
+    classifier::model().is_some()
+}
+
+/// Queues products written by an import (inside its transaction). A shop with nothing
+/// pending starts a new run; the shop's job is due at once.
+pub async fn queue(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    queued_at: OffsetDateTime,
+    products: Vec<(i64, Input)>,
+) -> Result<usize> {
+    if products.is_empty() {
+        return Ok(0);
+    }
+    if progress(db, store_id).await?.pending == 0 {
+        category_check::Entity::delete_many()
+            .filter(category_check::Column::StoreId.eq(store_id))
+            .exec(db)
+            .await?;
+    }
+    let queued = products.len();
+    let mut rows = products.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<category_check::ActiveModel> = rows
+            .by_ref()
+            .take(INSERT_CHUNK)
+            .map(|(product_id, input)| category_check::ActiveModel {
+                store_id: Set(store_id),
+                product_id: Set(product_id),
+                input: Set(serde_json::to_string(&input).unwrap_or_default()),
+                queued_at: Set(queued_at),
+                done: Set(false),
+                ..Default::default()
+            })
+            .collect();
+        category_check::Entity::insert_many(chunk)
+            .on_conflict(
+                OnConflict::column(category_check::Column::ProductId)
+                    .update_columns([
+                        category_check::Column::Input,
+                        category_check::Column::QueuedAt,
+                        category_check::Column::Done,
+                    ])
+                    .to_owned(),
+            )
+            .exec_without_returning(db)
+            .await?;
+    }
+    jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
+    Ok(queued)
+}
+
+/// The shop's run: products waiting and products read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub pending: u64,
+    pub done: u64,
+}
+
+pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progress> {
+    let counts: Vec<(bool, i64)> = category_check::Entity::find()
+        .select_only()
+        .column(category_check::Column::Done)
+        .column_as(category_check::Column::Id.count(), "n")
+        .filter(category_check::Column::StoreId.eq(store_id))
+        .group_by(category_check::Column::Done)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut p = Progress::default();
+    for (done, n) in counts {
+        let n = n.max(0) as u64;
+        if done {
+            p.done = n;
+        } else {
+            p.pending = n;
+        }
+    }
+    Ok(p)
+}
+
+/// The `categories` job of one shop: a slice of its pending products, then when it is due
+/// again (`None` when none is left).
+pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
+    let Ok(store_id) = key.parse::<i64>() else {
+        return Ok(None);
+    };
+    let started = Instant::now();
+    loop {
+        let batch = category_check::Entity::find()
+            .filter(category_check::Column::StoreId.eq(store_id))
+            .filter(category_check::Column::Done.eq(false))
+            .order_by_asc(category_check::Column::Id)
+            .limit(BATCH)
+            .all(&app.db)
+            .await?;
+        if batch.is_empty() {
+            return Ok(None);
+        }
+        let inputs: Vec<Input> = batch
+            .iter()
+            .map(|row| serde_json::from_str(&row.input).unwrap_or_else(|_| empty_input()))
+            .collect();
+        // Without a model (this instance's file is missing) the rows are closed unread:
+        // the keyword engine's categories stay.
+        let found = match classifier::model() {
+            Some(_) => decide(inputs).await?,
+            None => vec![None; batch.len()],
+        };
+        write(app, store_id, batch, found).await?;
+        if started.elapsed() > SLICE {
+            return Ok(Some(OffsetDateTime::now_utc()));
+        }
+    }
+}
+
+fn empty_input() -> Input {
+    Input {
+        name: String::new(),
+        brand: None,
+        category: None,
+        description: None,
+        rename: false,
+    }
+}
+
+/// A category found for a product, and whether its brand is known.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    category: &'static str,
+    brand: bool,
+}
+
+/// The categories the model and the keywords agree on, line by line, embedded off the
+/// async workers and one batch at a time per process.
+async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
+    let _turn = MODEL_TURN
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let inputs = Arc::new(inputs);
+    let work = Arc::clone(&inputs);
+    tokio::task::spawn_blocking(move || {
+        let Some(model) = classifier::model() else {
+            return vec![None; work.len()];
+        };
+        let texts: Vec<String> = work
+            .iter()
+            .map(|i| classifier::text_of(&i.name, i.brand.as_deref(), i.description.as_deref()))
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let Ok(vectors) = model.passages(&refs) else {
+            tracing::error!("embedding failed: categories from keywords alone");
+            return vec![None; work.len()];
+        };
+        work.iter()
+            .zip(&vectors)
+            .map(|(input, v)| {
+                let keywords = builtin::keyword_view(&RawProduct {
+                    name: &input.name,
+                    brand: input.brand.as_deref(),
+                    category: None,
+                    description: input.description.as_deref(),
+                });
+                classifier::combine(&keywords, &CLASSIFIER.guess(v)).map(|category| Found {
+                    category,
+                    brand: keywords.brand || input.brand.is_some(),
+                })
+            })
+            .collect()
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))
+}
+
+/// Writes the categories found (one transaction per batch) and closes the rows.
+async fn write(
+    app: &AppState,
+    store_id: i64,
+    batch: Vec<category_check::Model>,
+    found: Vec<Option<Found>>,
+) -> Result<()> {
+    let now = OffsetDateTime::now_utc();
+    let txn = app.db.begin().await?;
+    lock_store(&txn, store_id).await?;
+    let mut redraw_from: Option<i64> = None;
+    for (row, found) in batch.iter().zip(found) {
+        let Some(found) = found else { continue };
+        let status = if found.brand {
+            Status::Normal
+        } else {
+            Status::Uncertain
+        };
+        let written = product::Entity::update_many()
+            .col_expr(product::Column::Category, Expr::value(found.category))
+            .col_expr(product::Column::Status, Expr::value(status))
+            .col_expr(
+                product::Column::ReviewNote,
+                Expr::value(builtin::review_note(status, false, true, found.brand)),
+            )
+            .col_expr(
+                product::Column::ImageUrl,
+                Expr::case(
+                    product::Column::ImageUrl.like(format!("{GENERATED_PREFIX}%")),
+                    Expr::value(Option::<String>::None),
+                )
+                .finally(Expr::col(product::Column::ImageUrl))
+                .into(),
+            )
+            .col_expr(product::Column::UpdatedAt, Expr::value(now))
+            .col_expr(product::Column::SearchVersion, Expr::value(0))
+            .filter(product::Column::Id.eq(row.product_id))
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::UpdatedAt.eq(row.queued_at))
+            .filter(product::Column::Category.is_null())
+            .exec(&txn)
+            .await?;
+        if written.rows_affected == 1 {
+            redraw_from = Some(redraw_from.map_or(row.product_id, |r| r.min(row.product_id)));
+        }
+    }
+    category_check::Entity::update_many()
+        .col_expr(category_check::Column::Done, Expr::value(true))
+        .filter(category_check::Column::Id.is_in(batch.iter().map(|r| r.id)))
+        .exec(&txn)
+        .await?;
+    crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
+    txn.commit().await?;
+    if let Some(from) = redraw_from {
+        app.pages.stores.forget_all();
+        // Drawn pictures follow the category: drawn again.
+        product_images::complete_in_background(app, store_id, from - 1);
+    }
+    Ok(())
+}

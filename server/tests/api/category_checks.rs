@@ -1,0 +1,125 @@
+//! Categories found by the embedding classifier after an import (decision 032): the import
+//! is written at once with the keyword engine's categories, the products left without one
+//! are read by the shop's `categories` job (once across runners), a category the model and
+//! the keywords agree on is written, a product the owner changed meanwhile is left alone,
+//! and the dashboard reads the progress. Both databases.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use vetrina::ai::builtin::{self, RawProduct};
+use vetrina::ai::classifier;
+use vetrina::services::jobs;
+
+use crate::helpers::{spawn_app, Shop};
+use crate::import::import_file;
+
+/// The keywords find no sure category; the model is sure of "Idraulica".
+const GAS_TRAIN: &str = "RAMPA GAS 1/2 COMPLETA";
+/// Weak keywords and the model agree on "Idraulica".
+const VALVES: &str = "COPPIA RUBINETTI TERMO 1/2";
+/// Nobody is sure.
+const BROOM: &str = "SPAZZOLONE PER ESTERNI";
+/// Not a building product: never a category.
+const PHONE: &str = "Smartphone 128GB nero";
+/// Sure from the keywords at import: not queued.
+const CEMENT: &str = "CEM.PORTL. 32,5R KG25 BUZZI";
+
+fn csv(lines: &[&str]) -> Vec<u8> {
+    let mut text = String::from("nome;prezzo\n");
+    for line in lines {
+        text.push_str(&format!("{line};10\n"));
+    }
+    text.into_bytes()
+}
+
+async fn by_name(shop: &Shop, name: &str) -> Value {
+    shop.products()
+        .await
+        .into_iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not in the shop"))
+}
+
+async fn progress(shop: &Shop) -> (u64, u64) {
+    let reply = shop.get("/api/stores/me/ai").await;
+    assert_eq!(reply.status(), StatusCode::OK);
+    let v: Value = reply.json().await.unwrap();
+    (
+        v["categories_pending"].as_u64().unwrap(),
+        v["categories_done"].as_u64().unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn an_import_s_unsure_categories_are_found_in_the_background() {
+    if classifier::model().is_none() {
+        eprintln!("skipped: no embedding model in this build");
+        return;
+    }
+    for line in [GAS_TRAIN, VALVES, BROOM, PHONE] {
+        let e = builtin::enrich(&RawProduct {
+            name: line,
+            ..Default::default()
+        });
+        assert_eq!(e.category, None, "{line}: the keywords are not sure");
+    }
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let lines = [CEMENT, GAS_TRAIN, VALVES, BROOM, PHONE];
+    let (status, store) = import_file(&anna, csv(&lines), "listino.csv").await;
+    assert_eq!(status, StatusCode::OK, "{store}");
+    assert_eq!(by_name(&anna, GAS_TRAIN).await["category"], Value::Null);
+    assert_eq!(progress(&anna).await, (4, 0));
+
+    // The owner edits one before the job reads it: it stays as the owner left it.
+    let id = by_name(&anna, VALVES).await["id"].clone();
+    let edited = anna
+        .put(
+            &format!("/api/products/{id}"),
+            json!({"description": "Coppia di rubinetti."}),
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::OK);
+
+    let (a, b) = tokio::join!(jobs::run_due(&app.state), jobs::run_due(&app.state));
+    assert_eq!(a.unwrap() + b.unwrap(), 1, "one runner took the job");
+    assert_eq!(progress(&anna).await, (0, 4));
+
+    let gas = by_name(&anna, GAS_TRAIN).await;
+    assert_eq!(gas["category"], "Idraulica", "{gas}");
+    // Sure of the category, not of a brand: still the owner's to check, for the brand.
+    assert_eq!(gas["status"], "uncertain");
+    assert_eq!(
+        gas["review_note"].as_str(),
+        builtin::review_note(builtin::Status::Uncertain, false, true, false).as_deref()
+    );
+    assert_eq!(by_name(&anna, VALVES).await["category"], Value::Null);
+    assert_eq!(by_name(&anna, BROOM).await["category"], Value::Null);
+    assert_eq!(by_name(&anna, PHONE).await["category"], Value::Null);
+    assert_eq!(
+        by_name(&anna, CEMENT).await["category"],
+        "Cementi, malte e intonaci"
+    );
+
+    // The category is the shop's filter and search word at once.
+    let reply = app
+        .get(&format!(
+            "/api/stores/{}/products?category=Idraulica",
+            anna.id
+        ))
+        .await;
+    assert_eq!(reply.status(), StatusCode::OK);
+    let found: Value = reply.json().await.unwrap();
+    let names: Vec<&str> = found["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(names, [GAS_TRAIN]);
+
+    // The next import is a new run: the report counts only its products.
+    let (status, _) = import_file(&anna, csv(&["GRUPPO DI RIEMPIMENTO 1/2"]), "altro.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(progress(&anna).await, (1, 0));
+}
