@@ -80,6 +80,9 @@ pub struct AccountView {
     /// Products the AI provider completed after this month's imports; null when the server
     /// has no provider (decision 026).
     pub ai_products_this_month: Option<i32>,
+    /// Published products with a price left out of Google's feeds for want of a real
+    /// picture.
+    pub products_without_picture: u64,
     pub limits: Limits,
 }
 
@@ -153,6 +156,7 @@ impl StoreView {
         product_count: u64,
         usage: Usage,
         ai_provider: bool,
+        products_without_picture: u64,
         now: OffsetDateTime,
     ) -> OwnerStoreView {
         let plan = plans::effective_plan(&store, now);
@@ -162,6 +166,7 @@ impl StoreView {
             counter_csv_imported: usage.imports,
             regenerations_this_month: usage.regenerations,
             ai_products_this_month: ai_provider.then_some(usage.ai_products),
+            products_without_picture,
             limits: plan.limits(),
         };
         OwnerStoreView {

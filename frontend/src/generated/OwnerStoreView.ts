@@ -14,4 +14,9 @@ plan: Plan, product_count: number, created: string, trial_used: boolean, trial_e
  * Products the AI provider completed after this month's imports; null when the server
  * has no provider (decision 026).
  */
-ai_products_this_month: number | null, limits: Limits, };
+ai_products_this_month: number | null, 
+/**
+ * Published products with a price left out of Google's feeds for want of a real
+ * picture.
+ */
+products_without_picture: number, limits: Limits, };

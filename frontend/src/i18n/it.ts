@@ -1004,6 +1004,11 @@ export const it = {
         help: "Per mostrare i tuoi prodotti su Google Shopping: in Google Merchant Center aggiungi un feed di tipo «Recupero programmato» con l'indirizzo del feed prodotti; per l'inventario del negozio fisico aggiungi anche il feed dell'inventario locale. Si aggiornano da soli a ogni modifica del catalogo.",
         products: "Feed prodotti (Merchant Center)",
         local: "Feed inventario locale",
+        withoutPicture: (n: number) =>
+          n === 1
+            ? "1 prodotto non è nel feed perché non ha una foto: Google non accetta immagini segnaposto."
+            : `${formatCount(n)} prodotti non sono nel feed perché non hanno una foto: Google non accetta immagini segnaposto.`,
+        addPictures: "Aggiungi le foto dalla scheda del prodotto (anche scattandole con il telefono) oppure importa un listino con la colonna degli indirizzi delle immagini.",
       },
       editInfo: "Modifica informazioni",
       viewStore: "Visualizza negozio",

@@ -40,8 +40,10 @@ export function productHead(props: PageProps): HeadData {
     url,
   };
   const photos = (props.photos ?? []).map((photo) => absoluteUrl(site.publicUrl, photo));
+  // A drawn placeholder is never offered to search engines as the product's picture (the
+  // link preview above keeps its card).
   if (photos.length) ld.image = photos;
-  else if (image) ld.image = [image];
+  else if (image && product.image_url && !isGeneratedPicture(product.image_url)) ld.image = [image];
   if (product.brand) ld.brand = { "@type": "Brand", name: product.brand };
   if (product.category) ld.category = product.category;
   if (product.sku) ld.sku = product.sku;

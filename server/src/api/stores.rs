@@ -339,11 +339,13 @@ pub async fn owner_view(
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
     let ai_provider = matches!(*app.ai, crate::ai::Ai::OpenAi(_));
+    let without_picture = stores::without_picture_count(&app.db, store.id).await?;
     Ok(StoreView::owner(
         store,
         count,
         usage,
         ai_provider,
+        without_picture,
         OffsetDateTime::now_utc(),
     ))
 }

@@ -109,9 +109,12 @@ pub async fn image_for(
     ProductImage { image_url, warning }
 }
 
+/// Where drawn product pictures are served from.
+pub const PRODUCTS_PATH: &str = "/media/products/";
+
 /// Whether `url` is a picture made by [`generated_image_for`] (of any design version).
 pub fn is_generated(url: &str) -> bool {
-    url.starts_with("/media/products/") && url.ends_with(".svg")
+    url.starts_with(PRODUCTS_PATH) && url.ends_with(".svg")
 }
 
 /// Start of the file names of the current design: products whose generated picture has

@@ -2,8 +2,8 @@
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -122,6 +122,30 @@ pub async fn product_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u
         .select_only()
         .column_as(Expr::col(product::Column::Id).count(), "n")
         .filter(product::Column::StoreId.eq(store_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(count.unwrap_or(0).max(0) as u64)
+}
+
+/// Products with a real picture (a photo, a copied picture), not one we drew: only those
+/// are offered to Google, which refuses placeholders and pictures with text.
+pub fn has_real_picture() -> Condition {
+    Condition::all()
+        .add(product::Column::ImageUrl.is_not_null())
+        .add(product::Column::ImageUrl.not_like(format!("{}%.svg", crate::media::PRODUCTS_PATH)))
+}
+
+/// How many of the shop's published products with a price Google's feed leaves out for
+/// want of a real picture.
+pub async fn without_picture_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
+    let count: Option<i64> = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Id).count(), "n")
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Published.eq(true))
+        .filter(product::Column::Price.is_not_null())
+        .filter(has_real_picture().not())
         .into_tuple()
         .one(db)
         .await?;

@@ -1,10 +1,11 @@
 //! Google Merchant Center feeds of a public shop: products with their price, and the local
-//! inventory; parsed as XML and checked field by field.
+//! inventory, of the products with a real picture; parsed as XML and checked field by field.
 
 use reqwest::header::{ETAG, IF_NONE_MATCH};
 use serde_json::{json, Value};
 
 use crate::helpers::{spawn_app, TestApp};
+use crate::photos::{picture, upload};
 
 const G: &str = "http://base.google.com/ns/1.0";
 
@@ -61,12 +62,25 @@ async fn a_public_shop_has_merchant_feeds_of_its_priced_products() {
         add(json!({"name": "Sabbia fine 25 kg", "price": 3, "ean": "1234", "in_stock": false}))
             .await;
     add(json!({"name": "Trasporto in cantiere (prezzo su richiesta)"})).await;
+    // Priced, but only a drawn picture: Google refuses placeholders.
+    add(json!({"name": "Secchio muratore 12 l", "price": 4.5})).await;
+    for product in [&colla, &sabbia] {
+        let id = product["id"].as_i64().unwrap();
+        let jpeg = picture(900, 700, image::ImageFormat::Jpeg);
+        assert_eq!(upload(&anna, id, "foto.jpg", jpeg).await.status(), 201);
+    }
     anna.images_settled().await;
 
     let (status, etag, xml) = feed(&app, anna.id, "google-products.xml").await;
     assert_eq!(status, 200, "{xml}");
     let items = items(&xml);
-    assert_eq!(items.len(), 2, "only products with a price: {xml}");
+    assert_eq!(
+        items.len(),
+        2,
+        "only products with a price and a real picture: {xml}"
+    );
+    let me: Value = anna.get("/api/stores/me").await.json().await.unwrap();
+    assert_eq!(me["products_without_picture"], 1, "{me}");
     let first = &items[0];
     assert_eq!(first["g:id"], "KER-25");
     assert_eq!(first["title"], "Colla C2TE S1 <grigia> & bianca 25 kg");
@@ -86,8 +100,8 @@ async fn a_public_shop_has_merchant_feeds_of_its_priced_products() {
         "{first:?}"
     );
     assert!(
-        !first["g:image_link"].ends_with(".svg"),
-        "Merchant Center takes no SVG"
+        first["g:image_link"].ends_with(".jpg"),
+        "the owner's photo: {first:?}"
     );
     assert_eq!(first["g:price"], "12.50 EUR");
     assert_eq!(first["g:availability"], "in_stock");

@@ -91,6 +91,12 @@ async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
         product_ld["offers"]["availability"],
         "https://schema.org/InStock"
     );
+    // No photo: the drawn picture is the link preview's, never the product's for Google.
+    assert!(
+        product_ld.get("image").is_none(),
+        "a placeholder offered as the picture: {product_ld}"
+    );
+    assert!(html.contains("property=\"og:image\""), "the preview keeps its card");
     assert!(blocks.iter().any(|b| b["@type"] == "BreadcrumbList"));
 }
 

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 
-fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+pub(crate) fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let mut bytes = Vec::new();
     image::DynamicImage::ImageRgb8(image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
@@ -16,7 +16,12 @@ fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     bytes
 }
 
-async fn upload(shop: &Shop, product: i64, name: &str, bytes: Vec<u8>) -> reqwest::Response {
+pub(crate) async fn upload(
+    shop: &Shop,
+    product: i64,
+    name: &str,
+    bytes: Vec<u8>,
+) -> reqwest::Response {
     let part = Part::bytes(bytes).file_name(name.to_owned());
     shop.client
         .post(format!("{}/api/products/{product}/photos", shop.url))

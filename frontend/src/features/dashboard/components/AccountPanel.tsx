@@ -162,6 +162,11 @@ export function AccountPanel({
                 </a>
               </li>
             </ul>
+            {store.products_without_picture > 0 && (
+              <p className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900" data-without-picture>
+                {t.merchant.withoutPicture(store.products_without_picture)} {t.merchant.addPictures}
+              </p>
+            )}
           </section>
 
           <nav className="flex flex-col gap-1 border-t border-stone-100 pt-4">
