@@ -34,6 +34,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::pages::props::ExploreListing,
         crate::pages::props::NearbyListing,
         crate::pages::props::Showcase,
+        crate::pages::props::ProductAttribute,
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,

@@ -31,6 +31,7 @@ export type { OwnerStoreView } from "./OwnerStoreView";
 export type { PageProps } from "./PageProps";
 export type { Plan } from "./Plan";
 export type { ProcessReply } from "./ProcessReply";
+export type { ProductAttribute } from "./ProductAttribute";
 export type { ProductPageView } from "./ProductPageView";
 export type { ProductPhotos } from "./ProductPhotos";
 export type { ProductStatus } from "./ProductStatus";

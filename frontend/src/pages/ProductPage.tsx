@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { ProductGallery } from "../components/ProductGallery";
 import { isGeneratedPicture } from "../components/ProductImage";
 import { RelatedCarousel } from "../components/RelatedCarousel";
@@ -95,6 +96,7 @@ export function ProductPage() {
     return <NotFoundBlock title={it.product.notFound} text={it.product.notFoundText} cta={it.product.home} />;
   }
   const related = (props.related ?? []).slice(0, 15);
+  const attributes = props.attributes ?? [];
   return (
     <Container className="py-8 sm:py-10">
       <nav aria-label={it.product.breadcrumb} className="mb-6">
@@ -128,11 +130,19 @@ export function ProductPage() {
               {product.in_stock ? it.product.inStock : it.product.outOfStock}
             </Badge>
           </div>
-          <div className="mt-6 whitespace-pre-line text-base leading-relaxed text-stone-700">
-            {product.description?.trim() ? product.description : <p className="italic text-stone-500">{it.product.noDescription}</p>}
-          </div>
-          {(product.sku || product.ean) && (
-            <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {product.description?.trim() ? (
+            <div className="mt-6 whitespace-pre-line text-base leading-relaxed text-stone-700">{product.description}</div>
+          ) : (
+            attributes.length === 0 && <p className="mt-6 italic text-stone-500">{it.product.noDescription}</p>
+          )}
+          {(attributes.length > 0 || product.sku || product.ean) && (
+            <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-attributes>
+              {attributes.map((a) => (
+                <Fragment key={a.label}>
+                  <dt className="text-stone-500">{capitalize(a.label)}</dt>
+                  <dd className="text-stone-800">{a.value}</dd>
+                </Fragment>
+              ))}
               {product.sku && (
                 <>
                   <dt className="text-stone-500">{it.product.sku}</dt>
@@ -167,6 +177,8 @@ export function ProductPage() {
 }
 
 /** Link previews and search engines get the PNG card beside a generated SVG tile. */
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function shareableImage(imageUrl: string): string {
   return isGeneratedPicture(imageUrl) ? imageUrl.replace(/\.svg$/, ".png") : imageUrl;
 }

@@ -19,6 +19,13 @@ pub struct Site {
     pub operator: crate::config::Operator,
 }
 
+/// A fact of a product line: "peso", "25 kg".
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ProductAttribute {
+    pub label: String,
+    pub value: String,
+}
+
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct PageProps {
@@ -39,6 +46,10 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub photos: Option<Vec<String>>,
+    /// Product page: the facts its line states (sizes, weights, packs…), as a table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub attributes: Option<Vec<ProductAttribute>>,
     /// Shop page: the page of products the URL asks for, and what it asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -149,6 +160,7 @@ impl PageProps {
             product: None,
             related: None,
             photos: None,
+            attributes: None,
             listing: None,
             stores: None,
             explore: None,
@@ -198,11 +210,19 @@ impl PageProps {
         related: Vec<ProductView>,
         photos: Vec<String>,
     ) -> Self {
+        let attributes = crate::ai::builtin::attributes(&product.name)
+            .into_iter()
+            .map(|(label, value)| ProductAttribute {
+                label: label.to_owned(),
+                value,
+            })
+            .collect();
         Self {
             store: Some(store),
             product: Some(product),
             related: Some(related),
             photos: Some(photos),
+            attributes: Some(attributes),
             ..Self::plain(site)
         }
     }

@@ -96,7 +96,14 @@ async fn a_product_page_has_canonical_json_ld_and_a_real_status() {
         product_ld.get("image").is_none(),
         "a placeholder offered as the picture: {product_ld}"
     );
-    assert!(html.contains("property=\"og:image\""), "the preview keeps its card");
+    assert!(
+        html.contains("property=\"og:image\""),
+        "the preview keeps its card"
+    );
+    // The facts of the line, as a table.
+    let table = &html[html.find("data-attributes").expect("attributes table")..];
+    let table = &table[..table.find("</dl>").unwrap()];
+    assert!(table.contains("Peso") && table.contains("25 kg"), "{table}");
     assert!(blocks.iter().any(|b| b["@type"] == "BreadcrumbList"));
 }
 

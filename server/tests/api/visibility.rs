@@ -108,6 +108,14 @@ async fn a_hidden_product_stays_in_the_dashboard_and_leaves_every_public_page() 
             .await;
         assert_eq!(reply.status(), 201);
     }
+    // A real picture: the Merchant feed offers only those.
+    let jpeg = crate::photos::picture(900, 700, image::ImageFormat::Jpeg);
+    assert_eq!(
+        crate::photos::upload(&anna, id, "foto.jpg", jpeg)
+            .await
+            .status(),
+        201
+    );
     anna.images_settled().await;
     // Published: everywhere.
     for (place, shown) in public_places(&app, &anna, id, name).await {

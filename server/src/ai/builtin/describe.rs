@@ -1,4 +1,6 @@
-//! Italian description of 2–4 sentences, built only from facts found in the input.
+//! Italian description of 2–4 sentences, built only from facts found in the input and what
+//! a sure category implies; none when the category is not sure (it would only repeat the
+//! name).
 
 use super::extract::{Attr, AttrKind};
 use super::kb::Category;
@@ -30,18 +32,22 @@ pub(super) fn describe(
     attrs: &[Attr],
     category: Option<&Category>,
 ) -> String {
+    // Unsure of what it is: nothing to add to the name, so nothing at all (the page lists
+    // the line's facts as a table; why it is unsure is the owner's note).
+    let Some(cat) = category else {
+        return String::new();
+    };
     let mut out = String::with_capacity(320);
     // 1. what it is and who makes it
     match (body.is_empty(), brand) {
         (false, Some(b)) => out.push_str(&format!("{body} a marchio {b}.")),
         (false, None) => out.push_str(&format!("{body}.")),
         (true, Some(b)) => out.push_str(&format!("Prodotto a marchio {b}.")),
-        (true, None) => out.push_str("Prodotto senza nome."),
+        (true, None) => out.push_str(&format!(
+            "Prodotto della categoria {}.",
+            cat.name.to_lowercase()
+        )),
     }
-    // Unsure of what it is: one true sentence, nothing more (why is the owner's note).
-    let Some(cat) = category else {
-        return out;
-    };
     // 2. the attributes found (each kind once, at most five)
     let mut seen: Vec<AttrKind> = Vec::new();
     let mut items: Vec<String> = Vec::new();

@@ -52,8 +52,6 @@ pub struct Enrichment {
     pub note: Option<String>,
 }
 
-/// A shop description at least this long is kept as it is.
-const KEEP_DESCRIPTION_CHARS: usize = 40;
 /// Keyword evidence needed to call a category recognised.
 const CATEGORY_SURE: f32 = 2.5;
 /// Keyword evidence that makes a category sure whatever the brand.
@@ -107,9 +105,10 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
         parts.full
     };
 
+    // The file's own description always wins (imports made it text already).
     let description = match given_description {
-        Some(d) if d.chars().count() >= KEEP_DESCRIPTION_CHARS => d.to_string(),
-        _ => {
+        Some(d) => d.to_string(),
+        None => {
             let body = if !parts.plain.is_empty() {
                 parts.plain.as_str()
             } else if parts.body.is_empty() && !an.brand_in_name {
@@ -136,6 +135,22 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
         pictogram,
         note,
     }
+}
+
+/// The facts a product line states (sizes, weights, packs…), as `(label, value)` in the
+/// order of the line, each kind once: the product page lists them as a table.
+pub fn attributes(name: &str) -> Vec<(&'static str, String)> {
+    let an = score::analyse(&KB, name.trim(), "");
+    let mut seen = Vec::new();
+    an.attrs
+        .iter()
+        .filter(|a| {
+            let first = !seen.contains(&a.kind);
+            seen.push(a.kind);
+            first
+        })
+        .map(|a| (a.kind.label(), a.value.clone()))
+        .collect()
 }
 
 /// What the keywords say of a line, sure or not: the second opinion beside the embedding
@@ -510,16 +525,44 @@ mod tests {
                     e.description
                 );
             }
-            // without a sure category, one true sentence and no more
+            // without a sure category nothing (it would only repeat the name)
+            if e.category.is_none() {
+                assert_eq!(e.description, "", "{:?}", cols[0]);
+                continue;
+            }
             let k = sentences(&e.description);
-            let least = if e.category.is_some() { 2 } else { 1 };
             assert!(
-                (least..=4).contains(&k),
+                (2..=4).contains(&k),
                 "{:?}: {k} sentences: {}",
                 cols[0],
                 e.description
             );
         }
+    }
+
+    #[test]
+    fn the_files_own_description_always_wins_as_it_is() {
+        for given in [
+            "New design.",
+            "Girante.",
+            "Per esterni, resistente al gelo e ai raggi UV.",
+        ] {
+            let e = enrich(&RawProduct {
+                name: "GIRANTE POMPA 25-60",
+                description: Some(given),
+                ..Default::default()
+            });
+            assert_eq!(e.description, given);
+        }
+    }
+
+    #[test]
+    fn a_line_states_its_facts_once_each_in_order() {
+        assert_eq!(
+            attributes("Adesivo Keraflex Maxi S1 25 kg"),
+            [("peso", "25 kg".to_owned())]
+        );
+        assert!(attributes("Girante").is_empty());
     }
 
     #[test]
