@@ -72,12 +72,15 @@ describe("plan limits said before the work", () => {
 describe("mapping fields (spec sections 2 and 3)", () => {
   test("the payload carries the sheet, joined columns, fixed values and net prices only when set", () => {
     const extras = l.extrasOf({ name: "Nome", sheet: "Prodotti" }, ["Nome"]);
-    assert.deepEqual(extras, { sheet: "Prodotti", nameParts: [], fixed: { brand: undefined, category: undefined }, pricesIncludeVat: true, vatRate: 22 });
+    assert.deepEqual(extras, { sheet: "Prodotti", nameParts: [], fixed: { brand: undefined, category: undefined }, pricesIncludeVat: true, vatRate: 22, tidyNames: false });
     // A saved mapping brings back the owner's choices; columns the file lacks are dropped.
     assert.deepEqual(
       l.extrasOf({ nameParts: ["Maglia", "Sparita"], fixed: { brand: "Baltur" }, pricesIncludeVat: false, vatRate: 10 }, ["Maglia"]),
-      { sheet: undefined, nameParts: ["Maglia"], fixed: { brand: "Baltur", category: undefined }, pricesIncludeVat: false, vatRate: 10 },
+      { sheet: undefined, nameParts: ["Maglia"], fixed: { brand: "Baltur", category: undefined }, pricesIncludeVat: false, vatRate: 10, tidyNames: false },
     );
+    // The server proposes tidy names; the choice goes back with the mapping.
+    assert.equal(l.extrasOf({ tidyNames: true }, []).tidyNames, true);
+    assert.deepEqual(l.mappingPayload({ name: "Nome" }, { ...extras, tidyNames: true }), { name: "Nome", sheet: "Prodotti", tidyNames: true });
     assert.deepEqual(l.mappingPayload({ name: "Nome" }, extras), { name: "Nome", sheet: "Prodotti" });
     const set = { ...extras, nameParts: ["Maglia", ""], fixed: { brand: " Baltur ", category: "  " }, pricesIncludeVat: false, vatRate: 10 };
     assert.deepEqual(l.mappingPayload({ name: "Nome" }, set), {

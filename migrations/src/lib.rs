@@ -22,6 +22,7 @@ mod m20261201_090000_add_job_lease_token;
 mod m20261201_100000_add_rate_event_amounts;
 mod m20261201_110000_bound_search_pending_list;
 mod m20261202_080000_create_category_checks;
+mod m20261202_090000_add_product_source_name;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_100000_add_rate_event_amounts::Migration),
             Box::new(m20261201_110000_bound_search_pending_list::Migration),
             Box::new(m20261202_080000_create_category_checks::Migration),
+            Box::new(m20261202_090000_add_product_source_name::Migration),
         ]
     }
 }

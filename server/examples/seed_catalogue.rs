@@ -120,6 +120,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
             2 => Some(vetrina::messages::NOTE_BRAND_MISSING.to_owned()),
             _ => None,
         },
+        source_name: None,
     })
 }
 

@@ -103,8 +103,16 @@ impl ProductTerms {
         category: Option<&str>,
         description: Option<&str>,
         codes: [Option<&str>; 2],
+        source_name: Option<&str>,
     ) -> Self {
-        let rest = [brand, category, codes[0], codes[1], description];
+        let rest = [
+            brand,
+            category,
+            codes[0],
+            codes[1],
+            source_name,
+            description,
+        ];
         Self {
             name: index_terms([name]),
             rest: index_terms(rest.into_iter().flatten()),
@@ -122,6 +130,7 @@ impl ProductTerms {
             p.category.as_deref(),
             p.description.as_deref(),
             [p.sku.as_deref(), p.ean.as_deref()],
+            p.source_name.as_deref(),
         )
     }
 }

@@ -39,6 +39,11 @@ pub struct ProductView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub review_note: Option<String>,
+    /// The line as the price list had it, when the import tidied or rewrote the name: in
+    /// the owner's replies only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -109,6 +114,7 @@ impl From<product::Model> for ProductView {
             ean: p.ean,
             created: rfc3339(p.created_at),
             review_note: None,
+            source_name: None,
         }
     }
 }
@@ -117,8 +123,10 @@ impl ProductView {
     /// As the shop's owner sees it: with the reason to check it.
     pub fn for_owner(mut p: product::Model) -> Self {
         let review_note = p.review_note.take();
+        let source_name = p.source_name.take();
         Self {
             review_note,
+            source_name,
             ..Self::from(p)
         }
     }

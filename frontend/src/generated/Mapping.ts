@@ -40,6 +40,12 @@ pricesIncludeVat?: boolean,
  */
 vatRate?: number, 
 /**
+ * Names made fit to publish (a line in capitals written as a person writes it, the
+ * supplier's artefacts removed); the line as the file had it is kept beside the name.
+ * The wizard proposes it; absent, names are kept as written.
+ */
+tidyNames?: boolean, 
+/**
  * The workbook's sheet to read; without it, the one that looks like a product list.
  */
 sheet?: string, };

@@ -14,4 +14,9 @@ published: boolean, status: ProductStatus, sku: string | null, ean: string | nul
 /**
  * Why the product needs the owner's eye: in the owner's replies only, never public.
  */
-review_note?: string, };
+review_note?: string, 
+/**
+ * The line as the price list had it, when the import tidied or rewrote the name: in
+ * the owner's replies only.
+ */
+source_name?: string, };

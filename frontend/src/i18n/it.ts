@@ -635,6 +635,7 @@ export const it = {
       vatRate: "Aliquota IVA (%) se il file non la indica",
       vatHelp: "Sul sito i prezzi sono sempre mostrati IVA inclusa, come chiede la legge.",
       optionsTitle: "Opzioni AI",
+      tidyNames: "Sistema i nomi: scritti in minuscolo dove il listino usa solo maiuscole, senza i simboli del fornitore (codici, misure e marchi restano come sono; il nome del listino resta visibile nella scheda del prodotto)",
       regenerateName: "Riscrivi i nomi dei prodotti con l'AI (più chiari e completi, con marca e formato)",
       regeneratePresent: "Aggiorna anche i prodotti già presenti nel negozio (riconosciuti da codice articolo o EAN)",
       submit: "Elabora Prodotti",
@@ -886,6 +887,8 @@ export const it = {
       retry: "Riprova",
     },
     product: {
+      sourceName: "Nel listino:",
+      restoreSourceName: "Ripristina",
       addTitle: "Aggiungi Prodotto",
       editTitle: "Modifica Prodotto",
       name: "Nome del prodotto",

@@ -658,6 +658,7 @@ async fn given_products(
                 existing_id,
                 ai_input: None,
                 category_input: None,
+                source_name: None,
                 other_categories: Vec::new(),
             })
         })

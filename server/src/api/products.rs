@@ -146,6 +146,7 @@ impl ProductInput {
             sku: c.sku.flatten(),
             ean: c.ean.flatten(),
             review_note: c.review_note.flatten(),
+            source_name: None,
         })
     }
 }

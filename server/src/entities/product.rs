@@ -25,6 +25,8 @@ pub struct Model {
     pub ean: Option<String>,
     /// Why the product needs the owner's eye (the AI's reason, or none): dashboard only.
     pub review_note: Option<String>,
+    /// The line as the price list had it, when the import tidied or rewrote the name.
+    pub source_name: Option<String>,
     /// Search terms of the name, and of the other text fields and codes (`crate::search`),
     /// with the version of the rule that wrote them; the name's sort key.
     pub search_name: String,

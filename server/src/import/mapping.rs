@@ -115,6 +115,11 @@ pub struct Mapping {
     /// Percent, e.g. 22 or 10.
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "vatRate")]
     pub vat_rate: Option<u32>,
+    /// Names made fit to publish (a line in capitals written as a person writes it, the
+    /// supplier's artefacts removed); the line as the file had it is kept beside the name.
+    /// The wizard proposes it; absent, names are kept as written.
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "tidyNames")]
+    pub tidy_names: Option<bool>,
     /// The workbook's sheet to read; without it, the one that looks like a product list.
     #[serde(
         default,
@@ -513,6 +518,7 @@ pub fn propose_for_table(table: &Table) -> (Mapping, Option<String>) {
     let rows: Vec<&[String]> = table.data_rows().take(200).map(|(_, r)| r).collect();
     let (mut mapping, note) = propose(&table.headers, &rows);
     mapping.sheet = table.sheet.clone();
+    mapping.tidy_names = Some(true);
     (mapping, note)
 }
 

@@ -142,6 +142,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 sku: opt(sku),
                 ean: opt(ean),
                 review_note: opt(note),
+                source_name: None,
             })
         })
         .collect()

@@ -31,6 +31,8 @@ pub struct ProductData {
     pub ean: Option<String>,
     /// Why the product needs the owner's eye; none once it is normal.
     pub review_note: Option<String>,
+    /// The line as the price list had it, when the import changed the name.
+    pub source_name: Option<String>,
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -185,6 +187,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         data.category.as_deref(),
         data.description.as_deref(),
         [data.sku.as_deref(), data.ean.as_deref()],
+        data.source_name.as_deref(),
     );
     product::ActiveModel {
         search_name: Set(terms.name),
@@ -206,6 +209,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         review_note: Set(data
             .review_note
             .filter(|_| data.status != ProductStatus::Normal)),
+        source_name: Set(data.source_name),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()

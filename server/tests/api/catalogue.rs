@@ -24,6 +24,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         sku: None,
         ean: None,
         review_note: None,
+        source_name: None,
     }
 }
 

@@ -34,6 +34,7 @@ fn product(name: &str) -> ProductData {
         sku: None,
         ean: None,
         review_note: None,
+        source_name: None,
     }
 }
 

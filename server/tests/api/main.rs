@@ -26,6 +26,7 @@ mod import;
 mod import_crash;
 mod import_keys;
 mod import_limits;
+mod import_names;
 mod import_realdata;
 mod jobs;
 mod leads_geo;

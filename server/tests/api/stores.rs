@@ -185,6 +185,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             sku: None,
             ean: None,
             review_note: None,
+            source_name: None,
         }],
         time::OffsetDateTime::now_utc(),
     )

@@ -40,6 +40,8 @@ export interface MappingExtras {
   fixed: { brand?: string; category?: string };
   pricesIncludeVat: boolean;
   vatRate: number;
+  /** Names in capitals and supplier symbols tidied (the server proposes it). */
+  tidyNames: boolean;
 }
 
 export const DEFAULT_VAT_RATE = 22;
@@ -57,6 +59,7 @@ export function extrasOf(raw: unknown, headers: string[]): MappingExtras {
     fixed: { brand: text(fixed.brand), category: text(fixed.category) },
     pricesIncludeVat: m.pricesIncludeVat !== false,
     vatRate: typeof m.vatRate === "number" ? m.vatRate : DEFAULT_VAT_RATE,
+    tidyNames: m.tidyNames === true,
   };
 }
 
@@ -70,6 +73,7 @@ export function mappingPayload(mapping: Mapping, extras: MappingExtras): Record<
     ...(extras.nameParts.length ? { nameParts: extras.nameParts.filter(Boolean) } : {}),
     ...(Object.keys(fixed).length ? { fixed } : {}),
     ...(extras.pricesIncludeVat ? {} : { pricesIncludeVat: false, vatRate: extras.vatRate }),
+    ...(extras.tidyNames ? { tidyNames: true } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ mod kb;
 mod name;
 mod score;
 mod text;
+mod tidy;
 
 #[cfg(test)]
 mod eval_tests;
@@ -135,6 +136,12 @@ pub fn enrich(input: &RawProduct) -> Enrichment {
         pictogram,
         note,
     }
+}
+
+/// A price-list line fit to publish as it is (capitals, artefacts, a glued code), without
+/// rewriting it (`tidy`).
+pub fn tidy_name(raw: &str, sku: Option<&str>) -> String {
+    tidy::tidy_name(&KB, raw, sku)
 }
 
 /// The facts a product line states (sizes, weights, packs…), as `(label, value)` in the

@@ -56,6 +56,9 @@ pub struct ImportItem {
     pub sku: Option<String>,
     pub ean: Option<String>,
     pub existing_id: Option<i64>,
+    /// The line as the file had it, when the name was tidied or rewritten.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_name: Option<String>,
     /// What the file said, for the AI provider to complete after the import (decision 026).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai_input: Option<ai_enrichment::Input>,
@@ -181,6 +184,9 @@ pub fn process(
     let mut items = match_existing(outcome.drafts, existing, &mut errors, &mut warnings);
     checkpoint(cancel)?;
     enrich(&mut items, options, cancel)?;
+    if mapping.tidy_names == Some(true) {
+        tidy_names(&mut items);
+    }
 
     errors.sort_by_key(|e| e.row_number);
     let update = items.iter().filter(|i| i.existing_id.is_some()).count();
@@ -290,6 +296,7 @@ fn match_existing(
             existing_id,
             ai_input: None,
             category_input: None,
+            source_name: None,
             other_categories: Vec::new(),
         });
     }
@@ -336,6 +343,18 @@ fn enrich(
     checkpoint(cancel)
 }
 
+/// Every row's name fit to publish (new rows and updates alike, so a second import of the
+/// same file writes the same names), the file's line kept beside it.
+fn tidy_names(items: &mut [ImportItem]) {
+    for item in items {
+        let tidy = builtin::tidy_name(&item.name, item.sku.as_deref());
+        if tidy != item.name && !tidy.is_empty() {
+            let source = std::mem::replace(&mut item.name, tidy);
+            item.source_name.get_or_insert(source);
+        }
+    }
+}
+
 fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     // Of the categories a product's rows give, the first the taxonomy knows (a list that
     // repeats a product under "Offerte" and under "Cementi" means the second).
@@ -368,8 +387,9 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
             rename: false,
         });
     }
-    if options.regenerate_name {
-        item.name = e.name;
+    if options.regenerate_name && e.name != item.name {
+        let source = std::mem::replace(&mut item.name, e.name);
+        item.source_name = Some(source);
     }
     item.description = Some(e.description).filter(|d| !d.is_empty());
     item.category = e.category;

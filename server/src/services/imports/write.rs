@@ -81,18 +81,23 @@ pub async fn existing_codes(
                 product::Column::Id,
                 product::Column::Name,
                 product::Column::Brand,
+                product::Column::SourceName,
             ])
             .filter(product::Column::StoreId.eq(store_id));
         if names == ByName::WithoutSku {
             query = query.filter(product::Column::Sku.is_null());
         }
-        let rows: Vec<(i64, String, Option<String>)> = query.into_tuple().all(db).await?;
-        for (id, name, brand) in rows {
-            for key in [
-                super::pipeline::name_key(&name, brand.as_deref()),
-                super::pipeline::name_key(&name, None),
-            ] {
-                codes.by_name.entry(key).or_insert(id);
+        let rows: Vec<(i64, String, Option<String>, Option<String>)> =
+            query.into_tuple().all(db).await?;
+        // A tidied or rewritten name is found by the line the file had too.
+        for (id, name, brand, source) in rows {
+            for name in std::iter::once(name).chain(source) {
+                for key in [
+                    super::pipeline::name_key(&name, brand.as_deref()),
+                    super::pipeline::name_key(&name, None),
+                ] {
+                    codes.by_name.entry(key).or_insert(id);
+                }
             }
         }
     }
@@ -270,6 +275,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         sku: i.sku.clone(),
         ean: i.ean.clone(),
         review_note: i.review_note.clone(),
+        source_name: i.source_name.clone(),
     }
 }
 
@@ -296,6 +302,7 @@ async fn update_row(
         (product::Column::ImageUrl, &i.image_url),
         (product::Column::Sku, &i.sku),
         (product::Column::Ean, &i.ean),
+        (product::Column::SourceName, &i.source_name),
     ];
     for (column, value) in optional {
         if let Some(v) = value {

@@ -183,6 +183,16 @@ export function ProductDialog({
           <div>
             <Label htmlFor="product-name">{t.name} *</Label>
             <Input id="product-name" value={form.name} onChange={(e) => set("name", e.target.value)} maxLength={300} autoComplete="off" />
+            {editing?.source_name && editing.source_name !== form.name && (
+              <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-stone-600" data-source-name>
+                <span>
+                  {t.sourceName} <span className="font-mono text-stone-800">{editing.source_name}</span>
+                </span>
+                <button type="button" className="font-semibold text-brand-800 hover:underline" onClick={() => set("name", editing.source_name ?? form.name)}>
+                  {t.restoreSourceName}
+                </button>
+              </p>
+            )}
           </div>
           <div className="rounded-xl border border-brand-200 bg-brand-50/60 p-3">
             {noRegenerations ? (

@@ -208,6 +208,7 @@ export function MappingStep({ state, wizard }: { state: Extract<WizardState, { s
 
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-stone-900">{t.optionsTitle}</legend>
+        <Checkbox id={`${id}-tidy-names`} checked={extras.tidyNames} onChange={(v) => wizard.setExtras((x) => ({ ...x, tidyNames: v }))} label={t.tidyNames} />
         <Checkbox id={`${id}-regen-name`} checked={options.regenerateName} onChange={(v) => wizard.setOption("regenerateName", v)} label={t.regenerateName} />
         <Checkbox
           id={`${id}-regen-present`}
