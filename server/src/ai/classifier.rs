@@ -23,6 +23,11 @@ const ALONE: f32 = 0.85;
 /// The keywords are sure of a category, but the model is this sure of another (or that
 /// the line is no building product): nobody is sure.
 const VETO: f32 = 0.9;
+/// The keywords are sure of a category the model finds this unlikely ("forata" makes a
+/// clog a brick): nobody is sure, unless the keywords' evidence is overwhelming.
+const IMPLAUSIBLE: f32 = 0.25;
+/// Keyword evidence no model doubt overrides ("mattone forato 8x25x25").
+const KEYWORDS_CERTAIN: f32 = 10.0;
 
 /// The model's opinion of a line.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,6 +35,8 @@ pub struct Guess {
     /// A taxonomy category, or `None` for a product the trade does not sell.
     pub category: Option<&'static str>,
     pub probability: f32,
+    /// The probability the model gives the keywords' best category (0 when they have none).
+    pub keywords_probability: f32,
 }
 
 pub struct Classifier {
@@ -69,8 +76,9 @@ impl Classifier {
         })
     }
 
-    /// The most probable label (softmax over the classes).
-    pub fn guess(&self, v: &[f32; DIM]) -> Guess {
+    /// The most probable label (softmax over the classes), and the probability of the
+    /// category the keywords found, if any.
+    pub fn guess(&self, v: &[f32; DIM], keywords: Option<&str>) -> Guess {
         let scores: Vec<f32> = self
             .weights
             .iter()
@@ -86,9 +94,13 @@ impl Classifier {
             .max_by(|a, b| a.1.total_cmp(b.1))
             .unwrap_or((0, &0.0));
         let label = self.labels[i];
+        let of_keywords = keywords
+            .and_then(|k| self.labels.iter().position(|l| *l == k))
+            .map_or(0.0, |j| exp[j] / total);
         Guess {
             category: (label != NONTRADE).then_some(label),
             probability: e / total,
+            keywords_probability: of_keywords,
         }
     }
 }
@@ -136,7 +148,10 @@ pub fn combine(keywords: &KeywordView, model: &Guess) -> Option<&'static str> {
     }
     let kw_best = keywords.best.map(|(c, _)| c);
     if keywords.sure {
-        let vetoed = model.category != kw_best && model.probability >= VETO;
+        let certain = keywords.best.is_some_and(|(_, kw)| kw >= KEYWORDS_CERTAIN);
+        let vetoed = model.category != kw_best
+            && (model.probability >= VETO
+                || (model.keywords_probability < IMPLAUSIBLE && !certain));
         return (!vetoed).then_some(kw_best).flatten();
     }
     let agreed = kw_best.is_some() && model.category == kw_best && model.probability >= AGREE;
@@ -190,6 +205,7 @@ mod tests {
         Guess {
             category,
             probability,
+            keywords_probability: 0.5,
         }
     }
 
@@ -204,9 +220,18 @@ mod tests {
         // the model alone needs to be very sure
         assert_eq!(combine(&view(None, false), &guess(ele, 0.7)), None);
         assert_eq!(combine(&view(None, false), &guess(ele, 0.9)), ele);
-        // sure keywords stand unless the model is very sure of something else
+        // sure keywords stand unless the model is very sure of something else, or finds
+        // their category implausible
         assert_eq!(combine(&view(idr, true), &guess(ele, 0.6)), idr);
         assert_eq!(combine(&view(idr, true), &guess(None, 0.95)), None);
+        let implausible = Guess {
+            keywords_probability: 0.01,
+            ..guess(ele, 0.4)
+        };
+        assert_eq!(combine(&view(idr, true), &implausible), None);
+        let mut certain = view(idr, true);
+        certain.best = Some(("Idraulica", 12.0));
+        assert_eq!(combine(&certain, &implausible), idr);
         // no category for what the trade does not sell
         let mut np = view(idr, true);
         np.not_a_product = true;
@@ -250,7 +275,10 @@ mod tests {
                 "Smartphone 256GB 5G nero",
             ])
             .unwrap();
-        assert_eq!(CLASSIFIER.guess(&v[0]).category, Some("Sicurezza e DPI"));
-        assert_eq!(CLASSIFIER.guess(&v[1]).category, None);
+        assert_eq!(
+            CLASSIFIER.guess(&v[0], None).category,
+            Some("Sicurezza e DPI")
+        );
+        assert_eq!(CLASSIFIER.guess(&v[1], None).category, None);
     }
 }

@@ -1,10 +1,12 @@
-//! Categories found by the embedding classifier in the background (decision 032). An
-//! import is written at once with the keyword engine's categories; the products it left
-//! without one are queued in `category_checks`, and the shop's `categories` job (once
-//! across instances, `services::jobs`) reads them in batches: the model embeds each line,
-//! `ai::classifier::combine` weighs its guess against the keywords, and a category both
-//! agree on is written, unless the owner changed the product meanwhile. The dashboard
-//! reads the progress from the same rows.
+//! Categories read by the embedding classifier in the background (decision 032). An
+//! import is written at once with the keyword engine's categories; every product whose
+//! category the file does not give is queued in `category_checks`, and the shop's
+//! `categories` job (once across instances, `services::jobs`) reads them in batches: the
+//! model embeds each line and `ai::classifier::combine` weighs its guess against the
+//! keywords. A category both agree on is written where the keywords were unsure; one the
+//! keywords were sure of and the model finds implausible is taken back (with the
+//! description written from it). A product the owner changed meanwhile is left alone. The
+//! dashboard reads the progress from the same rows.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -147,15 +149,22 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
             .collect();
         // Without a model (this instance's file is missing) the rows are closed unread:
         // the keyword engine's categories stay.
-        let found = match classifier::model() {
+        let decisions = match classifier::model() {
             Some(_) => decide(inputs).await?,
-            None => vec![None; batch.len()],
+            None => vec![Decision::Keep; batch.len()],
         };
-        write(app, store_id, batch, found).await?;
+        write(app, store_id, batch, decisions).await?;
         if started.elapsed() > SLICE {
             return Ok(Some(OffsetDateTime::now_utc()));
         }
     }
+}
+
+fn input_description(row: &category_check::Model) -> Option<String> {
+    serde_json::from_str::<Input>(&row.input)
+        .ok()
+        .and_then(|i| i.description)
+        .filter(|d| !d.trim().is_empty())
 }
 
 fn empty_input() -> Input {
@@ -168,16 +177,22 @@ fn empty_input() -> Input {
     }
 }
 
-/// A category found for a product, and whether its brand is known.
-#[derive(Clone, Copy, Debug)]
-struct Found {
-    category: &'static str,
-    brand: bool,
+/// What the model's reading changes on a product.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Decision {
+    /// The import's category (or its absence) stands.
+    Keep,
+    /// A category both agree on, where the keywords alone were not sure; whether the brand
+    /// is known.
+    Set(&'static str, bool),
+    /// The keywords were sure, the model finds it implausible: the category and the
+    /// description written from it go, and the owner is asked.
+    Clear(bool),
 }
 
 /// The categories the model and the keywords agree on, line by line, embedded off the
 /// async workers and one batch at a time per process.
-async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
+async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
     let _turn = MODEL_TURN
         .acquire()
         .await
@@ -186,7 +201,7 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
     let work = Arc::clone(&inputs);
     tokio::task::spawn_blocking(move || {
         let Some(model) = classifier::model() else {
-            return vec![None; work.len()];
+            return vec![Decision::Keep; work.len()];
         };
         let texts: Vec<String> = work
             .iter()
@@ -195,7 +210,7 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let Ok(vectors) = model.passages(&refs) else {
             tracing::error!("embedding failed: categories from keywords alone");
-            return vec![None; work.len()];
+            return vec![Decision::Keep; work.len()];
         };
         work.iter()
             .zip(&vectors)
@@ -206,10 +221,14 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
                     category: None,
                     description: input.description.as_deref(),
                 });
-                classifier::combine(&keywords, &CLASSIFIER.guess(v)).map(|category| Found {
-                    category,
-                    brand: keywords.brand || input.brand.is_some(),
-                })
+                let guess = CLASSIFIER.guess(v, keywords.best.map(|(c, _)| c));
+                let brand = keywords.brand || input.brand.is_some();
+                match (keywords.sure, classifier::combine(&keywords, &guess)) {
+                    (true, Some(_)) => Decision::Keep,
+                    (true, None) => Decision::Clear(brand),
+                    (false, Some(category)) => Decision::Set(category, brand),
+                    (false, None) => Decision::Keep,
+                }
             })
             .collect()
     })
@@ -217,30 +236,39 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Option<Found>>> {
     .map_err(|e| AppError::Internal(e.into()))
 }
 
-/// Writes the categories found (one transaction per batch) and closes the rows.
+/// Writes the decisions (one transaction per batch) and closes the rows.
 async fn write(
     app: &AppState,
     store_id: i64,
     batch: Vec<category_check::Model>,
-    found: Vec<Option<Found>>,
+    decisions: Vec<Decision>,
 ) -> Result<()> {
     let now = OffsetDateTime::now_utc();
     let txn = app.db.begin().await?;
     lock_store(&txn, store_id).await?;
     let mut redraw_from: Option<i64> = None;
-    for (row, found) in batch.iter().zip(found) {
-        let Some(found) = found else { continue };
-        let status = if found.brand {
+    for (row, decision) in batch.iter().zip(decisions) {
+        let (category, brand) = match decision {
+            Decision::Keep => continue,
+            Decision::Set(category, brand) => (Some(category), brand),
+            Decision::Clear(brand) => (None, brand),
+        };
+        let status = if category.is_some() && brand {
             Status::Normal
         } else {
             Status::Uncertain
         };
-        let written = product::Entity::update_many()
-            .col_expr(product::Column::Category, Expr::value(found.category))
+        let mut update = product::Entity::update_many()
+            .col_expr(product::Column::Category, Expr::value(category))
             .col_expr(product::Column::Status, Expr::value(status))
             .col_expr(
                 product::Column::ReviewNote,
-                Expr::value(builtin::review_note(status, false, true, found.brand)),
+                Expr::value(builtin::review_note(
+                    status,
+                    false,
+                    category.is_some(),
+                    brand,
+                )),
             )
             .col_expr(
                 product::Column::ImageUrl,
@@ -252,11 +280,18 @@ async fn write(
                 .into(),
             )
             .col_expr(product::Column::UpdatedAt, Expr::value(now))
-            .col_expr(product::Column::SearchVersion, Expr::value(0))
+            .col_expr(product::Column::SearchVersion, Expr::value(0));
+        if category.is_none() && input_description(row).is_none() {
+            // The description was written from the category: it goes with it.
+            update = update.col_expr(
+                product::Column::Description,
+                Expr::value(Option::<String>::None),
+            );
+        }
+        let written = update
             .filter(product::Column::Id.eq(row.product_id))
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::UpdatedAt.eq(row.queued_at))
-            .filter(product::Column::Category.is_null())
             .exec(&txn)
             .await?;
         if written.rows_affected == 1 {

@@ -409,7 +409,8 @@ fn the_category_visitors_see_is_right_on_held_out_real_lines() {
             description: line.description.as_deref(),
         };
         let alone = enrich(&raw).category;
-        let shown = combine(&keyword_view(&raw), &CLASSIFIER.guess(v));
+        let view = keyword_view(&raw);
+        let shown = combine(&view, &CLASSIFIER.guess(v, view.best.map(|(c, _)| c)));
         for file in [line.file, "all"] {
             keywords
                 .entry(file)

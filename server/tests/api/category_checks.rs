@@ -21,8 +21,10 @@ const VALVES: &str = "COPPIA RUBINETTI TERMO 1/2";
 const BROOM: &str = "SPAZZOLONE PER ESTERNI";
 /// Not a building product: never a category.
 const PHONE: &str = "Smartphone 128GB nero";
-/// Sure from the keywords at import: not queued.
+/// Sure from the keywords, and the model agrees.
 const CEMENT: &str = "CEM.PORTL. 32,5R KG25 BUZZI";
+/// A clog the keywords file under bricks ("forata"): the model finds it implausible.
+const CLOG: &str = "ZOCCOLA FORATA C/LACCETTO BIO 601";
 
 fn csv(lines: &[&str]) -> Vec<u8> {
     let mut text = String::from("nome;prezzo\n");
@@ -66,11 +68,21 @@ async fn an_import_s_unsure_categories_are_found_in_the_background() {
     }
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
-    let lines = [CEMENT, GAS_TRAIN, VALVES, BROOM, PHONE];
+    let lines = [CEMENT, GAS_TRAIN, VALVES, BROOM, PHONE, CLOG];
     let (status, store) = import_file(&anna, csv(&lines), "listino.csv").await;
     assert_eq!(status, StatusCode::OK, "{store}");
     assert_eq!(by_name(&anna, GAS_TRAIN).await["category"], Value::Null);
-    assert_eq!(progress(&anna).await, (4, 0));
+    let clog = by_name(&anna, CLOG).await;
+    assert_eq!(
+        clog["category"], "Laterizi e blocchi",
+        "the keywords' guess"
+    );
+    assert!(clog["description"].as_str().unwrap().contains("murature"));
+    assert_eq!(
+        progress(&anna).await,
+        (6, 0),
+        "every line without a file category"
+    );
 
     // The owner edits one before the job reads it: it stays as the owner left it.
     let id = by_name(&anna, VALVES).await["id"].clone();
@@ -84,7 +96,7 @@ async fn an_import_s_unsure_categories_are_found_in_the_background() {
 
     let (a, b) = tokio::join!(jobs::run_due(&app.state), jobs::run_due(&app.state));
     assert_eq!(a.unwrap() + b.unwrap(), 1, "one runner took the job");
-    assert_eq!(progress(&anna).await, (0, 4));
+    assert_eq!(progress(&anna).await, (0, 6));
 
     let gas = by_name(&anna, GAS_TRAIN).await;
     assert_eq!(gas["category"], "Idraulica", "{gas}");
@@ -101,6 +113,11 @@ async fn an_import_s_unsure_categories_are_found_in_the_background() {
         by_name(&anna, CEMENT).await["category"],
         "Cementi, malte e intonaci"
     );
+    // The clog is no brick: its category, and the description written from it, go.
+    let clog = by_name(&anna, CLOG).await;
+    assert_eq!(clog["category"], Value::Null, "{clog}");
+    assert_eq!(clog["description"], Value::Null, "{clog}");
+    assert_eq!(clog["status"], "uncertain");
 
     // The category is the shop's filter and search word at once.
     let reply = app

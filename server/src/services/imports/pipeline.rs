@@ -375,8 +375,10 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
         let regenerate = options.regenerate_name || options.regenerate_present;
         item.ai_input = ai_enrichment::follow_up(given, &e, options.regenerate_name, regenerate);
     }
-    // The provider, when there is one, finds the categories too.
-    if options.classify && e.category.is_none() && item.ai_input.is_none() {
+    // The model reads every line whose category the file does not give: it finds the ones
+    // the keywords missed and doubts the implausible ones. A server with an AI provider
+    // leaves that to the provider.
+    if options.classify && !options.ai_follow_up && category.is_none() {
         item.category_input = Some(ai_enrichment::Input {
             name: given.name.to_owned(),
             brand: given.brand.map(str::to_owned),
