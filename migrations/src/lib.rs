@@ -23,6 +23,7 @@ mod m20261201_100000_add_rate_event_amounts;
 mod m20261201_110000_bound_search_pending_list;
 mod m20261202_080000_create_category_checks;
 mod m20261202_090000_add_product_source_name;
+mod m20261202_100000_add_product_suggested_category;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_110000_bound_search_pending_list::Migration),
             Box::new(m20261202_080000_create_category_checks::Migration),
             Box::new(m20261202_090000_add_product_source_name::Migration),
+            Box::new(m20261202_100000_add_product_suggested_category::Migration),
         ]
     }
 }

@@ -121,6 +121,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
             _ => None,
         },
         source_name: None,
+        suggested_category: None,
     })
 }
 

@@ -3,10 +3,15 @@ import type { ProductView } from "./ProductView";
 
 export type ReviewGroup = { 
 /**
- * Why these products need checking; null for products saved without a reason.
+ * The category the AI proposes for all of them; null for a group by reason.
+ */
+suggestion: string | null, 
+/**
+ * Why these products need checking; null for products saved without a reason, and
+ * for a group by proposal.
  */
 reason: string | null, count: number, 
 /**
- * The newest products of the group (up to 20).
+ * The newest products of the group (up to 20; 6 examples of a proposal).
  */
 items: Array<ProductView>, };

@@ -2,10 +2,14 @@
 import type { ReviewGroup } from "./ReviewGroup";
 
 /**
- * The products to check, by reason.
+ * The products to check, by proposed category and by reason.
  */
 export type ReviewView = { 
 /**
- * Products to check, over all reasons.
+ * Products to check, over all groups.
  */
-total: number, groups: Array<ReviewGroup>, };
+total: number, groups: Array<ReviewGroup>, 
+/**
+ * The taxonomy's categories, for putting a group in another.
+ */
+categories: Array<string>, };

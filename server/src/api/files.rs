@@ -659,6 +659,7 @@ async fn given_products(
                 ai_input: None,
                 category_input: None,
                 source_name: None,
+                suggested_category: None,
                 other_categories: Vec::new(),
             })
         })

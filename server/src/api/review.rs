@@ -15,20 +15,25 @@ use crate::services::review::{self, Accept, MAX_IDS};
 use crate::views::ProductView;
 use crate::AppState;
 
-/// The products to check, by reason.
+/// The products to check, by proposed category and by reason.
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct ReviewView {
-    /// Products to check, over all reasons.
+    /// Products to check, over all groups.
     pub total: u64,
     pub groups: Vec<ReviewGroup>,
+    /// The taxonomy's categories, for putting a group in another.
+    pub categories: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct ReviewGroup {
-    /// Why these products need checking; null for products saved without a reason.
+    /// The category the AI proposes for all of them; null for a group by reason.
+    pub suggestion: Option<String>,
+    /// Why these products need checking; null for products saved without a reason, and
+    /// for a group by proposal.
     pub reason: Option<String>,
     pub count: u64,
-    /// The newest products of the group (up to 20).
+    /// The newest products of the group (up to 20; 6 examples of a proposal).
     pub items: Vec<ProductView>,
 }
 
@@ -41,16 +46,21 @@ pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<Revi
         groups: groups
             .into_iter()
             .map(|g| ReviewGroup {
+                suggestion: g.suggestion,
                 reason: g.reason,
                 count: g.count,
                 items: g.items.into_iter().map(ProductView::for_owner).collect(),
             })
             .collect(),
+        categories: crate::ai::builtin::categories()
+            .map(str::to_owned)
+            .collect(),
     }))
 }
 
 /// Exactly one of: `ids` (up to 500), `reason` (a group; null for products without one),
-/// `all: true`.
+/// `suggestion` with `category` (a proposal's group, filed under the proposal or another
+/// category), `all: true`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptInput {
@@ -58,8 +68,13 @@ pub struct AcceptInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub reason: Option<Option<String>>,
+    pub suggestion: Option<String>,
+    pub category: Option<String>,
     pub all: Option<bool>,
 }
+
+/// Characters of a category (as `api::products`).
+const CATEGORY_CHARS: usize = 200;
 
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Accepted {
@@ -73,13 +88,33 @@ pub async fn accept(
     owner: Owner,
     ApiJson(input): ApiJson<AcceptInput>,
 ) -> Result<Json<Accepted>> {
-    let which = match (input.ids, input.reason, input.all) {
-        (Some(ids), None, None) if !ids.is_empty() && ids.len() <= MAX_IDS => Accept::Ids(ids),
-        (Some(_), None, None) => return Err(AppError::field("ids", messages::ACCEPT_IDS)),
-        (None, Some(reason), None) => Accept::Reason(reason),
-        (None, None, Some(true)) => Accept::All,
+    let category = input.category.map(|c| {
+        crate::validation::without_unwanted_chars(&c)
+            .trim()
+            .to_owned()
+    });
+    let which = match (input.ids, input.reason, input.suggestion, input.all) {
+        (Some(ids), None, None, None) if !ids.is_empty() && ids.len() <= MAX_IDS => {
+            Accept::Ids(ids)
+        }
+        (Some(_), None, None, None) => return Err(AppError::field("ids", messages::ACCEPT_IDS)),
+        (None, Some(reason), None, None) => Accept::Reason(reason),
+        (None, None, Some(suggestion), None) => match category {
+            Some(c) if !c.is_empty() && c.chars().count() <= CATEGORY_CHARS => Accept::Suggestion {
+                suggestion,
+                category: c,
+            },
+            _ => return Err(AppError::field("category", messages::ACCEPT_CATEGORY)),
+        },
+        (None, None, None, Some(true)) => Accept::All,
         _ => return Err(AppError::field("ids", messages::ACCEPT_TARGET)),
     };
+    let refiled = matches!(which, Accept::Suggestion { .. });
     let accepted = review::accept(&app.db, owner.store.id, which).await?;
+    if refiled && accepted > 0 {
+        // Drawn pictures follow the category.
+        app.pages.stores.forget_all();
+        crate::services::product_images::complete_in_background(&app, owner.store.id, 0);
+    }
     Ok(Json(Accepted { accepted }))
 }

@@ -27,6 +27,8 @@ pub struct Model {
     pub review_note: Option<String>,
     /// The line as the price list had it, when the import tidied or rewrote the name.
     pub source_name: Option<String>,
+    /// The category the AI proposes when it is not sure (review queue only, never public).
+    pub suggested_category: Option<String>,
     /// Search terms of the name, and of the other text fields and codes (`crate::search`),
     /// with the version of the rule that wrote them; the name's sort key.
     pub search_name: String,

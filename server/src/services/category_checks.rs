@@ -182,13 +182,19 @@ fn empty_input() -> Input {
 enum Decision {
     /// The import's category (or its absence) stands.
     Keep,
+    /// Nobody is sure; the model proposes this category to the owner (review queue).
+    Suggest(&'static str),
     /// A category both agree on, where the keywords alone were not sure; whether the brand
     /// is known.
     Set(&'static str, bool),
     /// The keywords were sure, the model finds it implausible: the category and the
-    /// description written from it go, and the owner is asked.
-    Clear(bool),
+    /// description written from it go, and the owner is asked (with the model's proposal,
+    /// if it has one).
+    Clear(bool, Option<&'static str>),
 }
+
+/// The model's top category is worth proposing to the owner from this probability.
+const SUGGESTION: f32 = 0.3;
 
 /// The categories the model and the keywords agree on, line by line, embedded off the
 /// async workers and one batch at a time per process.
@@ -223,11 +229,12 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
                 });
                 let guess = CLASSIFIER.guess(v, keywords.best.map(|(c, _)| c));
                 let brand = keywords.brand || input.brand.is_some();
+                let proposal = guess.category.filter(|_| guess.probability >= SUGGESTION);
                 match (keywords.sure, classifier::combine(&keywords, &guess)) {
                     (true, Some(_)) => Decision::Keep,
-                    (true, None) => Decision::Clear(brand),
+                    (true, None) => Decision::Clear(brand, proposal),
                     (false, Some(category)) => Decision::Set(category, brand),
-                    (false, None) => Decision::Keep,
+                    (false, None) => proposal.map_or(Decision::Keep, Decision::Suggest),
                 }
             })
             .collect()
@@ -248,10 +255,22 @@ async fn write(
     lock_store(&txn, store_id).await?;
     let mut redraw_from: Option<i64> = None;
     for (row, decision) in batch.iter().zip(decisions) {
-        let (category, brand) = match decision {
+        let (category, brand, proposal) = match decision {
             Decision::Keep => continue,
-            Decision::Set(category, brand) => (Some(category), brand),
-            Decision::Clear(brand) => (None, brand),
+            Decision::Suggest(proposal) => {
+                // Only the review queue's grouping changes: the product stays as it is.
+                product::Entity::update_many()
+                    .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
+                    .filter(product::Column::Id.eq(row.product_id))
+                    .filter(product::Column::StoreId.eq(store_id))
+                    .filter(product::Column::UpdatedAt.eq(row.queued_at))
+                    .filter(product::Column::Status.ne(Status::Normal))
+                    .exec(&txn)
+                    .await?;
+                continue;
+            }
+            Decision::Set(category, brand) => (Some(category), brand, None),
+            Decision::Clear(brand, proposal) => (None, brand, proposal),
         };
         let status = if category.is_some() && brand {
             Status::Normal
@@ -279,6 +298,7 @@ async fn write(
                 .finally(Expr::col(product::Column::ImageUrl))
                 .into(),
             )
+            .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
             .col_expr(product::Column::UpdatedAt, Expr::value(now))
             .col_expr(product::Column::SearchVersion, Expr::value(0));
         if category.is_none() && input_description(row).is_none() {

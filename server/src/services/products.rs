@@ -33,6 +33,8 @@ pub struct ProductData {
     pub review_note: Option<String>,
     /// The line as the price list had it, when the import changed the name.
     pub source_name: Option<String>,
+    /// The category the AI proposes when it is not sure (review queue only).
+    pub suggested_category: Option<String>,
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -210,6 +212,9 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
             .review_note
             .filter(|_| data.status != ProductStatus::Normal)),
         source_name: Set(data.source_name),
+        suggested_category: Set(data
+            .suggested_category
+            .filter(|_| data.status != ProductStatus::Normal)),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -256,9 +261,11 @@ pub async fn update(
     if let Some(v) = changes.review_note {
         p.review_note = v;
     }
-    // A normal product needs nothing checked: accepting it clears the reason.
+    // A normal product needs nothing checked: accepting it clears the reason and the
+    // proposal.
     if p.status == ProductStatus::Normal {
         p.review_note = None;
+        p.suggested_category = None;
     }
     if let Some(v) = changes.sku {
         p.sku = v;

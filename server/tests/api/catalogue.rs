@@ -25,6 +25,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         ean: None,
         review_note: None,
         source_name: None,
+        suggested_category: None,
     }
 }
 

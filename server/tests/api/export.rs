@@ -35,6 +35,7 @@ fn product(name: &str) -> ProductData {
         ean: None,
         review_note: None,
         source_name: None,
+        suggested_category: None,
     }
 }
 

@@ -41,6 +41,7 @@ mod price_sync;
 mod prices;
 mod products;
 mod request_id;
+mod review_groups;
 mod security;
 mod security_headers;
 mod security_inputs;

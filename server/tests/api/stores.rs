@@ -186,6 +186,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             ean: None,
             review_note: None,
             source_name: None,
+            suggested_category: None,
         }],
         time::OffsetDateTime::now_utc(),
     )

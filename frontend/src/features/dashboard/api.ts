@@ -30,7 +30,8 @@ export const fetchAiProgress = () => api.get<AiEnrichmentView>("/stores/me/ai");
 export const closeAiReport = () => api.del<AiReportClosed>("/stores/me/ai");
 /** The review queue: the products to check by reason, and marking them as checked. */
 export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
-export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { all: true }) => api.post<Accepted>("/products/accept", body);
+export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { suggestion: string; category: string } | { all: true }) =>
+  api.post<Accepted>("/products/accept", body);
 export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });
 /** GET /api/products/export: the shop's catalogue as the spec's CSV, written by the server
  * as it reads it (any size). Resolves with the file, its name and its product count. */

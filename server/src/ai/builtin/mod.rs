@@ -144,6 +144,19 @@ pub fn tidy_name(raw: &str, sku: Option<&str>) -> String {
     tidy::tidy_name(&KB, raw, sku)
 }
 
+/// Keyword evidence that makes the best category worth proposing to the owner.
+const SUGGESTION_EVIDENCE: f32 = 1.0;
+
+/// The category the keywords lean to for a line they are not sure of: proposed to the
+/// owner in the review queue, never shown to visitors.
+pub fn suggestion(input: &RawProduct) -> Option<&'static str> {
+    let view = keyword_view(input);
+    match view.best {
+        Some((category, kw)) if !view.not_a_product && kw >= SUGGESTION_EVIDENCE => Some(category),
+        _ => None,
+    }
+}
+
 /// The facts a product line states (sizes, weights, packs…), as `(label, value)` in the
 /// order of the line, each kind once: the product page lists them as a table.
 pub fn attributes(name: &str) -> Vec<(&'static str, String)> {

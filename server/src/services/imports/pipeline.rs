@@ -59,6 +59,9 @@ pub struct ImportItem {
     /// The line as the file had it, when the name was tidied or rewritten.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_name: Option<String>,
+    /// The category the keywords lean to when they are not sure (the review queue's groups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_category: Option<String>,
     /// What the file said, for the AI provider to complete after the import (decision 026).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai_input: Option<ai_enrichment::Input>,
@@ -297,6 +300,7 @@ fn match_existing(
             ai_input: None,
             category_input: None,
             source_name: None,
+            suggested_category: None,
             other_categories: Vec::new(),
         });
     }
@@ -371,6 +375,12 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
         description: item.description.as_deref(),
     };
     let e = builtin::enrich(&given);
+    // Not sure of a category: the one the keywords lean to groups the review queue.
+    let suggestion = if e.category.is_none() {
+        builtin::suggestion(&given)
+    } else {
+        None
+    };
     if options.ai_follow_up {
         let regenerate = options.regenerate_name || options.regenerate_present;
         item.ai_input = ai_enrichment::follow_up(given, &e, options.regenerate_name, regenerate);
@@ -396,6 +406,7 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     item.description = Some(e.description).filter(|d| !d.is_empty());
     item.category = e.category;
     item.brand = e.brand;
+    item.suggested_category = suggestion.map(str::to_owned);
     item.status = Some(e.status);
     item.review_note = e.note;
 }

@@ -276,6 +276,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         ean: i.ean.clone(),
         review_note: i.review_note.clone(),
         source_name: i.source_name.clone(),
+        suggested_category: i.suggested_category.clone(),
     }
 }
 
@@ -319,6 +320,10 @@ async fn update_row(
             .col_expr(
                 product::Column::ReviewNote,
                 Expr::value(i.review_note.clone()),
+            )
+            .col_expr(
+                product::Column::SuggestedCategory,
+                Expr::value(i.suggested_category.clone()),
             );
     }
     update

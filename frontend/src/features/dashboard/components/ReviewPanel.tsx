@@ -14,8 +14,9 @@ const t = it.dashboard.review;
 type Load = { kind: "loading" } | { kind: "error" } | { kind: "ready"; view: ReviewView };
 
 /**
- * The review queue: the products the AI was not sure of, grouped by its reason, newest first.
- * Each can be confirmed or opened for editing; a group, or everything, confirmed at once.
+ * The review queue: the products the AI was not sure of, grouped by the category it proposes
+ * (confirmed, or put in another, for the whole group at once) and otherwise by its reason,
+ * newest first. Each can be confirmed or opened for editing; everything confirmed at once.
  * Read when opened and after every confirmation (the next products of a group come up).
  */
 export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolean; onClose: () => void; onEdit: (p: Product) => void; onChanged: () => void }) {
@@ -111,7 +112,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
       {load.kind === "ready" && load.view.total > 0 && (
         <div className="mt-4 space-y-6" aria-busy={busy}>
           {load.view.groups.map((group) => (
-            <Group key={group.reason ?? ""} group={group} busy={busy} onAccept={accept} onEdit={edit} onFix={fix} />
+            <Group key={`${group.suggestion ?? ""}|${group.reason ?? ""}`} group={group} categories={load.view.categories} busy={busy} onAccept={accept} onEdit={edit} onFix={fix} />
           ))}
           <div className="flex justify-end border-t border-stone-200 pt-4">
             <Button disabled={busy} onClick={() => void accept({ all: true })}>
@@ -127,19 +128,24 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
 type Fix = { name: string; brand: string; category: string; published: boolean };
 type Actions = { busy: boolean; onAccept: (body: Parameters<typeof acceptProducts>[0]) => Promise<void>; onEdit: (p: Product) => void; onFix: (p: Product, fields: Fix) => Promise<boolean> };
 
-function Group({ group, ...actions }: { group: ReviewGroup } & Actions) {
+function Group({ group, categories, ...actions }: { group: ReviewGroup; categories: string[] } & Actions) {
   const hidden = group.count - group.items.length;
+  const suggestion = group.suggestion;
   return (
-    <section className="rounded-xl border border-stone-200" data-review-group>
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 bg-stone-50 px-4 py-3">
-        <div className="min-w-0">
-          <h3 className="text-sm font-semibold text-stone-900">{group.reason ?? t.noReason}</h3>
-          <p className="text-xs text-stone-600">{t.count(group.count)}</p>
-        </div>
-        <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.onAccept({ reason: group.reason ?? null })}>
-          {t.acceptGroup(group.count)}
-        </Button>
-      </header>
+    <section className="rounded-xl border border-stone-200" data-review-group={suggestion ? "suggestion" : "reason"}>
+      {suggestion ? (
+        <SuggestionHeader suggestion={suggestion} count={group.count} categories={categories} {...actions} />
+      ) : (
+        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 bg-stone-50 px-4 py-3">
+          <div className="min-w-0">
+            <h3 className="text-sm font-semibold text-stone-900">{group.reason ?? t.noReason}</h3>
+            <p className="text-xs text-stone-600">{t.count(group.count)}</p>
+          </div>
+          <Button variant="secondary" size="sm" disabled={actions.busy} onClick={() => void actions.onAccept({ reason: group.reason ?? null })}>
+            {t.acceptGroup(group.count)}
+          </Button>
+        </header>
+      )}
       <ul className="divide-y divide-stone-100">
         {group.items.map((p) => (
           <Item key={p.id} product={p} {...actions} />
@@ -147,6 +153,45 @@ function Group({ group, ...actions }: { group: ReviewGroup } & Actions) {
       </ul>
       {hidden > 0 && <p className="border-t border-stone-100 px-4 py-2 text-xs text-stone-500">{t.more(hidden)}</p>}
     </section>
+  );
+}
+
+/** A group the AI proposes one category for: confirmed for all, or all put in another. */
+function SuggestionHeader({ suggestion, count, categories, busy, onAccept }: { suggestion: string; count: number; categories: string[] } & Actions) {
+  const [other, setOther] = useState("");
+  const selectId = `review-move-${suggestion}`;
+  return (
+    <header className="space-y-3 border-b border-stone-100 bg-brand-50/60 px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold text-stone-900">{t.suggestedTitle(suggestion)}</h3>
+          <p className="text-xs text-stone-600">
+            {t.count(count)} · {t.suggestedHelp}
+          </p>
+        </div>
+        <Button size="sm" disabled={busy} onClick={() => void onAccept({ suggestion, category: suggestion })}>
+          {t.acceptSuggestion(suggestion, count)}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Label htmlFor={selectId}>{t.moveLabel}</Label>
+          <select id={selectId} value={other} onChange={(e) => setOther(e.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900">
+            <option value="">—</option>
+            {categories
+              .filter((c) => c !== suggestion)
+              .map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+          </select>
+        </div>
+        <Button variant="secondary" size="sm" disabled={busy || !other} onClick={() => void onAccept({ suggestion, category: other })}>
+          {t.moveApply}
+        </Button>
+      </div>
+    </header>
   );
 }
 
