@@ -23,7 +23,6 @@ use crate::ai::Ai;
 use crate::entities::ai_enrichment::{self, State};
 use crate::entities::product;
 use crate::error::Result;
-use crate::media::GENERATED_PREFIX;
 use crate::plans;
 use crate::services::usage::{self, Counter};
 use crate::services::{jobs, lock_store, product_images, stores};
@@ -348,12 +347,7 @@ async fn apply(
         .col_expr(product::Column::ReviewNote, Expr::value(e.note))
         .col_expr(
             product::Column::ImageUrl,
-            Expr::case(
-                product::Column::ImageUrl.like(format!("{GENERATED_PREFIX}%")),
-                Expr::value(Option::<String>::None),
-            )
-            .finally(Expr::col(product::Column::ImageUrl))
-            .into(),
+            product_images::drawn_picture_cleared(),
         )
         .col_expr(product::Column::UpdatedAt, Expr::value(now))
         .col_expr(product::Column::SearchVersion, Expr::value(0));

@@ -24,7 +24,6 @@ use crate::ai::classifier::{self, CLASSIFIER};
 use crate::entities::category_check;
 use crate::entities::product;
 use crate::error::{AppError, Result};
-use crate::media::GENERATED_PREFIX;
 use crate::services::ai_enrichment::Input;
 use crate::services::{jobs, lock_store, product_images};
 use crate::AppState;
@@ -291,12 +290,7 @@ async fn write(
             )
             .col_expr(
                 product::Column::ImageUrl,
-                Expr::case(
-                    product::Column::ImageUrl.like(format!("{GENERATED_PREFIX}%")),
-                    Expr::value(Option::<String>::None),
-                )
-                .finally(Expr::col(product::Column::ImageUrl))
-                .into(),
+                product_images::drawn_picture_cleared(),
             )
             .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
             .col_expr(product::Column::UpdatedAt, Expr::value(now))

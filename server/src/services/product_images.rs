@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use futures::stream::{self, StreamExt};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::ai::builtin;
@@ -28,6 +28,17 @@ const AT_ONCE: usize = 4;
 #[derive(Default)]
 pub struct ImageJobs {
     shops: Mutex<HashMap<i64, Option<i64>>>,
+}
+
+/// The value of `image_url` after a change of category or name: a drawn picture (it shows
+/// them) is cleared for the image pass to draw again; a real picture stays.
+pub fn drawn_picture_cleared() -> SimpleExpr {
+    Expr::case(
+        product::Column::ImageUrl.like(format!("{}%", media::GENERATED_PREFIX)),
+        Expr::value(Option::<String>::None),
+    )
+    .finally(Expr::col(product::Column::ImageUrl))
+    .into()
 }
 
 /// Starts a pass over the shop's products above id `after` that have no stored image, or

@@ -12,7 +12,7 @@ use sea_orm::{
 use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
-use crate::media::GENERATED_PREFIX;
+use crate::services::product_images;
 
 /// Reasons shown at once (a shop's reasons are a handful: they come from the engine).
 const MAX_GROUPS: u64 = 20;
@@ -154,12 +154,7 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
             .col_expr(product::Column::Category, Expr::value(category.as_str()))
             .col_expr(
                 product::Column::ImageUrl,
-                Expr::case(
-                    product::Column::ImageUrl.like(format!("{GENERATED_PREFIX}%")),
-                    Expr::value(Option::<String>::None),
-                )
-                .finally(Expr::col(product::Column::ImageUrl))
-                .into(),
+                product_images::drawn_picture_cleared(),
             )
             .col_expr(product::Column::SearchVersion, Expr::value(0))
             .filter(product::Column::SuggestedCategory.eq(suggestion.as_str())),
