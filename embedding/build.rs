@@ -71,7 +71,9 @@ fn fetch(cache: &Path) -> Result<PathBuf, String> {
         return Ok(dir);
     }
     std::fs::create_dir_all(cache).map_err(|e| e.to_string())?;
-    let archive = cache.join("package.tar.gz");
+    // A name of this build's own: two builds at once (an editor's and a terminal's) do not
+    // write into one file.
+    let archive = cache.join(format!("package-{}.tar.gz", std::process::id()));
     let status = Command::new("curl")
         .args(["-fsSL", "--retry", "3", "--max-time", "600", "-o"])
         .arg(&archive)

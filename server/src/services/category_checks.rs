@@ -8,7 +8,6 @@
 //! description written from it). A product the owner changed meanwhile is left alone. The
 //! dashboard reads the progress from the same rows.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -202,8 +201,7 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
         .acquire()
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    let inputs = Arc::new(inputs);
-    let work = Arc::clone(&inputs);
+    let work = inputs;
     tokio::task::spawn_blocking(move || {
         let Some(model) = classifier::model() else {
             return vec![Decision::Keep; work.len()];
