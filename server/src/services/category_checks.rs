@@ -158,13 +158,6 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
     }
 }
 
-fn input_description(row: &category_check::Model) -> Option<String> {
-    serde_json::from_str::<Input>(&row.input)
-        .ok()
-        .and_then(|i| i.description)
-        .filter(|d| !d.trim().is_empty())
-}
-
 fn empty_input() -> Input {
     Input {
         name: String::new(),
@@ -186,9 +179,9 @@ enum Decision {
     /// is known.
     Set(&'static str, bool),
     /// The keywords were sure, the model finds it implausible: the category and the
-    /// description written from it go, and the owner is asked (with the model's proposal,
-    /// if it has one).
-    Clear(bool, Option<&'static str>),
+    /// description written from it go (unless the file gave the description: the last
+    /// field), and the owner is asked (with the model's proposal, if it has one).
+    Clear(bool, Option<&'static str>, bool),
 }
 
 /// The model's top category is worth proposing to the owner from this probability.
@@ -229,7 +222,13 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
                 let proposal = guess.category.filter(|_| guess.probability >= SUGGESTION);
                 match (keywords.sure, classifier::combine(&keywords, &guess)) {
                     (true, Some(_)) => Decision::Keep,
-                    (true, None) => Decision::Clear(brand, proposal),
+                    (true, None) => {
+                        let described = input
+                            .description
+                            .as_deref()
+                            .is_some_and(|d| !d.trim().is_empty());
+                        Decision::Clear(brand, proposal, described)
+                    }
                     (false, Some(category)) => Decision::Set(category, brand),
                     (false, None) => proposal.map_or(Decision::Keep, Decision::Suggest),
                 }
@@ -252,7 +251,7 @@ async fn write(
     lock_store(&txn, store_id).await?;
     let mut redraw_from: Option<i64> = None;
     for (row, decision) in batch.iter().zip(decisions) {
-        let (category, brand, proposal) = match decision {
+        let (category, brand, proposal, described) = match decision {
             Decision::Keep => continue,
             Decision::Suggest(proposal) => {
                 // Only the review queue's grouping changes: the product stays as it is.
@@ -266,8 +265,8 @@ async fn write(
                     .await?;
                 continue;
             }
-            Decision::Set(category, brand) => (Some(category), brand, None),
-            Decision::Clear(brand, proposal) => (None, brand, proposal),
+            Decision::Set(category, brand) => (Some(category), brand, None, true),
+            Decision::Clear(brand, proposal, described) => (None, brand, proposal, described),
         };
         let status = if category.is_some() && brand {
             Status::Normal
@@ -293,7 +292,7 @@ async fn write(
             .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
             .col_expr(product::Column::UpdatedAt, Expr::value(now))
             .col_expr(product::Column::SearchVersion, Expr::value(0));
-        if category.is_none() && input_description(row).is_none() {
+        if !described {
             // The description was written from the category: it goes with it.
             update = update.col_expr(
                 product::Column::Description,
