@@ -76,6 +76,8 @@ export const routes: AppRoute[] = [
   { id: "explore", path: "/explore", Component: ExplorePage, head: exploreHead },
   { id: "nearby", path: "/cerca", Component: NearbyPage, head: nearbyHead },
   { id: "store", path: "/store/:storeId/:storeSlug", Component: StorePage, head: storeHead, notFound: storeIsMissing },
+  { id: "store-category", path: "/store/:storeId/:storeSlug/c/:section", Component: StorePage, head: storeHead, notFound: storeIsMissing },
+  { id: "store-brand", path: "/store/:storeId/:storeSlug/b/:section", Component: StorePage, head: storeHead, notFound: storeIsMissing },
   {
     id: "product",
     path: "/product/:storeId/:storeSlug/:productId/:productSlug",

@@ -170,9 +170,14 @@ export function exploreOf(stores, over = {}) {
 export const listingOf = (items, extra = {}) => ({
   q: "",
   category: "all",
+  brand: "",
   sort: "newest",
+  path: "/store/3/edilizia-demo",
   canonical: "/store/3/edilizia-demo",
   noindex: false,
+  section: null,
+  categories: [{ name: "Cementi", slug: "cementi", count: 3 }],
+  brands: [],
   ...extra,
-  result: { items: items.slice(0, 25), total: items.length, page: 1, per_page: 25, pages: Math.max(1, Math.ceil(items.length / 25)), categories: [], ...extra.result },
+  result: { items: items.slice(0, 24), total: items.length, page: 1, per_page: 24, pages: Math.max(1, Math.ceil(items.length / 24)), categories: [], ...extra.result },
 });

@@ -170,7 +170,7 @@ describe("escaping", () => {
   const evilStore = { ...store, name: evil, description: evil };
   for (const [label, url, props] of [
     ["product", productUrl, { site, store: evilStore, product: evilProduct, related: [{ ...related[0], name: evil }] }],
-    ["store", "/store/3/edilizia-demo", { site, store: evilStore, listing: listingOf([evilProduct], { q: evil, result: { categories: [{ name: evil, count: 1 }] } }) }],
+    ["store", "/store/3/edilizia-demo", { site, store: evilStore, listing: listingOf([evilProduct], { q: evil, categories: [{ name: evil, slug: "script", count: 1 }], brands: [{ name: evil, slug: "script", count: 1 }] }) }],
     ["explore", "/explore", { site, ...exploreOf([evilStore], { q: evil }) }],
   ]) {
     test(`${label}: a name like ${evil} appears only as text`, () => {
@@ -234,20 +234,44 @@ describe("with the render pool's vetrinaHost", () => {
 
 describe("shop page", () => {
   const out = () => bundle.render("/store/3/edilizia-demo", { site, store, listing });
-  test("renders the shop and the server's page of 25 products as links, newest first, and links to the other pages", () => {
+  test("renders the shop and the server's page of 24 products as links, newest first, and links to the other pages", () => {
     const { html } = out();
     assert.match(html, /<h1[^>]*>Edilizia Demo<\/h1>/);
     const links = [...html.matchAll(/href="\/product\/3\/edilizia-demo\/(\d+)\/prodotto-\d+"/g)].map((m) => Number(m[1]));
-    assert.equal(links.length, 25);
-    assert.deepEqual(links, Array.from({ length: 25 }, (_, i) => 30 - i));
-    // Crawlers and browsers without JavaScript follow real links; "Carica altri" needs the browser.
+    assert.equal(links.length, 24);
+    assert.deepEqual(links, Array.from({ length: 24 }, (_, i) => 30 - i));
+    // Crawlers and browsers without JavaScript follow real links.
     assert.match(html, /<a[^>]*href="\/store\/3\/edilizia-demo\?page=2"[^>]*rel="next"/);
-    assert.doesNotMatch(html, /Carica altri/);
-    assert.match(html, /25 di 30 prodotti/);
+    assert.match(html, /Pagina 1 di 2/);
+    assert.match(html, /1-24 di 30 prodotti/);
     assert.match(html, /Attivo/);
     assert.match(html, /Gruppo Made/);
     assert.match(html, /href="\/privacy"/);
     assert.match(html, /href="\/cookie"/);
+    // Each category is a page of its own, linked.
+    assert.match(html, /<a[^>]*href="\/store\/3\/edilizia-demo\/c\/cementi"/);
+  });
+  test("a category page: its own title, description, heading, breadcrumb and links", () => {
+    const section = { kind: "category", name: "Cementi", slug: "cementi", count: 30 };
+    const listed = listingOf(products, { category: "Cementi", path: "/store/3/edilizia-demo/c/cementi", canonical: "/store/3/edilizia-demo/c/cementi?page=2", section, result: { items: products.slice(24), page: 2 } });
+    const page = bundle.render("/store/3/edilizia-demo/c/cementi?page=2", { site, store, listing: listed });
+    assert.equal(page.status, 200);
+    assert.equal(titleOf(page.head), "Cementi — Edilizia Demo, pagina 2 | Vetrina");
+    assert.match(page.head, /<meta name="description" content="Cementi: 30 prodotti di Edilizia Demo, Milano/);
+    assert.deepEqual(canonicals(page.head), [`${site.publicUrl}/store/3/edilizia-demo/c/cementi?page=2`]);
+    assert.match(page.html, /<h1[^>]*>Cementi<\/h1>/);
+    assert.doesNotMatch(page.html, /<h1[^>]*>Edilizia Demo/);
+    const crumbs = jsonLdBlocks(page.head).find((b) => b["@type"] === "BreadcrumbList");
+    assert.deepEqual(crumbs.itemListElement.map((i) => i.name), ["Edilizia Demo", "Cementi"]);
+    assert.match(page.html, /href="\/store\/3\/edilizia-demo\/c\/cementi"[^>]*rel="prev"/);
+    assert.match(page.html, /href="\/store\/3\/edilizia-demo\/c\/cementi"[^>]*aria-current="page"/);
+  });
+  test("an unknown category: 'Sezione non trovata', a 404 with a way back to the shop", () => {
+    const page = bundle.render("/store/3/edilizia-demo/c/nessuna", { site, store, notFound: true });
+    assert.equal(page.status, 404);
+    assert.match(page.html, /Sezione non trovata/);
+    assert.match(page.html, /href="\/store\/3\/edilizia-demo"/);
+    assert.match(page.head, /noindex/);
   });
   test("the search is a GET form that works without JavaScript", () => {
     const { html } = out();
@@ -259,7 +283,7 @@ describe("shop page", () => {
     assert.match(html, /<select[^>]*name="sort"/);
   });
   test("page 2: its own canonical and title, links back; a search is not indexed and keeps its words in the links", () => {
-    const second = listingOf(products, { canonical: "/store/3/edilizia-demo?page=2", result: { items: products.slice(25), page: 2 } });
+    const second = listingOf(products, { canonical: "/store/3/edilizia-demo?page=2", result: { items: products.slice(24), page: 2 } });
     const page2 = bundle.render("/store/3/edilizia-demo?page=2", { site, store, listing: second });
     assert.deepEqual(canonicals(page2.head), [`${site.publicUrl}/store/3/edilizia-demo?page=2`]);
     assert.match(titleOf(page2.head), /pagina 2/);

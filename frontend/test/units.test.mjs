@@ -223,3 +223,42 @@ describe("route matching (the one route table)", () => {
     assert.deepEqual(r.matchAppRouteWithParams("/email-verification/a%40b.it").params, { email: "a@b.it" });
   });
 });
+
+describe("page links a crawler follows", () => {
+  let l;
+  before(async () => {
+    l = await importSrc("components/PageLinks.tsx");
+  });
+  /** Fewest clicks from page 1 to every page, following the window and the ladder. */
+  const clicks = (pages) => {
+    const depth = new Map([[1, 0]]);
+    const queue = [1];
+    while (queue.length) {
+      const page = queue.shift();
+      const next = [...l.pageWindow(page, pages).filter((p) => p !== null), ...l.pageLadder(page, pages)];
+      for (const p of next) {
+        if (!depth.has(p)) {
+          depth.set(p, depth.get(page) + 1);
+          queue.push(p);
+        }
+      }
+    }
+    return depth;
+  };
+  test("page 345 of 834 is three clicks from page 1, every page of 9,999 at most four", () => {
+    assert.equal(clicks(834).get(345), 3);
+    for (const pages of [2, 9, 10, 11, 99, 100, 834, 4167, 9999]) {
+      const depth = clicks(pages);
+      assert.equal(depth.size, pages, `${pages}: every page reached`);
+      assert.ok(Math.max(...depth.values()) <= 4, `${pages}: ${Math.max(...depth.values())} clicks`);
+    }
+  });
+  test("the ladder: the rest of the ten, the tens of the hundred, the hundreds, none twice", () => {
+    assert.deepEqual(l.pageLadder(345, 834), [340, 341, 342, 348, 349, 100, 200, 300, 310, 320, 330, 350, 360, 370, 380, 390, 400, 500, 600, 700, 800].sort((a, b) => a - b));
+    assert.deepEqual(l.pageLadder(3, 5), []);
+    assert.deepEqual(l.pageLadder(1, 5), [4]);
+    const ladder = l.pageLadder(1, 834);
+    assert.equal(new Set(ladder).size, ladder.length);
+    assert.ok(ladder.every((p) => p >= 1 && p <= 834));
+  });
+});

@@ -24,6 +24,7 @@ mod m20261201_110000_bound_search_pending_list;
 mod m20261202_080000_create_category_checks;
 mod m20261202_090000_add_product_source_name;
 mod m20261202_100000_add_product_suggested_category;
+mod m20261203_080000_index_products_store_brand;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_080000_create_category_checks::Migration),
             Box::new(m20261202_090000_add_product_source_name::Migration),
             Box::new(m20261202_100000_add_product_suggested_category::Migration),
+            Box::new(m20261203_080000_index_products_store_brand::Migration),
         ]
     }
 }

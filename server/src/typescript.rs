@@ -35,6 +35,9 @@ pub fn files() -> Vec<(String, String)> {
         crate::pages::props::NearbyListing,
         crate::pages::props::Showcase,
         crate::pages::props::ProductAttribute,
+        crate::pages::props::ProductLinks,
+        crate::pages::sections::ListingFacet,
+        crate::pages::sections::ListingSection,
         // What the pages and the API share.
         crate::views::StoreView,
         crate::views::OwnerStoreView,

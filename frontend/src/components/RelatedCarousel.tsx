@@ -9,7 +9,18 @@ import { IconChevronLeft, IconChevronRight } from "./ui/Icons";
  * costs the server's render about a millisecond, and a wide screen shows five and a half. */
 export const SERVER_RENDERED_CARDS = 6;
 
-export function RelatedCarousel({ title, products, store }: { title: string; products: Product[]; store: Pick<Store, "id" | "slug"> }) {
+export function RelatedCarousel({
+  title,
+  products,
+  store,
+  titleId = "related-title",
+}: {
+  title: string;
+  products: Product[];
+  store: Pick<Store, "id" | "slug">;
+  /** Unique on the page: a product page has two carousels. */
+  titleId?: string;
+}) {
   const track = useRef<HTMLUListElement>(null);
   // Before layout is known (server, first client render): at the start, more to the right if >1 item.
   const [atStart, setAtStart] = useState(true);
@@ -44,9 +55,9 @@ export function RelatedCarousel({ title, products, store }: { title: string; pro
   const btn =
     "flex h-10 w-10 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
-    <section aria-labelledby="related-title" className="mt-14">
+    <section aria-labelledby={titleId} className="mt-14">
       <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id="related-title" className="text-xl font-bold text-stone-900">
+        <h2 id={titleId} className="text-xl font-bold text-stone-900">
           {title}
         </h2>
         <div className="flex gap-2">

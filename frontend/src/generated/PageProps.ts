@@ -2,6 +2,7 @@
 import type { ExploreListing } from "./ExploreListing";
 import type { NearbyListing } from "./NearbyListing";
 import type { ProductAttribute } from "./ProductAttribute";
+import type { ProductLinks } from "./ProductLinks";
 import type { ProductView } from "./ProductView";
 import type { Showcase } from "./Showcase";
 import type { Site } from "./Site";
@@ -25,6 +26,10 @@ related?: Array<ProductView>,
  * Product page: the owner's photos of the product, its picture first (none without).
  */
 photos?: Array<string>, 
+/**
+ * Product page: its category's and brand's pages, and its neighbours in the category.
+ */
+links?: ProductLinks, 
 /**
  * Product page: the facts its line states (sizes, weights, packs…), as a table.
  */

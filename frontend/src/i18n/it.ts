@@ -58,6 +58,7 @@ export const it = {
     next: "Successiva",
     page: (x: number, y: number) => `Pagina ${x} di ${y}`,
     goToPage: (page: number) => `Vai alla pagina ${page}`,
+    otherPages: "Altre pagine:",
     loading: "Caricamento...",
     search: "Cerca",
     sortBy: "Ordina per",
@@ -308,13 +309,20 @@ export const it = {
       priceAsc: "Prezzo crescente",
       priceDesc: "Prezzo decrescente",
     },
-    loadMore: "Carica altri",
-    loadingMore: "Caricamento...",
+    categoriesTitle: "Categorie",
+    brandsTitle: "Marche",
+    sectionTitle: (section: string, store: string) => `${section} — ${store} | Vetrina`,
+    sectionTitlePage: (section: string, store: string, page: number) => `${section} — ${store}, pagina ${page} | Vetrina`,
+    sectionDescription: (section: string, count: number, store: string, city: string | null) =>
+      `${section}: ${formatCount(count)} ${count === 1 ? "prodotto" : "prodotti"} di ${store}${city ? `, ${city}` : ""}, con prezzi e disponibilità.`,
+    sectionNotFound: "Sezione non trovata",
+    sectionNotFoundText: "Questa categoria o marca non è nel catalogo del negozio.",
+    backToCatalogue: (name: string) => `Tutto il catalogo di ${name}`,
     noProducts: "Questo negozio non ha ancora pubblicato prodotti.",
     noMatch: "Nessun prodotto corrisponde alla ricerca.",
     /** `capped`: more match the search than the `total` listed. */
-    productsCount: (shown: number, total: number, capped = false) =>
-      capped ? `${shown} di oltre ${formatCount(total)} prodotti` : `${shown} di ${formatCount(total)} prodotti`,
+    productsShown: (from: number, to: number, total: number, capped = false) =>
+      `${formatCount(from)}-${formatCount(to)} di ${capped ? "oltre " : ""}${formatCount(total)} prodotti`,
     loadError: "Impossibile caricare i prodotti. Riprova.",
     phone: "Telefono",
     email: "Email",
@@ -352,6 +360,8 @@ export const it = {
     // Italian consumer law: prices shown to consumers include VAT, and say so.
     vatIncluded: "IVA inclusa",
     related: (brand: string) => `Potrebbe interessarti di ${brand}`,
+    siblings: (category: string) => `Altri prodotti in ${category}`,
+    allOfBrand: (brand: string) => `Tutti i prodotti ${brand}`,
     scrollLeft: "Scorri a sinistra",
     scrollRight: "Scorri a destra",
     seller: "Il venditore",

@@ -10,6 +10,8 @@ export interface CatalogueQuery {
   q?: string;
   /** "all" or one category. */
   category?: string;
+  /** One brand ("" or none for all). */
+  brand?: string;
   /** all, inStock, outOfStock; uncertain and incorrect for the owner. */
   stock?: string;
   sort?: CatalogueSort;
@@ -24,6 +26,7 @@ export function catalogueSearch(query: CatalogueQuery, withPerPage = false): str
   const q = query.q?.trim() ?? "";
   if (q) params.set("q", q);
   if (query.category && query.category !== "all") params.set("category", query.category);
+  if (query.brand) params.set("brand", query.brand);
   if (query.stock && query.stock !== "all") params.set("stock", query.stock);
   const defaultSort: CatalogueSort = q ? "relevance" : "newest";
   if (query.sort && query.sort !== defaultSort) params.set("sort", query.sort);

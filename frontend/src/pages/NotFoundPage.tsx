@@ -23,13 +23,13 @@ export const pageErrorHead = (title: string, canonicalPath?: string): HeadData =
 });
 
 /** Shared "nothing here" block for the 404 page and unknown shops/products. */
-export function NotFoundBlock({ title, text, cta }: { title: string; text: string; cta: string }) {
+export function NotFoundBlock({ title, text, cta, href = "/" }: { title: string; text: string; cta: string; href?: string }) {
   return (
     <Container className="flex flex-col items-center py-24 text-center sm:py-32">
       <p className="text-sm font-bold uppercase tracking-widest text-brand-700">404</p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-md text-stone-600">{text}</p>
-      <ButtonLink href="/" className="mt-8" size="lg">
+      <ButtonLink href={href} className="mt-8" size="lg">
         {cta}
       </ButtonLink>
     </Container>

@@ -58,7 +58,8 @@ export function productHead(props: PageProps): HeadData {
       priceSpecification: { "@type": "UnitPriceSpecification", price: schemaPrice(product.price), priceCurrency: "EUR", valueAddedTaxIncluded: true },
       availability: product.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
-      seller: { "@type": "Organization", name: store.name },
+      // The shop page's HardwareStore, by its @id.
+      seller: { "@type": "HardwareStore", "@id": `${storeUrl}#negozio`, name: store.name, url: storeUrl },
     };
   }
   const breadcrumbs = {
@@ -97,6 +98,7 @@ export function ProductPage() {
   }
   const related = (props.related ?? []).slice(0, 15);
   const attributes = props.attributes ?? [];
+  const links = props.links;
   return (
     <Container className="py-8 sm:py-10">
       <nav aria-label={it.product.breadcrumb} className="mb-6">
@@ -110,13 +112,26 @@ export function ProductPage() {
         <div className="flex flex-col">
           {product.category && (
             <div>
-              <Badge tone="brand">{product.category}</Badge>
+              {links?.categoryPath ? (
+                <a href={links.categoryPath} className="rounded-full hover:opacity-80">
+                  <Badge tone="brand">{product.category}</Badge>
+                </a>
+              ) : (
+                <Badge tone="brand">{product.category}</Badge>
+              )}
             </div>
           )}
           <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-stone-900 sm:text-4xl">{product.name}</h1>
           {product.brand && (
             <p className="mt-2 text-base text-stone-600">
-              {it.product.brand}: <span className="font-semibold text-stone-800">{product.brand}</span>
+              {it.product.brand}:{" "}
+              {links?.brandPath ? (
+                <a href={links.brandPath} className="font-semibold text-stone-800 underline-offset-2 hover:text-brand-800 hover:underline" title={it.product.allOfBrand(product.brand)}>
+                  {product.brand}
+                </a>
+              ) : (
+                <span className="font-semibold text-stone-800">{product.brand}</span>
+              )}
             </p>
           )}
           <div className="mt-6 flex flex-wrap items-center gap-4">
@@ -168,6 +183,9 @@ export function ProductPage() {
       </article>
       {related.length > 0 && product.brand && (
         <RelatedCarousel title={it.product.related(product.brand)} products={related} store={store} />
+      )}
+      {links && links.siblings.length > 0 && product.category && (
+        <RelatedCarousel title={it.product.siblings(product.category)} products={links.siblings} store={store} titleId="siblings-title" />
       )}
       <ServerFragment id="seller">
         <SellerBlock store={store} />

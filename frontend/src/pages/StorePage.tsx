@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { MapEmbed } from "../components/MapEmbed";
 import { PageLinks, withSearch } from "../components/PageLinks";
 import { SearchBox } from "../components/SearchBox";
-import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { StoreBranding } from "../components/StoreBranding";
 import { StoreLogo } from "../components/StoreLogo";
@@ -12,30 +11,33 @@ import { Container } from "../components/ui/Container";
 import { EmailText } from "../components/ui/EmailText";
 import { Select } from "../components/ui/Field";
 import { IconGlobe, IconMail, IconPhone, IconPin } from "../components/ui/Icons";
-import { useHydrated } from "../hooks/useHydrated";
-import { useIsMobile } from "../hooks/useIsMobile";
 import { it } from "../i18n/it";
 import { catalogueSearch, fetchProductPage, isAbort, type CatalogueSort } from "../lib/catalogue";
-import { truncate } from "../lib/format";
+import { formatCount, truncate } from "../lib/format";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, osmSearchUrl, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
-import type { PageProps, Product, Store, StoreListing } from "../types";
+import type { ListingSection, PageProps, Product, Store, StoreListing } from "../types";
 import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
-
-export const DESKTOP_BATCH = 25;
-export const MOBILE_PAGE_SIZE = 24;
-const LOAD_MORE_DELAY_MS = 1000;
 
 const SORTS: CatalogueSort[] = ["newest", "oldest", "nameAsc", "nameDesc", "priceAsc", "priceDesc"];
 
 export const storeIsMissing = (props: PageProps) => !!props.notFound || !props.store;
 
+/** What the shop's category or brand page is about, for its title and description. */
+function sectionHead(store: Store, section: ListingSection, page: number) {
+  return {
+    title: page > 1 ? it.store.sectionTitlePage(section.name, store.name, page) : it.store.sectionTitle(section.name, store.name),
+    description: truncate(it.store.sectionDescription(section.name, section.count, store.name, store.city)),
+  };
+}
+
 export function storeHead(props: PageProps): HeadData {
   const { store, site } = props;
   if (props.loadError) return pageErrorHead(it.pageError.store);
   if (storeIsMissing(props) || !store) {
-    return { title: `${it.store.notFound} | ${it.brand.name}`, description: it.store.notFoundText, noindex: true };
+    const missing = store ? it.store.sectionNotFound : it.store.notFound;
+    return { title: `${missing} | ${it.brand.name}`, description: store ? it.store.sectionNotFoundText : it.store.notFoundText, noindex: true };
   }
   const path = storePath(store);
   const url = absoluteUrl(site.publicUrl, path);
@@ -44,6 +46,7 @@ export function storeHead(props: PageProps): HeadData {
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "HardwareStore",
+    "@id": `${url}#negozio`,
     name: store.name,
     url,
     description: store.description?.trim() || description,
@@ -64,28 +67,44 @@ export function storeHead(props: PageProps): HeadData {
   if (store.website_url) ld.sameAs = [websiteHref(store.website_url)];
   const listing = props.listing;
   const page = listing?.result.page ?? 1;
-  const title = page > 1 ? it.store.metaTitlePage(store.name, page) : it.store.metaTitle(store.name);
+  const section = listing?.section;
+  const head = section
+    ? sectionHead(store, section, page)
+    : { title: page > 1 ? it.store.metaTitlePage(store.name, page) : it.store.metaTitle(store.name), description };
+  const jsonLd: Record<string, unknown>[] = [ld];
+  if (section && listing) {
+    jsonLd.push({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: store.name, item: url },
+        { "@type": "ListItem", position: 2, name: section.name, item: absoluteUrl(site.publicUrl, listing.path) },
+      ],
+    });
+  }
   return {
-    title,
-    description,
+    ...head,
     canonicalPath: listing?.canonical ?? path,
     noindex: listing?.noindex,
     ogType: "website",
     image: logo,
-    jsonLd: [ld],
+    jsonLd,
   };
 }
 
 /** The shop's name and what it is: first on every screen, compact on a phone so the products
- * show at once. */
-function StoreIdentity({ store }: { store: Store }) {
+ * show at once. The page's heading, except on a category or brand page (its name is). */
+function StoreIdentity({ store, heading }: { store: Store; heading: boolean }) {
   const active = store.product_count > 0;
+  const Name = heading ? "h1" : "p";
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-start-1">
       <div className="flex items-center gap-4 lg:block">
         <StoreLogo store={store} className="h-14 w-14 shrink-0 text-2xl lg:h-20 lg:w-20 lg:text-3xl" />
         <div className="min-w-0">
-          <h1 className="text-xl font-extrabold leading-tight tracking-tight text-stone-900 lg:mt-4 lg:text-2xl">{store.name}</h1>
+          <Name className="text-xl font-extrabold leading-tight tracking-tight text-stone-900 lg:mt-4 lg:text-2xl">
+            {heading ? store.name : <a href={storePath(store)} className="hover:text-brand-800">{store.name}</a>}
+          </Name>
           {store.partner_group && <p className="mt-0.5 text-sm font-medium text-stone-500 lg:mt-1">{store.partner_group}</p>}
           <div className="mt-2 lg:mt-3">
             <Badge tone={active ? "green" : "amber"}>{active ? it.explore.active : it.explore.settingUp}</Badge>
@@ -105,7 +124,7 @@ function StoreContacts({ store }: { store: Store }) {
   const query = storeAddressQuery(store);
   const row = "flex items-start gap-2.5 text-sm text-stone-700 hover:text-brand-800 break-words";
   return (
-    <aside aria-label={it.store.sidebarLabel} className="lg:sticky lg:top-20 lg:col-start-1 lg:row-start-2 lg:self-start">
+    <aside aria-label={it.store.sidebarLabel} className="lg:sticky lg:top-20 lg:col-start-1 lg:row-start-3 lg:self-start">
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <ul className="space-y-3">
           {store.telephone && (
@@ -158,19 +177,72 @@ function StoreContacts({ store }: { store: Store }) {
   );
 }
 
+/** The brands listed beside the catalogue: those with most products (every brand's page is
+ * linked from its products as well). */
+const LISTED_BRANDS = 30;
+
+/** The shop's categories and brands, each a page of its own: what visitors browse and
+ * crawlers follow into the catalogue. */
+function StoreSections({ listing }: { listing: StoreListing }) {
+  const brands = [...listing.brands]
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "it"))
+    .slice(0, LISTED_BRANDS)
+    .sort((a, b) => a.name.localeCompare(b.name, "it"));
+  const current = listing.path;
+  const groups = [
+    { title: it.store.categoriesTitle, kind: "c", items: listing.categories },
+    { title: it.store.brandsTitle, kind: "b", items: brands },
+  ].filter((g) => g.items.length > 0);
+  if (groups.length === 0) return null;
+  const base = current.replace(/\/[cb]\/[^/]+$/, "");
+  return (
+    <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+      {groups.map((g) => (
+        <nav key={g.kind} aria-label={g.title} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" data-sections={g.kind}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-500">{g.title}</h2>
+          <ul className="mt-3 flex flex-wrap gap-2 lg:block lg:space-y-1">
+            {g.items.map((f) => {
+              const path = `${base}/${g.kind}/${f.slug}`;
+              const here = path === current;
+              return (
+                <li key={f.slug}>
+                  <a
+                    href={path}
+                    aria-current={here ? "page" : undefined}
+                    className={`inline-flex items-baseline gap-1.5 rounded-lg border px-2.5 py-1.5 text-sm lg:flex lg:justify-between lg:border-0 lg:px-2 lg:py-1 ${here ? "border-brand-700 bg-brand-50 font-semibold text-brand-800" : "border-stone-200 text-stone-700 hover:text-brand-800"}`}
+                  >
+                    <span>{f.name}</span>
+                    <span className="text-xs text-stone-500">{formatCount(f.count)}</span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ))}
+    </div>
+  );
+}
+
 export function StorePage() {
   const props = usePageData();
   if (props.loadError) return <PageErrorBlock title={it.pageError.store} />;
+  if (props.store && props.notFound) {
+    return <NotFoundBlock title={it.store.sectionNotFound} text={it.store.sectionNotFoundText} cta={it.store.backToCatalogue(props.store.name)} href={storePath(props.store)} />;
+  }
   if (storeIsMissing(props) || !props.store || !props.listing) {
     return <NotFoundBlock title={it.store.notFound} text={it.store.notFoundText} cta={it.notFound.home} />;
   }
   return <StoreCatalogue store={props.store} listing={props.listing} />;
 }
 
-/** What the visitor asked for: the search as typed, the category and the order. */
+/** Products on a page, the server's and the app's: 2, 3 and 4 columns fill evenly. */
+export const PAGE_SIZE = 24;
+
+/** What the visitor asked for within the page's category or brand: the search as typed and
+ * the order. */
 interface Asked {
   q: string;
-  category: string;
   sort: CatalogueSort;
 }
 
@@ -183,34 +255,31 @@ export function sortFor(q: string, sort: CatalogueSort): CatalogueSort {
   return sort === "relevance" ? "newest" : sort;
 }
 
+/** The search, order and page an address's query names (what `catalogueSearch` writes). */
+function askedIn(search: string): Asked & { page: number } {
+  const params = new URLSearchParams(search);
+  const q = params.get("q") ?? "";
+  const sort = (params.get("sort") as CatalogueSort | null) ?? (q.trim() ? "relevance" : "newest");
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  return { q, sort: SORTS.includes(sort) || sort === "relevance" ? sort : "newest", page };
+}
+
 function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListing }) {
-  const isMobile = useIsMobile();
-  const base = storePath(store);
+  const base = listing.path;
+  const section = listing.section;
   const initial = listing.result;
-  const hydrated = useHydrated();
   const [typed, setTyped] = useState(listing.q);
-  const [asked, setAsked] = useState<Asked>({ q: listing.q, category: listing.category, sort: listing.sort as CatalogueSort });
+  const [asked, setAsked] = useState<Asked>({ q: listing.q, sort: listing.sort as CatalogueSort });
   const [items, setItems] = useState<Product[]>(initial.items);
   const [total, setTotal] = useState(initial.total);
   /** More products match the search than `total`, the ones listed. */
   const [capped, setCapped] = useState(initial.capped);
-  const [categories, setCategories] = useState(initial.categories);
-  /** Desktop: the last server page (of 25) shown; phone: the page (of 24) shown. */
   const [page, setPage] = useState(initial.page);
   const [pages, setPages] = useState(initial.pages);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // What the layout switch's reload reads (the effect runs for the switch alone).
-  const askedRef = useRef(asked);
-  const isMobileRef = useRef(isMobile);
-  useEffect(() => {
-    askedRef.current = asked;
-    isMobileRef.current = isMobile;
-  });
 
   useEffect(
     () => () => {
@@ -220,42 +289,49 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
     [],
   );
 
-  const perPage = isMobile ? MOBILE_PAGE_SIZE : DESKTOP_BATCH;
-
-  /** Asks the server for a page; `append` adds it under what is shown (desktop "Carica altri"). */
+  /** Asks the server for a page of the listing (the page's category or brand, `next`). */
   const load = useCallback(
-    async (next: Asked, wanted: number, size: number, append: boolean) => {
+    async (next: Asked, wanted: number) => {
       request.current?.abort();
       const controller = new AbortController();
       request.current = controller;
       try {
-        const [result] = await Promise.all([
-          fetchProductPage(store.id, { ...next, page: wanted, perPage: size }, controller.signal),
-          append ? new Promise((resolve) => setTimeout(resolve, LOAD_MORE_DELAY_MS)) : null,
-        ]);
+        const query = { ...next, category: listing.category, brand: listing.brand, page: wanted, perPage: PAGE_SIZE };
+        const result = await fetchProductPage(store.id, query, controller.signal);
         if (controller.signal.aborted) return;
-        setItems((old) => (append ? [...old, ...result.items.filter((p) => !old.some((o) => o.id === p.id))] : result.items));
+        setItems(result.items);
         setTotal(result.total);
         setCapped(result.capped);
         setPages(result.pages);
         setPage(result.page);
-        setCategories(result.categories);
         setFailed(false);
       } catch (error) {
         if (!isAbort(error)) setFailed(true);
-      } finally {
-        if (request.current === controller) setLoadingMore(false);
       }
     },
-    [store.id],
+    [store.id, listing.category, listing.brand],
   );
 
-  /** A new search, category or order: the first page, and the address says what is shown. */
+  const href = (next: Asked, p: number) => withSearch(base, catalogueSearch({ ...next, page: p }));
+
+  // Back and forward within the listing show the page the address names again.
+  useEffect(() => {
+    const onPop = () => {
+      if (window.location.pathname !== base) return;
+      const again = askedIn(window.location.search);
+      setTyped(again.q);
+      setAsked({ q: again.q, sort: again.sort });
+      void load(again, again.page);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [base, load]);
+
+  /** A new search or order: the first page, and the address says what is shown. */
   const apply = (next: Asked) => {
     setAsked(next);
-    const search = catalogueSearch(next);
-    window.history.replaceState(window.history.state, "", withSearch(base, search));
-    void load(next, 1, perPage, false);
+    window.history.replaceState(window.history.state, "", href(next, 1));
+    void load(next, 1);
   };
 
   const changeTyped = (value: string) => {
@@ -264,55 +340,41 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
     timer.current = setTimeout(() => apply({ ...asked, q: value, sort: sortFor(value, asked.sort) }), SEARCH_DELAY_MS);
   };
 
-  // A switch between the phone and desktop layouts starts again from the first page; the
-  // server's first page of 25 holds the phone's first page of 24, other pages are asked for.
-  const [layoutMobile, setLayoutMobile] = useState(isMobile);
-  const [relayout, setRelayout] = useState(0);
-  if (layoutMobile !== isMobile) {
-    setLayoutMobile(isMobile);
-    if (isMobile && page === 1) {
-      setItems(items.slice(0, MOBILE_PAGE_SIZE));
-      setPages(Math.max(1, Math.ceil(total / MOBILE_PAGE_SIZE)));
-    } else {
-      setRelayout((n) => n + 1);
-    }
-  }
-  useEffect(() => {
-    if (relayout > 0) void load(askedRef.current, 1, isMobileRef.current ? MOBILE_PAGE_SIZE : DESKTOP_BATCH, false);
-  }, [relayout, load]);
-
-  const hasMore = page < pages;
-  const loadMore = useCallback(() => {
-    if (loadingMore || !hasMore) return;
-    setLoadingMore(true);
-    void load(asked, page + 1, DESKTOP_BATCH, true);
-  }, [loadingMore, hasMore, load, asked, page]);
-
-  // Infinite scroll on desktop: the next batch when the end of the grid nears the viewport.
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!hydrated || isMobile || !node || !hasMore || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: "400px" });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hydrated, isMobile, hasMore, loadMore]);
-
+  /** Another page: shown in place, a step in the history, as its link would. */
   const changePage = (p: number) => {
-    void load(asked, p, MOBILE_PAGE_SIZE, false);
+    window.history.pushState(window.history.state, "", href(asked, p));
+    void load(asked, p);
     gridTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
 
+  /** A category from the drop-down: its own page (the search and order kept). */
+  const changeCategory = (name: string) => {
+    const found = listing.categories.find((c) => c.name === name);
+    const path = found ? `${storePath(store)}/c/${found.slug}` : storePath(store);
+    window.location.assign(withSearch(path, catalogueSearch({ q: typed, sort: sortFor(typed, asked.sort) })));
+  };
+
   const sorts: CatalogueSort[] = asked.q.trim() ? ["relevance", ...SORTS] : SORTS;
+  const first = (page - 1) * PAGE_SIZE;
   return (
     <>
       <StoreBranding store={store} />
-      <Container className="grid gap-6 py-6 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-8 lg:py-10">
-        <StoreIdentity store={store} />
-        <section aria-labelledby="catalogue-title" className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <Container className="grid gap-6 py-6 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-x-8 lg:py-10">
+        <StoreIdentity store={store} heading={!section} />
+        <section aria-labelledby="catalogue-title" className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <div ref={gridTop} className="scroll-mt-24">
-            <h2 id="catalogue-title" className="sr-only">
-              {it.store.catalogue}
-            </h2>
+            {section ? (
+              <>
+                <nav aria-label={it.product.breadcrumb} className="mb-2 text-sm text-stone-600">
+                  <a href={storePath(store)} className="hover:text-brand-800 hover:underline">{store.name}</a>
+                  <span aria-hidden="true"> › </span>
+                  <span>{section.name}</span>
+                </nav>
+                <h1 id="catalogue-title" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">{section.name}</h1>
+              </>
+            ) : (
+              <h2 id="catalogue-title" className="sr-only">{it.store.catalogue}</h2>
+            )}
           </div>
           <form
             role="search"
@@ -327,15 +389,17 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
             }}
           >
             <SearchBox id="store-search" label={it.store.searchLabel} placeholder={it.store.searchPlaceholder} value={typed} onChange={changeTyped} />
-            <div>
-              <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
-              <Select id="store-category" name="category" value={asked.category} onChange={(e) => apply({ ...asked, q: typed, category: e.target.value })}>
-                <option value="all">{it.store.allCategories}</option>
-                {categories.map((c) => (
-                  <option key={c.name} value={c.name}>{it.store.categoryOption(c.name, c.count)}</option>
-                ))}
-              </Select>
-            </div>
+            {listing.categories.length > 0 && (
+              <div>
+                <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
+                <Select id="store-category" name="category" value={listing.category} onChange={(e) => changeCategory(e.target.value)}>
+                  <option value="all">{it.store.allCategories}</option>
+                  {listing.categories.map((c) => (
+                    <option key={c.slug} value={c.name}>{it.store.categoryOption(c.name, c.count)}</option>
+                  ))}
+                </Select>
+              </div>
+            )}
             <div>
               <label htmlFor="store-sort" className="sr-only">{it.store.sortLabel}</label>
               <Select id="store-sort" name="sort" value={asked.sort} onChange={(e) => apply({ ...asked, q: typed, sort: e.target.value as CatalogueSort })}>
@@ -347,7 +411,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
             <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
           </form>
           <p className="mt-4 text-sm text-stone-500" aria-live="polite" data-products-count>
-            {it.store.productsCount(items.length, total, capped)}
+            {it.store.productsShown(items.length ? first + 1 : 0, first + items.length, total, capped)}
           </p>
           {failed && (
             <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{it.store.loadError}</p>
@@ -357,7 +421,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
           ) : total === 0 ? (
             <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center text-stone-600">{it.store.noMatch}</p>
           ) : (
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5">
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
               {items.map((p, i) => (
                 <li key={p.id}>
                   {/* The first row on a phone is the page's largest paint: fetched at once. */}
@@ -366,20 +430,9 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
               ))}
             </ul>
           )}
-          {!hydrated ? (
-            <PageLinks page={page} pages={pages} href={(p) => withSearch(base, catalogueSearch({ ...asked, page: p }))} label={it.store.pagination} />
-          ) : isMobile ? (
-            <Pagination page={page} pages={pages} onChange={changePage} label={it.store.pagination} />
-          ) : (
-            hasMore && (
-              <div ref={sentinel} className="mt-8 flex justify-center">
-                <Button variant="secondary" size="lg" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
-                  {loadingMore ? it.store.loadingMore : it.store.loadMore}
-                </Button>
-              </div>
-            )
-          )}
+          <PageLinks page={page} pages={pages} href={(p) => href(asked, p)} label={it.store.pagination} onPage={changePage} />
         </section>
+        <StoreSections listing={listing} />
         <StoreContacts store={store} />
       </Container>
     </>

@@ -42,7 +42,7 @@ pub struct ListingQuery {
 }
 
 impl ListingQuery {
-    /// `q`, `category`, `stock`, `status`, `sort`, `page`, `per_page`. Unknown parameters
+    /// `q`, `category`, `brand`, `stock`, `status`, `sort`, `page`, `per_page`. Unknown parameters
     /// are ignored; a bad value is refused with its field named. `status` and the stock
     /// values that are statuses (`uncertain`, `incorrect`) are the owner's alone.
     pub fn parse(query: Option<&str>, owner: bool, default_per_page: u64) -> Result<Self> {
@@ -65,6 +65,10 @@ impl ListingQuery {
                 "category" => {
                     listing.filter.category = (!value.is_empty() && value != "all")
                         .then(|| value.chars().take(MAX_TEXT).collect());
+                }
+                "brand" => {
+                    listing.filter.brand =
+                        (!value.is_empty()).then(|| value.chars().take(MAX_TEXT).collect());
                 }
                 "stock" => match value {
                     "" | "all" => {}
@@ -119,6 +123,9 @@ impl ListingQuery {
         if let Some(category) = &self.filter.category {
             out.append_pair("category", category);
         }
+        if let Some(brand) = &self.filter.brand {
+            out.append_pair("brand", brand);
+        }
         match self.filter.in_stock {
             Some(true) => {
                 out.append_pair("stock", "inStock");
@@ -153,6 +160,7 @@ impl ListingQuery {
         ("id" = i64, Path),
         ("q" = Option<String>, Query, description = "Search over name, brand, category, description and codes"),
         ("category" = Option<String>, Query),
+        ("brand" = Option<String>, Query),
         ("stock" = Option<String>, Query, description = "all, inStock, outOfStock; uncertain and incorrect for the owner"),
         ("status" = Option<String>, Query, description = "all, normal, uncertain, incorrect (owner only)"),
         ("sort" = Option<String>, Query, description = "relevance, newest, oldest, nameAsc, nameDesc, priceAsc, priceDesc"),

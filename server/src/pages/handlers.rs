@@ -10,14 +10,15 @@ use sea_orm::sea_query::Expr;
 use sea_orm::QuerySelect;
 use time::OffsetDateTime;
 
-use super::props::{ExploreListing, PageProps, Showcase, Site, StoreListing};
+use super::props::{ExploreListing, PageProps, ProductLinks, Showcase, Site, StoreListing};
+use super::sections::{self, ListingSection};
 use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::analytics::{self, PageView};
 use crate::api::catalogue::{listing_view, ListingQuery};
-use crate::entities::store;
+use crate::entities::{product, store};
 use crate::error::{AppError, Result};
 use crate::net::ClientAddr;
-use crate::services::catalogue::Sort;
+use crate::services::catalogue::{Facet, Sort};
 use crate::services::explore::{self, ExploreQuery, ShopSort};
 use crate::services::{demo, photos, products, stores};
 use crate::state::AppState;
@@ -29,6 +30,8 @@ use crate::views::{ProductView, StoreView};
 pub(super) const PUBLIC: &str = "public, max-age=0, must-revalidate";
 /// Items in the "Potrebbe interessarti di {brand}" carousel.
 const RELATED: u64 = 15;
+/// Products of the same category before and after a product, each side.
+const SIBLINGS: u64 = 4;
 /// First segments of the site's own routes (see `not_found_render_path`).
 const ROUTE_ROOTS: [&str; 19] = [
     "explore",
@@ -294,49 +297,149 @@ pub async fn store_without_slug(
 pub async fn store(
     State(app): State<AppState>,
     Path((store_id, store_slug)): Path<(String, String)>,
-    ClientAddr(client): ClientAddr,
+    client: ClientAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let result = store_page(&app, &store_id, &store_slug, uri.query(), &headers).await;
-    let response = or_error_page(&app, &uri, &headers, result).await;
+    let at = ShopPath {
+        store_id: &store_id,
+        store_slug: &store_slug,
+        section: None,
+    };
+    store_listing(&app, at, client, &method, &uri, &headers).await
+}
+
+/// `/store/{id}/{slug}/c/{category}` and `/store/{id}/{slug}/b/{brand}`.
+pub async fn store_section(
+    State(app): State<AppState>,
+    Path((store_id, store_slug, segment, section)): Path<(String, String, String, String)>,
+    client: ClientAddr,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let Some(facet) = sections::facet_of_segment(&segment) else {
+        let result = generic_not_found(&app, uri.path(), &headers).await;
+        return or_error_page(&app, &uri, &headers, result).await;
+    };
+    let at = ShopPath {
+        store_id: &store_id,
+        store_slug: &store_slug,
+        section: Some((facet, &section)),
+    };
+    store_listing(&app, at, client, &method, &uri, &headers).await
+}
+
+/// A shop listing's path as requested: the shop, and the category or brand page in it.
+#[derive(Clone, Copy)]
+struct ShopPath<'a> {
+    store_id: &'a str,
+    store_slug: &'a str,
+    section: Option<(Facet, &'a str)>,
+}
+
+async fn store_listing(
+    app: &AppState,
+    at: ShopPath<'_>,
+    ClientAddr(client): ClientAddr,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Response {
+    let result = store_page(app, at, uri.query(), headers).await;
+    let response = or_error_page(app, uri, headers, result).await;
     // The search of a first page of results (a later page is the same search read on).
     let search = url::form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
         .find(|(key, _)| key == "q")
         .map(|(_, q)| q.into_owned())
         .filter(|_| !uri.query().unwrap_or_default().contains("page="));
     let view = PageView {
-        store_id: store_id.parse().unwrap_or_default(),
+        store_id: at.store_id.parse().unwrap_or_default(),
         search,
         ..PageView::default()
     };
-    analytics::count(&app, &view, (&method, &headers, client), response.status());
+    analytics::count(app, &view, (method, headers, client), response.status());
     response
 }
 
-/// The shop page for `?q=&category=&sort=&page=`: one page of 25 products. A query with
-/// bad values, known parameters in another order or spelling (`?page=1`, `sort=newest`,
-/// what a search form sends), or a page past the last gets a 301 to its canonical form.
+/// The shop page, or one of its category or brand pages, for `?q=&sort=&page=`: one page of
+/// 24 products. A query with bad values, known parameters in another order or spelling
+/// (`?page=1`, `sort=newest`, what a search form sends), `?category=` or `?brand=` (their
+/// pages have paths of their own), or a page past the last gets a 301 to its canonical
+/// form; an unknown category or brand is a 404.
 async fn store_page(
     app: &AppState,
-    store_id: &str,
-    store_slug: &str,
+    at: ShopPath<'_>,
     query: Option<&str>,
     headers: &HeaderMap,
 ) -> Result<Response> {
-    let Some(store) = find_store(app, store_id).await? else {
+    let Some(store) = find_store(app, at.store_id).await? else {
         return not_found_store(app, headers).await;
     };
-    let path = store_path(&store);
-    let listing = match ListingQuery::parse(query, false, STORE_PAGE_SIZE) {
+    let rows = &app.pages.stores;
+    let categories = sections::slugged(&rows.public_categories(&app.db, &store).await?);
+    let brands = sections::slugged(&rows.facet(&app.db, &store, Facet::Brand, true).await?);
+    let facets = |facet| match facet {
+        Facet::Category => &categories,
+        Facet::Brand => &brands,
+    };
+    let requested_path = match at.section {
+        Some((facet, slug)) => sections::section_path(&store, facet, slug),
+        None => store_path(&store),
+    };
+    let mut listing = match ListingQuery::parse(query, false, STORE_PAGE_SIZE) {
         Ok(listing) => listing,
-        Err(AppError::Invalid { .. }) => return Ok(moved_permanently(path)),
+        Err(AppError::Invalid { .. }) => return Ok(moved_permanently(requested_path)),
         Err(err) => return Err(err),
     };
-    let canonical = with_query(&path, &listing.canonical_query(listing.page));
+    // The section the page shows: the one a `category` or `brand` parameter names (old
+    // links, the search form without JavaScript), else the path's.
+    let asked = match (&listing.filter.category, &listing.filter.brand) {
+        (Some(name), _) => Some((Facet::Category, Asked::Name(name.clone()))),
+        (None, Some(name)) => Some((Facet::Brand, Asked::Name(name.clone()))),
+        (None, None) => at
+            .section
+            .map(|(f, slug)| (f, Asked::Slug(slug.to_owned()))),
+    };
+    let section = match asked {
+        None => None,
+        Some((facet, asked)) => {
+            let found = facets(facet).iter().find(|f| match &asked {
+                Asked::Name(name) => &f.name == name,
+                Asked::Slug(slug) => &f.slug == slug,
+            });
+            match found {
+                Some(found) => Some((facet, ListingSection::new(facet, found))),
+                None => return section_not_found(app, &store, headers).await,
+            }
+        }
+    };
+    listing.filter.category = None;
+    listing.filter.brand = None;
+    let path = match &section {
+        Some((facet, section)) => {
+            match facet {
+                Facet::Category => listing.filter.category = Some(section.name.clone()),
+                Facet::Brand => listing.filter.brand = Some(section.name.clone()),
+            }
+            sections::section_path(&store, *facet, &section.slug)
+        }
+        None => store_path(&store),
+    };
+    // The section is in the path: the query says the rest.
+    let canonical_query = |page| {
+        let mut rest = listing.clone();
+        rest.filter.category = None;
+        rest.filter.brand = None;
+        rest.canonical_query(page)
+    };
+    let canonical = with_query(&path, &canonical_query(listing.page));
     let known = known_query(query, &LISTING_PARAMETERS);
-    if store.slug != store_slug || known != listing.canonical_query(listing.page) {
+    if store.slug != at.store_slug
+        || path != requested_path
+        || known != canonical_query(listing.page)
+    {
         return Ok(moved_permanently(canonical));
     }
     let version = store_version(&store, OffsetDateTime::now_utc());
@@ -345,12 +448,12 @@ async fn store_page(
     }
     let result = listing_view(app, &store, &listing, false).await?.cards();
     if listing.page > result.pages {
-        let last = with_query(&path, &listing.canonical_query(result.pages));
+        let last = with_query(&path, &canonical_query(result.pages));
         return Ok(moved_permanently(last));
     }
     let view = StoreView::public(
         (*store).clone(),
-        app.pages.stores.public_count(&app.db, &store).await?,
+        rows.public_count(&app.db, &store).await?,
         OffsetDateTime::now_utc(),
     );
     let noindex = listing.filter.search.is_some() || listing.sort != Sort::Newest;
@@ -364,9 +467,14 @@ async fn store_page(
                 .category
                 .clone()
                 .unwrap_or_else(|| "all".to_owned()),
+            brand: listing.filter.brand.clone().unwrap_or_default(),
             sort: listing.sort.name().to_owned(),
+            path,
             canonical: canonical.clone(),
             noindex,
+            section: section.map(|(_, section)| section),
+            categories,
+            brands,
             result,
         },
     );
@@ -374,8 +482,33 @@ async fn store_page(
     Ok(respond(&page, headers, PUBLIC))
 }
 
-/// Products on a server-rendered shop page (the desktop batch of spec section 4).
-const STORE_PAGE_SIZE: u64 = 25;
+/// A category or brand as a request names it.
+enum Asked {
+    Name(String),
+    Slug(String),
+}
+
+/// A category or brand the shop does not have: "Sezione non trovata" with a link to the
+/// shop, status 404. One document per shop version.
+async fn section_not_found(
+    app: &AppState,
+    store: &store::Model,
+    headers: &HeaderMap,
+) -> Result<Response> {
+    let path = sections::section_path(store, Facet::Category, "-");
+    let version = store_version(store, OffsetDateTime::now_utc());
+    let page = page(app, &path, version, || {
+        PageProps::section_not_found(
+            site(app),
+            StoreView::public(store.clone(), 0, OffsetDateTime::now_utc()),
+        )
+    })
+    .await?;
+    Ok(respond(&page, headers, "no-cache"))
+}
+
+/// Products on a shop page: as many on a phone as on a wide screen (2, 3 and 4 columns).
+const STORE_PAGE_SIZE: u64 = 24;
 
 pub(super) fn with_query(path: &str, query: &str) -> String {
     if query.is_empty() {
@@ -386,8 +519,8 @@ pub(super) fn with_query(path: &str, query: &str) -> String {
 }
 
 /// The parameters a shop page's listing reads.
-const LISTING_PARAMETERS: [&str; 7] = [
-    "q", "category", "stock", "status", "sort", "page", "per_page",
+const LISTING_PARAMETERS: [&str; 8] = [
+    "q", "category", "brand", "stock", "status", "sort", "page", "per_page",
 ];
 
 /// The `known` parameters of a query string, as sent: other parameters (`utm_source`, …)
@@ -495,6 +628,7 @@ async fn product_page(
         .map(|p| ProductView::from(p).card())
         .collect();
     let photos = photos::of_product(&app.db, product.id).await?;
+    let links = product_links(app, &store, &product).await?;
     let count = app.pages.stores.public_count(&app.db, &store).await?;
     let props = PageProps::product(
         site(app),
@@ -502,9 +636,38 @@ async fn product_page(
         ProductView::from(product),
         related,
         photos,
+        links,
     );
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
+}
+
+/// The product's category and brand pages and its neighbours in the category.
+async fn product_links(
+    app: &AppState,
+    store: &store::Model,
+    product: &product::Model,
+) -> Result<ProductLinks> {
+    let rows = &app.pages.stores;
+    let path_of = |list: &[(String, u64)], facet, name: Option<&str>| {
+        let name = name?;
+        let found = sections::slugged(list)
+            .into_iter()
+            .find(|f| f.name == name)?;
+        Some(sections::section_path(store, facet, &found.slug))
+    };
+    let categories = rows.public_categories(&app.db, store).await?;
+    let brands = rows.facet(&app.db, store, Facet::Brand, true).await?;
+    let siblings = products::category_neighbours(&app.db, product, SIBLINGS)
+        .await?
+        .into_iter()
+        .map(|p| ProductView::from(p).card())
+        .collect();
+    Ok(ProductLinks {
+        category_path: path_of(&categories, Facet::Category, product.category.as_deref()),
+        brand_path: path_of(&brands, Facet::Brand, product.brand.as_deref()),
+        siblings,
+    })
 }
 
 async fn find_store(app: &AppState, raw_id: &str) -> Result<Option<Arc<store::Model>>> {
@@ -541,6 +704,12 @@ pub async fn not_found(
 ) -> Result<Response> {
     if method == Method::GET || method == Method::HEAD {
         if let Some(tidy) = tidy_path(uri.path()) {
+            // `/store/2/` goes to the shop's page at once, not through `/store/2`.
+            if let Some(id) = tidy.strip_prefix("/store/").filter(|id| !id.contains('/')) {
+                if let Some(store) = find_store(&app, id).await? {
+                    return Ok(moved_permanently(store_path(&store)));
+                }
+            }
             let to = match uri.query() {
                 Some(query) => format!("{tidy}?{query}"),
                 None => tidy,

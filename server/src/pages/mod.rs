@@ -7,6 +7,7 @@ mod feeds;
 mod handlers;
 mod nearby;
 pub mod props;
+pub mod sections;
 mod seo;
 mod store_rows;
 
@@ -184,6 +185,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/cerca", get(nearby::page))
         .route("/store/{store_id}", get(handlers::store_without_slug))
         .route("/store/{store_id}/{store_slug}", get(handlers::store))
+        .route(
+            "/store/{store_id}/{store_slug}/{segment}/{section}",
+            get(handlers::store_section),
+        )
         .route("/product/{store_id}", get(handlers::product_without_id))
         .route(
             "/product/{store_id}/{store_slug}",

@@ -6,6 +6,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::sections::{ListingFacet, ListingSection};
 use crate::views::{NearbyResults, ProductPageView, ProductView, StoreView};
 
 /// What every page gets.
@@ -46,6 +47,10 @@ pub struct PageProps {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub photos: Option<Vec<String>>,
+    /// Product page: its category's and brand's pages, and its neighbours in the category.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub links: Option<ProductLinks>,
     /// Product page: the facts its line states (sizes, weights, packs…), as a table.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -107,22 +112,45 @@ pub struct ExploreListing {
     pub noindex: bool,
 }
 
-/// The shop page's products: one page of the shop's listing for the URL's query
-/// (`?q=&category=&sort=&page=`), as `GET /api/stores/{id}/products` would answer it.
+/// The shop page's products: one page of the shop's listing (or of one of its categories or
+/// brands) for the URL's query (`?q=&sort=&page=`), as `GET /api/stores/{id}/products`
+/// would answer it.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreListing {
     /// The search as typed ("" for none).
     pub q: String,
-    /// The category chosen ("all" for none).
+    /// The category shown ("all" for none).
     pub category: String,
+    /// The brand shown ("" for none).
+    pub brand: String,
     /// The sort named in the URL, or the default (newest; relevance for a search).
     pub sort: String,
+    /// The listing's path without its query: the shop's, or its category's or brand's.
+    pub path: String,
     /// This page's path and query, as its canonical link says it.
     pub canonical: String,
     /// A search or a chosen order: shown, followed, not indexed.
     pub noindex: bool,
+    /// The category or brand page this is; none for the shop page.
+    pub section: Option<ListingSection>,
+    /// The categories and brands visitors see, each a page of its own.
+    pub categories: Vec<ListingFacet>,
+    pub brands: Vec<ListingFacet>,
     pub result: ProductPageView,
+}
+
+/// Where a product page leads within its shop: what a visitor (and a crawler) follows to
+/// the rest of the catalogue.
+#[derive(Debug, Clone, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductLinks {
+    /// The page of the product's category, when visitors see one.
+    pub category_path: Option<String>,
+    /// The page of the product's brand.
+    pub brand_path: Option<String>,
+    /// Products just before and after it in its category (as cards).
+    pub siblings: Vec<ProductView>,
 }
 
 /// The landing page's window on the demo shop.
@@ -160,6 +188,7 @@ impl PageProps {
             product: None,
             related: None,
             photos: None,
+            links: None,
             attributes: None,
             listing: None,
             stores: None,
@@ -209,6 +238,7 @@ impl PageProps {
         product: ProductView,
         related: Vec<ProductView>,
         photos: Vec<String>,
+        links: ProductLinks,
     ) -> Self {
         let attributes = crate::ai::builtin::attributes(&product.name)
             .into_iter()
@@ -222,12 +252,22 @@ impl PageProps {
             product: Some(product),
             related: Some(related),
             photos: Some(photos),
+            links: Some(links),
             attributes: Some(attributes),
             ..Self::plain(site)
         }
     }
 
     /// A shop or product route whose shop or product does not exist.
+    /// A shop's category or brand page for a category or brand it does not have.
+    pub fn section_not_found(site: Site, store: StoreView) -> Self {
+        Self {
+            store: Some(store),
+            not_found: Some(true),
+            ..Self::plain(site)
+        }
+    }
+
     pub fn not_found(site: Site) -> Self {
         Self {
             not_found: Some(true),

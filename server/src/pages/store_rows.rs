@@ -6,12 +6,12 @@
 //! an owner's edit shows at the next request here; a change made by another instance or by
 //! the command line shows within `TTL`.
 //!
-//! Product counts (all and hidden), the category lists and the status counts of a shop are kept beside them,
-//! each for the `content_version` it was read at: every change to a shop's products moves
-//! that version (`services::lock_store`), as the HTML cache relies on too. A listing page of
-//! a 100,000-product shop so counts its rows once per change, not on every request, and the
-//! list of every shop with its count (the explore page, the search across shops) counts
-//! only the shops that changed.
+//! Product counts (all and hidden), the category and brand lists and the status counts of a
+//! shop are kept beside them, each for the `content_version` it was read at: every change to
+//! a shop's products moves that version (`services::lock_store`), as the HTML cache relies on
+//! too. A listing page of a 100,000-product shop so counts its rows once per change, not on
+//! every request, and the list of every shop with its count (the explore page, the search
+//! across shops) counts only the shops that changed.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
@@ -22,12 +22,14 @@ use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter};
 use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::Result;
-use crate::services::{catalogue, stores};
+use crate::services::catalogue::{self, Facet};
+use crate::services::stores;
 
 const TTL: Duration = Duration::from_secs(1);
 /// Past this many shops the map starts again, so memory stays bounded.
 const MAX_ROWS: usize = 50_000;
-/// Shops whose category lists are kept (each up to `catalogue::MAX_CATEGORIES` names).
+/// Shops whose category and brand lists are kept (each up to `catalogue::MAX_CATEGORIES`
+/// names).
 const MAX_LISTS: usize = 2_000;
 
 /// Values read for a shop's `content_version`: a newer version reads them again.
@@ -60,6 +62,9 @@ impl<T> PerVersion<T> {
     }
 }
 
+/// Category or brand names with their product counts.
+type Names = Vec<(String, u64)>;
+
 /// A shop's products: all of them, and those kept off the public pages.
 #[derive(Debug, Clone, Copy)]
 struct Counts {
@@ -70,9 +75,9 @@ struct Counts {
 pub struct StoreRows {
     rows: RwLock<HashMap<i64, (Instant, Arc<store::Model>)>>,
     counts: PerVersion<Counts>,
-    categories: PerVersion<Vec<(String, u64)>>,
-    /// Only for shops with hidden products (the others' public list is `categories`).
-    public_categories: PerVersion<Vec<(String, u64)>>,
+    /// Per facet (category, brand): every product's, and (only for shops with hidden
+    /// products, the others' public list being the first) the published products'.
+    facets: [[PerVersion<Names>; 2]; 2],
     statuses: PerVersion<Vec<(ProductStatus, u64)>>,
 }
 
@@ -81,8 +86,7 @@ impl Default for StoreRows {
         Self {
             rows: RwLock::default(),
             counts: PerVersion::new(MAX_ROWS),
-            categories: PerVersion::new(MAX_LISTS),
-            public_categories: PerVersion::new(MAX_LISTS),
+            facets: std::array::from_fn(|_| std::array::from_fn(|_| PerVersion::new(MAX_LISTS))),
             statuses: PerVersion::new(MAX_ROWS),
         }
     }
@@ -156,19 +160,14 @@ impl StoreRows {
         Ok(counts)
     }
 
-    /// The shop's categories with their product counts (`catalogue::categories`), as of the
-    /// row's `content_version`. Read after the row, like the count.
+    /// The shop's categories with their product counts, as of the row's `content_version`.
+    /// Read after the row, like the count.
     pub async fn categories(
         &self,
         db: &DatabaseConnection,
         store: &store::Model,
     ) -> Result<Arc<Vec<(String, u64)>>> {
-        if let Some(known) = self.categories.get(store) {
-            return Ok(known);
-        }
-        let list = Arc::new(catalogue::categories(db, store.id, false).await?);
-        self.categories.put(store, list.clone());
-        Ok(list)
+        self.facet(db, store, Facet::Category, false).await
     }
 
     /// The categories and counts of the products visitors see.
@@ -177,14 +176,25 @@ impl StoreRows {
         db: &DatabaseConnection,
         store: &store::Model,
     ) -> Result<Arc<Vec<(String, u64)>>> {
-        if self.hidden_count(db, store).await? == 0 {
-            return self.categories(db, store).await;
-        }
-        if let Some(known) = self.public_categories.get(store) {
+        self.facet(db, store, Facet::Category, true).await
+    }
+
+    /// The categories or brands of the shop's products (`catalogue::facet_counts`), of
+    /// those visitors see with `public`.
+    pub async fn facet(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+        facet: Facet,
+        public: bool,
+    ) -> Result<Arc<Vec<(String, u64)>>> {
+        let public = public && self.hidden_count(db, store).await? > 0;
+        let kept = &self.facets[facet as usize][usize::from(public)];
+        if let Some(known) = kept.get(store) {
             return Ok(known);
         }
-        let list = Arc::new(catalogue::categories(db, store.id, true).await?);
-        self.public_categories.put(store, list.clone());
+        let list = Arc::new(catalogue::facet_counts(db, store.id, facet, public).await?);
+        kept.put(store, list.clone());
         Ok(list)
     }
 

@@ -77,6 +77,7 @@ impl Sort {
 pub struct ProductFilter {
     pub search: Option<SearchQuery>,
     pub category: Option<String>,
+    pub brand: Option<String>,
     pub in_stock: Option<bool>,
     pub status: Option<ProductStatus>,
     /// Visitors' listings of a shop with hidden products: the published ones only. (A shop
@@ -106,6 +107,7 @@ impl ProductFilter {
     pub fn is_empty(&self) -> bool {
         self.search.is_none()
             && self.category.is_none()
+            && self.brand.is_none()
             && self.in_stock.is_none()
             && self.status.is_none()
             && !self.published_only
@@ -129,8 +131,10 @@ pub async fn page(
     let page = page.max(1);
     let per_page = per_page.clamp(1, MAX_PER_PAGE);
     let backend = db.get_database_backend();
-    let search_alone =
-        filter.category.is_none() && filter.in_stock.is_none() && filter.status.is_none();
+    let search_alone = filter.category.is_none()
+        && filter.brand.is_none()
+        && filter.in_stock.is_none()
+        && filter.status.is_none();
     if let (Some(query), Sort::Relevance, true) = (&filter.search, sort, search_alone) {
         let hidden_out = filter.published_only;
         if filter.bounded {
@@ -592,26 +596,44 @@ fn search_text(backend: DatabaseBackend, query: &SearchQuery, store_id: i64) -> 
     }
 }
 
-/// The shop's categories with their product counts (of the published products alone with
-/// `published_only`), by name; at most [`MAX_CATEGORIES`].
-pub async fn categories(
+/// What a shop's products are grouped by on its public pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Facet {
+    Category,
+    Brand,
+}
+
+impl Facet {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Category => "category",
+            Self::Brand => "brand",
+        }
+    }
+}
+
+/// The shop's categories (or brands) with their product counts (of the published products
+/// alone with `published_only`), by name; at most [`MAX_CATEGORIES`].
+pub async fn facet_counts(
     db: &impl ConnectionTrait,
     store_id: i64,
+    facet: Facet,
     published_only: bool,
 ) -> Result<Vec<(String, u64)>> {
     let mut sql = Sql::new(db.get_database_backend());
     let store = sql.bind(store_id);
     let hidden = sql.not_hidden("id", published_only.then_some(store_id));
     let limit = sql.bind(MAX_CATEGORIES as i64);
+    let column = facet.column();
     let statement = sql.text(format!(
-        "SELECT category, COUNT(*) AS n FROM products
-         WHERE store_id = {store} AND category IS NOT NULL AND category <> ''{hidden}
-         GROUP BY category ORDER BY category LIMIT {limit}"
+        "SELECT {column} AS name, COUNT(*) AS n FROM products
+         WHERE store_id = {store} AND {column} IS NOT NULL AND {column} <> ''{hidden}
+         GROUP BY {column} ORDER BY {column} LIMIT {limit}"
     ));
     let rows = db.query_all(statement).await?;
     rows.iter()
         .map(|row| {
-            let name: String = row.try_get("", "category")?;
+            let name: String = row.try_get("", "name")?;
             let n: i64 = row.try_get("", "n")?;
             Ok((name, n.max(0) as u64))
         })
@@ -778,6 +800,9 @@ impl Sql {
         let mut conditions = vec![format!("p.store_id = {store}")];
         if let Some(category) = &filter.category {
             conditions.push(format!("p.category = {}", self.bind(category.clone())));
+        }
+        if let Some(brand) = &filter.brand {
+            conditions.push(format!("p.brand = {}", self.bind(brand.clone())));
         }
         if let Some(in_stock) = filter.in_stock {
             conditions.push(format!("p.in_stock = {}", self.bind(in_stock)));

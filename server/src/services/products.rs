@@ -108,6 +108,40 @@ pub async fn same_brand(
         .await?)
 }
 
+/// Up to `each` published products of the same shop and category just before `of` (by id)
+/// and as many just after: a product page's neighbours, so every product of a category is
+/// linked from the next.
+pub async fn category_neighbours(
+    db: &impl ConnectionTrait,
+    of: &product::Model,
+    each: u64,
+) -> Result<Vec<product::Model>> {
+    let Some(category) = of.category.as_deref().filter(|c| !c.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let same = || {
+        product::Entity::find()
+            .filter(product::Column::StoreId.eq(of.store_id))
+            .filter(product::Column::Published.eq(true))
+            .filter(product::Column::Category.eq(category))
+    };
+    let mut before = same()
+        .filter(product::Column::Id.gt(of.id))
+        .order_by_asc(product::Column::Id)
+        .limit(each)
+        .all(db)
+        .await?;
+    before.reverse();
+    let after = same()
+        .filter(product::Column::Id.lt(of.id))
+        .order_by_desc(product::Column::Id)
+        .limit(each)
+        .all(db)
+        .await?;
+    before.extend(after);
+    Ok(before)
+}
+
 pub async fn create(
     db: &DatabaseConnection,
     store_id: i64,
