@@ -1,8 +1,9 @@
 // A large catalogue in Chromium against the real server: the demo shop moved to Business and
-// grown to over 2,000 products in the setup. The shop page without JavaScript (links to every
-// page, the search as a GET form), with JavaScript at 1280 px (search typed key by key,
-// "Carica altri") and at 390 px (pages of 24); the dashboard's server pages, a page number
-// typed, the server's search, bulk delete by status and the export of every product.
+// grown to over 2,000 products in the setup. The shop page without JavaScript (links to far
+// pages and categories, the search as a GET form), with JavaScript at 1280 px (search typed
+// key by key, pages shown in place with their address) and at 390 px (a deep page kept); the
+// dashboard's server pages, a page number typed, the server's search, bulk delete by status
+// and the export of every product.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -74,21 +75,40 @@ async function newPage({ javaScriptEnabled = true, width = 1280 } = {}) {
 
 const productLinks = (page) => page.locator('main a[href^="/product/"]');
 
+/** What the shop page shows for `query`: the API's page of 24 (the page's size). */
+const shown = (query) => listing(`${query}&per_page=24`);
+
 describe("shop page without JavaScript", () => {
-  test("25 products a page, real links to the next pages, a canonical per page", async () => {
+  test("24 products a page, real links to the next pages and digit by digit to far ones, a canonical per page", async () => {
     const { context, page } = await newPage({ javaScriptEnabled: false });
     const first = await page.goto(server.url + storeUrl);
     assert.equal(first.status(), 200);
-    assert.equal(await productLinks(page).count(), 25);
+    assert.equal(await productLinks(page).count(), 24);
     const html = await first.text();
     assert.ok(html.length < 150_000, `shop page HTML ${html.length} bytes`);
-    const pages = Math.ceil(publicCount / 25);
+    const pages = Math.ceil(publicCount / 24);
     await page.locator(`a[href="${storeUrl}?page=${pages}"]`).waitFor();
+    // Page 1 links the tens (10, 20, …) as well: page 85 is two clicks away.
+    await page.locator(`[data-page-ladder] a[href="${storeUrl}?page=80"]`).click();
+    await page.waitForURL(`${server.url}${storeUrl}?page=80`);
+    await page.locator(`[data-page-ladder] a[href="${storeUrl}?page=85"]`).click();
+    await page.waitForURL(`${server.url}${storeUrl}?page=85`);
     await page.locator('a[rel="next"]').click();
-    await page.waitForURL(`${server.url}${storeUrl}?page=2`);
-    assert.equal(await productLinks(page).count(), 25);
-    assert.equal(await page.locator('link[rel="canonical"]').getAttribute("href"), `${server.url}${storeUrl}?page=2`);
-    const expected = (await listing("page=2")).items.map((p) => p.name);
+    await page.waitForURL(`${server.url}${storeUrl}?page=86`);
+    assert.equal(await page.locator('link[rel="canonical"]').getAttribute("href"), `${server.url}${storeUrl}?page=86`);
+    const expected = (await shown("page=86")).items.map((p) => p.name);
+    assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), expected);
+    await context.close();
+  });
+
+  test("a category is a page of its own, linked from the shop page", async () => {
+    const { context, page } = await newPage({ javaScriptEnabled: false });
+    await page.goto(server.url + storeUrl);
+    await page.locator('nav[aria-label="Categorie"]').getByRole("link", { name: /Cartongesso/ }).click();
+    await page.waitForURL(`${server.url}${storeUrl}/c/cartongesso`);
+    assert.equal(await page.locator("h1").innerText(), "Cartongesso");
+    assert.match(await page.title(), /^Cartongesso — /);
+    const expected = (await shown("category=Cartongesso")).items.map((p) => p.name);
     assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), expected);
     await context.close();
   });
@@ -102,45 +122,65 @@ describe("shop page without JavaScript", () => {
     const { total } = await listing("q=trapani");
     assert.ok(total >= ADDED / KINDS.length, `matches: ${total}`);
     const names = await productLinks(page).locator("h3").allInnerTexts();
-    assert.equal(names.length, 25);
+    assert.equal(names.length, 24);
     for (const name of names) assert.match(name, /trapan/i);
     assert.equal(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex");
     await context.close();
   });
 });
 
+/** Counts the app's requests for product pages (`/api/stores/…/products`). */
+function productRequests(page) {
+  const seen = [];
+  page.on("request", (r) => r.url().includes("/products?") && r.url().includes("/api/stores/") && seen.push(r.url()));
+  return seen;
+}
+
 describe("shop page in the browser", () => {
-  test("1280 px: a search typed key by key, then 'Carica altri' adds the next 25 from the server", async () => {
+  test("1280 px: a search typed key by key, the next page shown in place with its address, back and forth", async () => {
     const { context, page, problems } = await newPage();
     await page.goto(server.url + storeUrl);
     await page.getByRole("button", { name: "Accetta tutti" }).click();
+    await page.evaluate(() => (window.__samePage = true));
     await typeInto(page.getByLabel("Cerca prodotti"), "cartong");
-    const { total, items } = await listing("q=cartong");
-    await page.locator("[data-products-count]").filter({ hasText: `25 di ${italian(total)} prodotti` }).waitFor();
+    const { total, items } = await shown("q=cartong");
+    await page.locator("[data-products-count]").filter({ hasText: `1-24 di ${italian(total)} prodotti` }).waitFor();
     await page.waitForURL(/\?q=cartong$/);
     assert.equal(await productLinks(page).first().locator("h3").innerText(), items[0].name);
-    await page.getByRole("button", { name: "Carica altri" }).click();
-    await page.locator("[data-products-count]").filter({ hasText: `50 di ${italian(total)} prodotti` }).waitFor();
-    assert.equal(await productLinks(page).count(), 50);
+    await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
+    await page.waitForURL(/\?q=cartong&page=2$/);
+    await page.locator("[data-products-count]").filter({ hasText: `25-48 di ${italian(total)} prodotti` }).waitFor();
+    const second = (await shown("q=cartong&page=2")).items.map((p) => p.name);
+    assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), second);
+    await page.goBack();
+    await page.waitForURL(/\?q=cartong$/);
+    await page.locator("[data-products-count]").filter({ hasText: `1-24 di ${italian(total)} prodotti` }).waitFor();
+    assert.equal(await page.evaluate(() => window.__samePage), true, "shown in place, not loaded again");
     await page.getByLabel("Ordina per").selectOption("priceDesc");
-    const dearest = (await listing("q=cartong&sort=priceDesc")).items[0];
+    const dearest = (await shown("q=cartong&sort=priceDesc")).items[0];
     await productLinks(page).first().locator("h3").filter({ hasText: dearest.name }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });
 
-  test("390 px: pages of 24, Successiva asks the server for the next", async () => {
+  test("390 px: a deep page from the address stays that page, nothing fetched again, Successiva moves on", async () => {
     const { context, page, problems } = await newPage({ width: 390 });
-    await page.goto(server.url + storeUrl);
-    await page.getByRole("button", { name: "Accetta tutti" }).click();
+    const requests = productRequests(page);
     const pages = Math.ceil(publicCount / 24);
-    await page.getByText(`Pagina 1 di ${pages}`).waitFor();
-    assert.equal(await productLinks(page).count(), 24);
-    await page.getByRole("button", { name: "Successiva" }).click();
-    await page.getByText(`Pagina 2 di ${pages}`).waitFor();
-    const expected = (await listing("page=2&per_page=24")).items.map((p) => p.name);
-    await productLinks(page).first().locator("h3").filter({ hasText: expected[0] }).waitFor();
+    await page.goto(`${server.url}${storeUrl}?page=45`);
+    await page.getByRole("button", { name: "Accetta tutti" }).click();
+    await page.getByText(`Pagina 45 di ${pages}`).waitFor();
+    const expected = (await shown("page=45")).items.map((p) => p.name);
     assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), expected);
+    assert.equal(page.url(), `${server.url}${storeUrl}?page=45`);
+    assert.deepEqual(requests, [], "the server's page is not asked for again");
+    await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
+    await page.getByText(`Pagina 46 di ${pages}`).waitFor();
+    await page.waitForURL(`${server.url}${storeUrl}?page=46`);
+    const next = (await shown("page=46")).items.map((p) => p.name);
+    await productLinks(page).first().locator("h3").filter({ hasText: next[0] }).waitFor();
+    assert.deepEqual(await productLinks(page).locator("h3").allInnerTexts(), next);
+    assert.equal(requests.length, 1);
     assert.deepEqual(problems, []);
     await context.close();
   });

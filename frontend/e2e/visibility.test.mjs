@@ -25,21 +25,25 @@ after(async () => {
 
 const toast = (page, title) => page.locator("[data-toast]").filter({ hasText: title }).first();
 
-/** The visitor's shop page with every product shown ("Carica altri" clicked until the end). */
+/** The visitor's shop pages, one after the other ("Successiva" clicked until the last), as
+ * one text of their markup. */
 async function visitorNames(shop) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
   const visitor = await context.newPage();
   await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
-  const more = visitor.getByRole("button", { name: "Carica altri" });
+  const next = visitor.locator("[data-page-links]").getByRole("link", { name: "Successiva" });
   const cards = visitor.locator("main a[href^='/product/']");
-  while (await more.count()) {
-    const before = await cards.count();
-    await more.click();
-    await visitor.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length > n, ["main a[href^='/product/']", before]);
+  let html = await visitor.content();
+  let count = await cards.count();
+  while (await next.count()) {
+    const first = await cards.first().getAttribute("href");
+    await next.click();
+    await visitor.waitForFunction((was) => document.querySelector("main a[href^='/product/']")?.getAttribute("href") !== was, first);
+    html += await visitor.content();
+    count += await cards.count();
   }
-  assert.ok((await cards.count()) >= shop.Products.filter((p) => p.published).length, "every public product is on the page");
-  const html = await visitor.content();
+  assert.ok(count >= shop.Products.filter((p) => p.published).length, "every public product is on the pages");
   await context.close();
   return html;
 }

@@ -46,7 +46,7 @@ function listingFor(url) {
   const category = query.get("category");
   const sort = query.get("sort") ?? "newest";
   const page = Number(query.get("page") ?? 1);
-  const perPage = Number(query.get("per_page") ?? 25);
+  const perPage = Number(query.get("per_page") ?? 24);
   const found = products
     .filter((p) => (!category || p.category === category) && (!q || `${p.name} ${p.brand}`.toLowerCase().includes(q)))
     .sort((a, b) => (sort === "priceAsc" ? a.price - b.price : sort === "priceDesc" ? b.price - a.price : b.id - a.id));
@@ -57,7 +57,28 @@ const exploreStores = Array.from({ length: 15 }, (_, i) => makeStore({ id: i + 1
 
 function propsFor(url, site) {
   if (url.startsWith("/store/")) {
-    return { site, store, listing: { q: "", category: "all", sort: "newest", canonical: "/store/3/edilizia-demo", noindex: false, result: listingFor(url) } };
+    const { pathname, search } = new URL(url, "http://x");
+    const all = listingFor("/");
+    const categories = all.categories.map((c) => ({ ...c, slug: c.name.toLowerCase() }));
+    const brands = [...new Set(products.map((p) => p.brand).filter(Boolean))].sort().map((name) => ({ name, slug: name.toLowerCase(), count: products.filter((p) => p.brand === name).length }));
+    const section = categories.find((c) => pathname.endsWith(`/c/${c.slug}`));
+    const category = section?.name ?? "all";
+    const asked = new URLSearchParams(search);
+    if (section) asked.set("category", section.name);
+    const listing = {
+      q: "",
+      category,
+      brand: "",
+      sort: "newest",
+      path: pathname,
+      canonical: pathname + search,
+      noindex: false,
+      section: section ? { kind: "category", ...section } : null,
+      categories,
+      brands,
+      result: listingFor(`/?${asked}`),
+    };
+    return { site, store, listing };
   }
   if (url.startsWith("/product/4/")) return { site, store: storeWithLogo, product: makeProduct(12, { image_url: null }), related: [] };
   if (url.startsWith("/product/")) return { site, store, product: { ...makeProduct(12, { image_url: null }), name: evil }, related: products.slice(0, 15).filter((p) => p.id !== 12) };
@@ -103,7 +124,7 @@ const server = http.createServer((req, res) => {
 await new Promise((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-const pages = ["/", "/explore", "/store/3/edilizia-demo", "/product/3/edilizia-demo/12/prodotto-12", "/product/4/con-logo/12/prodotto-12", "/pricing", "/pricing?billing=monthly", "/contacts", "/faq", "/privacy", "/cookie", "/non-esiste"];
+const pages = ["/", "/explore", "/store/3/edilizia-demo", "/store/3/edilizia-demo/c/cementi?page=2", "/product/3/edilizia-demo/12/prodotto-12", "/product/4/con-logo/12/prodotto-12", "/pricing", "/pricing?billing=monthly", "/contacts", "/faq", "/privacy", "/cookie", "/non-esiste"];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
 let failures = 0;
 for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
@@ -157,41 +178,37 @@ const expectEq = (a, b, what) => {
 };
 const productLinks = (page) => page.locator('main a[href^="/product/"]').count();
 
-await check("store: 'Carica altri' adds 25 after a delay", async (page) => {
+await check("store: the next page shown in place, its address kept", async (page) => {
   await page.goto(`${base}/store/3/edilizia-demo`);
-  expectEq(await productLinks(page), 25, "first batch");
-  await page.getByRole("button", { name: "Carica altri" }).click();
-  await page.waitForTimeout(300);
-  expectEq(await productLinks(page), 25, "still loading");
-  await page.waitForTimeout(1200);
-  expectEq(await productLinks(page), 50, "second batch");
+  expectEq(await productLinks(page), 24, "first page");
+  await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
+  await page.waitForURL(`${base}/store/3/edilizia-demo?page=2`);
+  await page.getByText("Pagina 2 di 3").waitFor();
+  expectEq(await productLinks(page), 24, "second page");
 });
-await check("store: search by brand and name, category filter, sort by price (asked of the server)", async (page) => {
+await check("store: search by brand and name, a category's page, sort by price (asked of the server)", async (page) => {
   const links = (n) => page.waitForFunction((n) => document.querySelectorAll('main a[href^="/product/"]').length === n, n, { timeout: 3000 });
   await page.goto(`${base}/store/3/edilizia-demo`);
   await page.getByLabel("Cerca prodotti").pressSequentially("Prodotto 7", { delay: 10 });
   await links(1);
   await page.getByLabel("Cerca prodotti").press("Control+a");
   await page.getByLabel("Cerca prodotti").press("Delete");
-  await links(25);
+  await links(24);
   await page.getByLabel("Categoria").selectOption("Cementi");
-  await page.waitForFunction(() => /25 di 30 prodotti/.test(document.querySelector("[data-products-count]")?.textContent ?? ""), null, { timeout: 3000 });
-  expectEq(await productLinks(page), 25, "category (30 of 60, first 25)");
+  await page.waitForURL(`${base}/store/3/edilizia-demo/c/cementi`);
+  await page.waitForFunction(() => /1-24 di 30 prodotti/.test(document.querySelector("[data-products-count]")?.textContent ?? ""), null, { timeout: 3000 });
+  expectEq(await productLinks(page), 24, "category (30 of 60, first 24)");
   await page.getByLabel("Ordina per").selectOption("priceAsc");
   await page.waitForFunction(() => document.querySelector('main a[href^="/product/"]')?.getAttribute("href") === "/product/3/edilizia-demo/1/prodotto-1", null, { timeout: 3000 });
 });
-await check("store on mobile: 24 per page with pagination", async (page) => {
+await check("store on mobile: a page of 24 from the address, pages as links", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${base}/store/3/edilizia-demo`);
-  // The server sends 25; once hydrated on a phone the page keeps 24. React's development
-  // build may take longer than a fixed pause on a busy machine: wait for the switch, bounded.
-  await page
-    .waitForFunction(() => document.querySelectorAll('main a[href^="/product/"]').length === 24, null, { timeout: 5000 })
-    .catch(() => {});
-  expectEq(await productLinks(page), 24, "page 1");
-  await page.getByText("Pagina 1 di 3").waitFor();
-  await page.getByRole("button", { name: "Successiva" }).click();
+  await page.goto(`${base}/store/3/edilizia-demo?page=2`);
   await page.getByText("Pagina 2 di 3").waitFor();
+  expectEq(await productLinks(page), 24, "page 2");
+  await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
+  await page.getByText("Pagina 3 di 3").waitFor();
+  expectEq(await productLinks(page), 12, "page 3");
 });
 await check("product: carousel buttons enable and disable at the ends", async (page) => {
   await page.goto(`${base}/product/3/edilizia-demo/12/prodotto-12`);

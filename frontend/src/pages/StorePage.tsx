@@ -184,10 +184,10 @@ const LISTED_BRANDS = 30;
 /** The shop's categories and brands, each a page of its own: what visitors browse and
  * crawlers follow into the catalogue. */
 function StoreSections({ listing }: { listing: StoreListing }) {
-  const brands = [...listing.brands]
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "it"))
-    .slice(0, LISTED_BRANDS)
-    .sort((a, b) => a.name.localeCompare(b.name, "it"));
+  // In the server's order (by name), the ones with most products; no locale-aware sorting,
+  // which the server's JavaScript engine does not share with browsers.
+  const top = new Set([...listing.brands].sort((a, b) => b.count - a.count).slice(0, LISTED_BRANDS));
+  const brands = listing.brands.filter((b) => top.has(b));
   const current = listing.path;
   const groups = [
     { title: it.store.categoriesTitle, kind: "c", items: listing.categories },
