@@ -28,7 +28,7 @@ pub const MAX_CATEGORIES: u64 = 500;
 /// Rows re-indexed per statement batch when search terms are stale.
 const REINDEX_BATCH: u64 = 500;
 /// Matches a visitor's search ranks and counts: beyond them the answer says "more than".
-/// 40 pages of a shop's 25, 50 of the search across shops' 20.
+/// 42 pages of a shop's 24, 50 of the search across shops' 20.
 pub const MAX_MATCHES: u64 = 1_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
