@@ -23,28 +23,21 @@ for (const p of [`${base}?category=Ferramenta`, `${base}?category=NonEsiste`, `$
 for (const width of [1280, 390]) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await blockThirdParty(context, server.url);
+  await context.addInitScript(() => localStorage.setItem("cookiePreferences", JSON.stringify({ essential: true, analytics: false, marketing: false })));
   const page = await context.newPage();
   page.on("console", (m) => m.type() === "error" && console.log("console:", m.text()));
   await page.goto(`${server.url}${base}?page=45`);
-  await page.waitForTimeout(1000);
-  console.log(width, page.url(), await page.locator("[data-products-count]").innerText(), await page.locator("[data-page-links] p").first().innerText());
-  await page.screenshot({ path: `/tmp/shots/store-${width}.png`, fullPage: true });
-  await page.getByRole("link", { name: "Vai alla pagina 50" }).click();
   await page.waitForTimeout(800);
-  console.log(" after click", page.url(), await page.locator("[data-page-links] p").first().innerText());
-  await page.goBack();
-  await page.waitForTimeout(800);
-  console.log(" after back", page.url(), await page.locator("[data-page-links] p").first().innerText());
-  await page.goto(`${server.url}${base}/c/ferramenta?page=2`);
-  await page.waitForTimeout(800);
-  console.log(" cat", await page.title(), await page.locator("h1").innerText());
-  await page.screenshot({ path: `/tmp/shots/cat-${width}.png`, fullPage: false });
+  console.log(width, await page.title());
+  await page.screenshot({ path: `/tmp/shots/biz-${width}.png` });
+  await page.locator("[data-page-links]").screenshot({ path: `/tmp/shots/links-${width}.png` });
+  await page.locator('nav[aria-label="Categorie"]').screenshot({ path: `/tmp/shots/cats-${width}.png` });
+  await page.locator("footer").screenshot({ path: `/tmp/shots/foot-${width}.png` });
   const prod = await page.locator('main a[href^="/product/"]').first().getAttribute("href");
   await page.goto(server.url + prod);
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `/tmp/shots/prod-${width}.png`, fullPage: true });
-  await page.goto(`${server.url}${base}/c/nope`);
-  await page.screenshot({ path: `/tmp/shots/nf-${width}.png` });
+  await page.waitForTimeout(500);
+  console.log(width, await page.title());
+  await page.screenshot({ path: `/tmp/shots/bizprod-${width}.png` });
   await context.close();
 }
 await browser.close();

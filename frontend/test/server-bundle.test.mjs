@@ -309,6 +309,25 @@ describe("shop page", () => {
     assert.equal(s.url, `${site.publicUrl}/store/3/edilizia-demo`);
     assert.equal(s.logo, `${site.publicUrl}/media/stores/3/logo.png`);
   });
+  test("a Business shop's pages carry its own header and footer, titles without the site's name", () => {
+    const own = { ...store, plan: "business", telephone: "02 1234567" };
+    for (const [url, props] of [
+      ["/store/3/edilizia-demo", { site, store: own, listing }],
+      [productUrl, { site, store: own, product, related }],
+    ]) {
+      const { html, head } = bundle.render(url, props);
+      assert.match(html, /data-shop-header/, url);
+      assert.match(html, /data-shop-footer/, url);
+      assert.doesNotMatch(html, /Crea Negozio|Esplora Negozi|Catalogo realizzato con|realizzato con/, url);
+      assert.doesNotMatch(titleOf(head), /Vetrina/, url);
+      assert.match(head, /<meta property="og:site_name" content="Edilizia Demo">/, url);
+      assert.match(html, /href="\/privacy"/, url);
+      assert.match(html, /href="tel:021234567"/, url);
+    }
+    const pro = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "pro" }, listing });
+    assert.match(pro.html, /Esplora Negozi/);
+    assert.match(titleOf(pro.head), /\| Vetrina$/);
+  });
   test("branding by plan", () => {
     const free = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "free" }, listing }).html;
     assert.match(free, /Catalogo realizzato con Vetrina/);

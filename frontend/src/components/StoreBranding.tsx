@@ -6,10 +6,12 @@ import { Container } from "./ui/Container";
 
 /**
  * Branding band of a public shop page, by plan: free and starter show Vetrina's logo and name
- * prominently; pro and business show the shop's logo centred with Vetrina's mark at the side;
- * any other plan value shows a "realizzato con" credit line.
+ * prominently; pro shows the shop's logo centred with Vetrina's mark at the side; business has
+ * none (its pages carry the shop's own header, `ShopHeader`); any other plan value shows a
+ * "realizzato con" credit line.
  */
 export function StoreBranding({ store }: { store: Store }) {
+  if (store.plan === "business") return null;
   if (store.plan === "free" || store.plan === "starter") {
     return (
       <div className="border-b border-brand-100 bg-gradient-to-r from-brand-50 via-orange-50 to-amber-50">
@@ -22,7 +24,7 @@ export function StoreBranding({ store }: { store: Store }) {
       </div>
     );
   }
-  if (store.plan === "pro" || store.plan === "business") {
+  if (store.plan === "pro") {
     return (
       <div className="border-b border-stone-200 bg-white">
         <Container className="relative flex items-center justify-center py-4">

@@ -13,6 +13,8 @@ export interface HeadData {
   image?: string | null;
   noindex?: boolean;
   jsonLd?: object[];
+  /** og:site_name: the shop's own name on a Business shop's pages, else "Vetrina". */
+  siteName?: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -51,7 +53,7 @@ export function renderHead(data: HeadData, publicUrl: string): string {
   if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   tags.push(`<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`);
   tags.push(`<meta name="theme-color" content="#9a3412">`);
-  meta("property", "og:site_name", "Vetrina");
+  meta("property", "og:site_name", data.siteName ?? "Vetrina");
   meta("property", "og:locale", "it_IT");
   meta("property", "og:type", data.ogType ?? "website");
   meta("property", "og:title", data.title);

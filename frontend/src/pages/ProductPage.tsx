@@ -65,11 +65,15 @@ export function productHead(props: PageProps): HeadData {
   const breadcrumbs = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
+    // The site's home, except on a Business shop's pages; the category's page when it has one.
     itemListElement: [
-      { "@type": "ListItem", position: 1, name: it.brand.name, item: absoluteUrl(site.publicUrl, "/") },
-      { "@type": "ListItem", position: 2, name: store.name, item: storeUrl },
-      { "@type": "ListItem", position: 3, name: product.name, item: url },
-    ],
+      store.plan === "business" ? null : { name: it.brand.name, item: absoluteUrl(site.publicUrl, "/") },
+      { name: store.name, item: storeUrl },
+      product.category && props.links?.categoryPath ? { name: product.category, item: absoluteUrl(site.publicUrl, props.links.categoryPath) } : null,
+      { name: product.name, item: url },
+    ]
+      .filter((crumb) => crumb !== null)
+      .map((crumb, i) => ({ "@type": "ListItem", position: i + 1, ...crumb })),
   };
   return {
     title: `${product.name} | ${store.name}`,
@@ -78,6 +82,7 @@ export function productHead(props: PageProps): HeadData {
     ogType: "product",
     image,
     jsonLd: [ld, breadcrumbs],
+    siteName: store.plan === "business" ? store.name : undefined,
   };
 }
 

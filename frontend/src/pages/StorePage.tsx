@@ -5,6 +5,7 @@ import { SearchBox } from "../components/SearchBox";
 import { ProductCard } from "../components/ProductCard";
 import { StoreBranding } from "../components/StoreBranding";
 import { StoreLogo } from "../components/StoreLogo";
+import { titleFor } from "../components/layout/ShopChrome";
 import { Badge } from "../components/ui/Badge";
 import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
@@ -71,6 +72,7 @@ export function storeHead(props: PageProps): HeadData {
   const head = section
     ? sectionHead(store, section, page)
     : { title: page > 1 ? it.store.metaTitlePage(store.name, page) : it.store.metaTitle(store.name), description };
+  head.title = titleFor(head.title, store);
   const jsonLd: Record<string, unknown>[] = [ld];
   if (section && listing) {
     jsonLd.push({
@@ -89,6 +91,7 @@ export function storeHead(props: PageProps): HeadData {
     ogType: "website",
     image: logo,
     jsonLd,
+    siteName: store.plan === "business" ? store.name : undefined,
   };
 }
 
