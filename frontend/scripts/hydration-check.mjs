@@ -32,7 +32,7 @@ const devJs = devClient.outputFiles[0].contents;
 const escapeJson = (v) =>
   JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 
-const store = makeStore({ logo_img_url: null });
+const store = makeStore({ logo_img_url: null, opening_hours: [{ days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "08:00", closes: "12:30" }, { days: ["Sa"], opens: "08:30", closes: "12:30" }] });
 // A shop with a logo: its image is in the seller block, which the server renders as a fragment.
 const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#9a3412"/></svg>')}`;
 const storeWithLogo = makeStore({ id: 4, slug: "con-logo", logo_img_url: logo });

@@ -99,6 +99,8 @@ export function makeStore(over = {}) {
     website_url: "www.ediliziademo.it",
     telephone: "02 1234567",
     email: "info@ediliziademo.it",
+    opening_hours: [],
+    google_store_code: null,
     plan: "pro",
     trial_used: false,
     trial_ends_at: null,

@@ -328,6 +328,16 @@ describe("shop page", () => {
     assert.match(pro.html, /Esplora Negozi/);
     assert.match(titleOf(pro.head), /\| Vetrina$/);
   });
+  test("a product page offers a call, WhatsApp for a mobile number and an e-mail beside the price", () => {
+    const mobile = bundle.render(productUrl, { site, store: { ...store, telephone: "+39 347 123 4567", email: "info@made.it" }, product, related }).html;
+    const ask = mobile.slice(mobile.indexOf("data-ask-shop"), mobile.indexOf("data-ask-shop") + 2000);
+    assert.match(ask, /href="tel:\+393471234567"/);
+    assert.match(ask, /href="https:\/\/wa\.me\/393471234567\?text=Buongiorno%2C%20vorrei%20sapere%20se%20%C3%A8%20disponibile%3A%20Prodotto%2012/);
+    assert.match(ask, /href="mailto:info@made\.it\?subject=Disponibilit%C3%A0%3A%20Prodotto%2012/);
+    const landline = bundle.render(productUrl, { site, store, product, related }).html;
+    assert.doesNotMatch(landline, /wa\.me/);
+    assert.match(landline, /data-ask-shop/);
+  });
   test("branding by plan", () => {
     const free = bundle.render("/store/3/edilizia-demo", { site, store: { ...store, plan: "free" }, listing }).html;
     assert.match(free, /Catalogo realizzato con Vetrina/);

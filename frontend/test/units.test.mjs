@@ -262,3 +262,56 @@ describe("page links a crawler follows", () => {
     assert.ok(ladder.every((p) => p >= 1 && p <= 834));
   });
 });
+
+describe("WhatsApp only for a mobile number", () => {
+  let p;
+  before(async () => {
+    p = await importSrc("lib/paths.ts");
+  });
+  test("Italian mobiles in any common spelling; landlines and foreign numbers none", () => {
+    for (const phone of ["347 123 4567", "+39 347 1234567", "0039-347-1234567", "3471234567"]) {
+      assert.equal(p.whatsappNumber(phone), "393471234567", phone);
+    }
+    for (const phone of ["02 1234 5678", "+39 02 12345678", "+41 79 123 45 67", "800 123 456", "34712"]) {
+      assert.equal(p.whatsappNumber(phone), null, phone);
+    }
+    assert.equal(p.whatsappHref("393471234567", "Buongiorno, è disponibile?"), "https://wa.me/393471234567?text=Buongiorno%2C%20%C3%A8%20disponibile%3F");
+  });
+});
+
+describe("opening hours", () => {
+  let h;
+  before(async () => {
+    h = await importSrc("lib/hours.ts");
+  });
+  const week = [
+    { days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "08:00", closes: "12:30" },
+    { days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "15:00", closes: "19:00" },
+    { days: ["Sa"], opens: "08:30", closes: "12:30" },
+  ];
+  test("days as an owner reads them", () => {
+    assert.equal(h.daysLabel(["Mo", "Tu", "We", "Th", "Fr"]), "Lun–Ven");
+    assert.equal(h.daysLabel(["Mo", "We", "Fr"]), "Lun, Mer, Ven");
+    assert.equal(h.daysLabel(["Mo", "Tu", "Sa", "Su"]), "Lun, Mar, Sab, Dom");
+    assert.equal(h.daysLabel(["Th", "Fr", "Sa", "Mo"]), "Lun, Gio–Sab");
+  });
+  test("open now, and when it opens next", () => {
+    const at = (day, time) => ({ day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) });
+    assert.equal(h.openNowLabel(week, at(0, "10:00")), "Aperto ora · chiude alle 12:30");
+    assert.equal(h.openNowLabel(week, at(0, "12:30")), "Chiuso ora · apre alle 15:00");
+    assert.equal(h.openNowLabel(week, at(4, "19:30")), "Chiuso ora · apre domani alle 08:30");
+    assert.equal(h.openNowLabel(week, at(5, "13:00")), "Chiuso ora · apre lunedì alle 08:00");
+    assert.equal(h.openNowLabel([], at(0, "10:00")), null);
+  });
+  test("the time in Rome, whatever the browser's zone", () => {
+    // 2026-07-06 is a Monday; 08:15 UTC is 10:15 in Rome (summer time).
+    assert.deepEqual(h.romeTime(new Date("2026-07-06T08:15:00Z")), { day: 0, minutes: 615 });
+    // 2026-12-06 is a Sunday; 23:30 UTC is 00:30 on Monday in Rome.
+    assert.deepEqual(h.romeTime(new Date("2026-12-06T23:30:00Z")), { day: 0, minutes: 30 });
+  });
+  test("schema.org's opening hours", () => {
+    assert.deepEqual(h.openingHoursSpecification(week.slice(2)), [
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Saturday"], opens: "08:30", closes: "12:30" },
+    ]);
+  });
+});

@@ -25,6 +25,7 @@ mod m20261202_080000_create_category_checks;
 mod m20261202_090000_add_product_source_name;
 mod m20261202_100000_add_product_suggested_category;
 mod m20261203_080000_index_products_store_brand;
+mod m20261203_090000_add_store_hours;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_090000_add_product_source_name::Migration),
             Box::new(m20261202_100000_add_product_suggested_category::Migration),
             Box::new(m20261203_080000_index_products_store_brand::Migration),
+            Box::new(m20261203_090000_add_store_hours::Migration),
         ]
     }
 }

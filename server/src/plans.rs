@@ -178,6 +178,8 @@ mod tests {
             website_url: None,
             telephone: "0612345678".into(),
             email: "a@b.it".into(),
+            opening_hours: None,
+            google_store_code: None,
             plan,
             trial_plan: trial.map(|(p, _)| p),
             trial_used: trial.is_some(),

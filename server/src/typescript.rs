@@ -40,6 +40,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::pages::sections::ListingSection,
         // What the pages and the API share.
         crate::views::StoreView,
+        crate::domain::opening_hours::OpeningSlot,
         crate::views::OwnerStoreView,
         crate::api::sync::SyncView,
         crate::api::sync::SyncRunView,

@@ -8,6 +8,7 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::domain::opening_hours::{self, OpeningSlot};
 use crate::domain::{Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::plans::{self, Limits, Plan};
@@ -60,6 +61,8 @@ pub struct StoreView {
     pub website_url: Option<String>,
     pub telephone: String,
     pub email: String,
+    /// Weekly opening hours (none when the owner has not given them).
+    pub opening_hours: Vec<OpeningSlot>,
     /// The plan in force (a running trial's plan while it lasts).
     pub plan: Plan,
     pub product_count: u64,
@@ -88,6 +91,8 @@ pub struct AccountView {
     /// Published products with a price left out of Google's feeds for want of a real
     /// picture.
     pub products_without_picture: u64,
+    /// The store code of the shop's Google Business Profile, as the owner gave it.
+    pub google_store_code: Option<String>,
     pub limits: Limits,
 }
 
@@ -153,6 +158,7 @@ impl StoreView {
             website_url: store.website_url,
             telephone: store.telephone,
             email: store.email,
+            opening_hours: opening_hours::from_column(store.opening_hours.as_deref()),
             product_count,
             created: rfc3339(store.created_at),
         }
@@ -175,6 +181,7 @@ impl StoreView {
             regenerations_this_month: usage.regenerations,
             ai_products_this_month: ai_provider.then_some(usage.ai_products),
             products_without_picture,
+            google_store_code: store.google_store_code.clone(),
             limits: plan.limits(),
         };
         OwnerStoreView {

@@ -14,4 +14,8 @@ ai_products_this_month: number | null,
  * Published products with a price left out of Google's feeds for want of a real
  * picture.
  */
-products_without_picture: number, limits: Limits, };
+products_without_picture: number, 
+/**
+ * The store code of the shop's Google Business Profile, as the owner gave it.
+ */
+google_store_code: string | null, limits: Limits, };

@@ -27,6 +27,7 @@ export type { Mapping } from "./Mapping";
 export type { NearbyItem } from "./NearbyItem";
 export type { NearbyListing } from "./NearbyListing";
 export type { NearbyResults } from "./NearbyResults";
+export type { OpeningSlot } from "./OpeningSlot";
 export type { Operator } from "./Operator";
 export type { Outcome } from "./Outcome";
 export type { OwnerStoreView } from "./OwnerStoreView";

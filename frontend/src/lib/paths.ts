@@ -35,3 +35,18 @@ export function storeAddressQuery(store: Pick<Store, "address" | "postal_code" |
   );
   return parts.length ? `${parts.join(", ")}, Italia` : null;
 }
+
+/** An Italian mobile number as WhatsApp's links want it (`39` and the number), or null for a
+ * landline or anything else: WhatsApp is offered only where it can answer. */
+export function whatsappNumber(phone: string): string | null {
+  let digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+39")) digits = digits.slice(3);
+  else if (digits.startsWith("0039")) digits = digits.slice(4);
+  else if (digits.startsWith("+")) return null;
+  return /^3\d{8,9}$/.test(digits) ? `39${digits}` : null;
+}
+
+/** A WhatsApp chat with the shop, the visitor's first message written. */
+export function whatsappHref(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}

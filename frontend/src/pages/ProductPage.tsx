@@ -6,15 +6,15 @@ import { SellerBlock } from "../components/SellerBlock";
 import { StoreLogo } from "../components/StoreLogo";
 import { Badge } from "../components/ui/Badge";
 import { Container } from "../components/ui/Container";
-import { IconArrowLeft } from "../components/ui/Icons";
+import { IconArrowLeft, IconMail, IconPhone } from "../components/ui/Icons";
 import { it } from "../i18n/it";
 import { formatPrice, schemaPrice, truncate } from "../lib/format";
 import { isGtin } from "../lib/gtin";
 import { usePageData } from "../lib/page-data";
-import { absoluteUrl, productPath, storePath } from "../lib/paths";
+import { absoluteUrl, productPath, storePath, telHref, whatsappHref, whatsappNumber } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import { ServerFragment, type FragmentSpec } from "../lib/server-fragments";
-import type { PageProps } from "../types";
+import type { PageProps, Store } from "../types";
 import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
 
 export const productIsMissing = (props: PageProps) => !!props.notFound || !props.product || !props.store;
@@ -150,6 +150,7 @@ export function ProductPage() {
               {product.in_stock ? it.product.inStock : it.product.outOfStock}
             </Badge>
           </div>
+          <AskTheShop store={store} name={product.name} url={absoluteUrl(props.site.publicUrl, productPath(store, product))} />
           {product.description?.trim() ? (
             <div className="mt-6 whitespace-pre-line text-base leading-relaxed text-stone-700">{product.description}</div>
           ) : (
@@ -196,6 +197,36 @@ export function ProductPage() {
         <SellerBlock store={store} />
       </ServerFragment>
     </Container>
+  );
+}
+
+/** How to reach the shop about this product, beside its price: a call, WhatsApp when the
+ * shop's number is a mobile one, an e-mail with the product named. */
+function AskTheShop({ store, name, url }: { store: Store; name: string; url: string }) {
+  const whatsapp = store.telephone ? whatsappNumber(store.telephone) : null;
+  if (!store.telephone && !store.email) return null;
+  const button = "inline-flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-semibold";
+  return (
+    <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label={it.product.askTitle} data-ask-shop>
+      {store.telephone && (
+        <a href={telHref(store.telephone)} className={`${button} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}>
+          <IconPhone width={16} height={16} />
+          {it.product.callShop}
+        </a>
+      )}
+      {whatsapp && (
+        <a href={whatsappHref(whatsapp, it.product.whatsappText(name, url))} target="_blank" rel="noopener noreferrer" className={`${button} border-emerald-700 text-emerald-800 hover:bg-emerald-50`}>
+          {it.product.whatsapp}
+          <span className="sr-only"> {it.common.newTab}</span>
+        </a>
+      )}
+      {store.email && (
+        <a href={`mailto:${store.email}?subject=${encodeURIComponent(it.product.mailSubject(name))}&body=${encodeURIComponent(url)}`} className={`${button} border-stone-300 text-stone-800 hover:border-brand-600 hover:text-brand-800`}>
+          <IconMail width={16} height={16} />
+          {it.product.writeShop}
+        </a>
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { MapEmbed } from "../components/MapEmbed";
 import { PageLinks, withSearch } from "../components/PageLinks";
 import { SearchBox } from "../components/SearchBox";
@@ -11,10 +11,12 @@ import { Button } from "../components/ui/Button";
 import { Container } from "../components/ui/Container";
 import { EmailText } from "../components/ui/EmailText";
 import { Select } from "../components/ui/Field";
-import { IconGlobe, IconMail, IconPhone, IconPin } from "../components/ui/Icons";
+import { IconClock, IconGlobe, IconMail, IconPhone, IconPin } from "../components/ui/Icons";
+import { useHydrated } from "../hooks/useHydrated";
 import { it } from "../i18n/it";
 import { catalogueSearch, fetchProductPage, isAbort, type CatalogueSort } from "../lib/catalogue";
 import { formatCount, truncate } from "../lib/format";
+import { daysLabel, openingHoursSpecification, openNowLabel, romeTime } from "../lib/hours";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, osmSearchUrl, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
@@ -66,6 +68,7 @@ export function storeHead(props: PageProps): HeadData {
     ld.logo = logo;
   }
   if (store.website_url) ld.sameAs = [websiteHref(store.website_url)];
+  if (store.opening_hours.length > 0) ld.openingHoursSpecification = openingHoursSpecification(store.opening_hours);
   const listing = props.listing;
   const page = listing?.result.page ?? 1;
   const section = listing?.section;
@@ -166,6 +169,7 @@ function StoreContacts({ store }: { store: Store }) {
             </li>
           )}
         </ul>
+        <OpeningHours store={store} />
         {query && (
           <div className="mt-5">
             <MapEmbed query={query} title={it.store.mapTitle(store.name)} />
@@ -177,6 +181,33 @@ function StoreContacts({ store }: { store: Store }) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/** The week's hours; once the page runs in the browser, whether the shop is open now (the
+ * server's page is kept for many visitors and moments: it never says so itself). */
+function OpeningHours({ store }: { store: Store }) {
+  const hydrated = useHydrated();
+  if (store.opening_hours.length === 0) return null;
+  const now = hydrated ? openNowLabel(store.opening_hours, romeTime(new Date())) : null;
+  return (
+    <div className="mt-5 border-t border-stone-100 pt-4" data-opening-hours>
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-stone-900">
+        <IconClock className="text-stone-400" />
+        {it.store.hours}
+      </h2>
+      <p className="mt-1 min-h-5 text-sm font-medium text-emerald-800" aria-live="polite" data-open-now>
+        {now}
+      </p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
+        {store.opening_hours.map((slot, i) => (
+          <Fragment key={i}>
+            <dt className="text-stone-500">{daysLabel(slot.days)}</dt>
+            <dd>{it.store.hoursRange(slot.opens, slot.closes)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
+use crate::domain::opening_hours::{self, OpeningSlot};
 use crate::error::{AppError, Result};
 use crate::media::Lane;
 use crate::messages;
@@ -22,6 +23,9 @@ use crate::services::{accounts, logo_files, rate_limit, stores, usage};
 use crate::validation::{parse_email, password_problem};
 use crate::views::{OwnerStoreView, StoreView};
 use crate::AppState;
+
+/// Characters of a Google Business Profile store code (Google allows 64).
+const MAX_STORE_CODE: usize = 64;
 
 /// Registration payload (spec section 7). Fields a client must not set (plan, counters,
 /// trial) are accepted and ignored.
@@ -103,6 +107,14 @@ pub struct StoreUpdateInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub website_url: Option<Option<String>>,
+    /// Weekly slots; `null` or `[]` clears them.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<Vec<OpeningSlot>>)]
+    pub opening_hours: Option<Option<Vec<OpeningSlot>>>,
+    /// The store code of the shop's Google Business Profile.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub google_store_code: Option<Option<String>>,
 }
 
 impl StoreUpdateInput {
@@ -145,6 +157,25 @@ impl StoreUpdateInput {
                 "partner_group",
                 v.as_deref(),
                 200,
+            ));
+        }
+        if let Some(slots) = self.opening_hours {
+            match opening_hours::parse(slots.unwrap_or_default()) {
+                Ok(slots) if slots.is_empty() => changes.opening_hours = Some(None),
+                Ok(slots) => {
+                    let json =
+                        serde_json::to_string(&slots).map_err(|e| AppError::Internal(e.into()))?;
+                    changes.opening_hours = Some(Some(json));
+                }
+                Err(err) => p.add("opening_hours", err.0),
+            }
+        }
+        if let Some(v) = self.google_store_code {
+            changes.google_store_code = Some(fields::optional_text(
+                &mut p,
+                "google_store_code",
+                v.as_deref(),
+                MAX_STORE_CODE,
             ));
         }
         p.into_result()?;

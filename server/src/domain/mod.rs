@@ -2,6 +2,7 @@
 //! rest of the code (services, views, the database) never checks it again.
 
 pub mod image_url;
+pub mod opening_hours;
 pub mod price;
 pub mod product_status;
 

@@ -19,6 +19,11 @@ pub struct Model {
     pub website_url: Option<String>,
     pub telephone: String,
     pub email: String,
+    /// Weekly opening hours as JSON (`domain::opening_hours`); none when not given.
+    pub opening_hours: Option<String>,
+    /// The shop's store code in its Google Business Profile (the local-inventory feed's
+    /// `store_code`); the shop's id when not given.
+    pub google_store_code: Option<String>,
     /// The plan sold to the shop; a running trial is layered on top (see `plans`).
     pub plan: Plan,
     pub trial_plan: Option<Plan>,

@@ -47,16 +47,13 @@ pub async fn feed(
         .one(&app.db)
         .await?
         .ok_or_else(|| AppError::not_found(NOT_FOUND))?;
-    let etag = format!("\"feed-{}-{}\"", shop.id, shop.content_version);
+    // Weak: the same feed is also sent compressed (`pages::router`).
+    let etag = format!("W/\"feed-{}-{}\"", shop.id, shop.content_version);
     let cache = [
         (header::CACHE_CONTROL, "public, max-age=3600".to_owned()),
         (header::ETAG, etag.clone()),
     ];
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag))
-    {
+    if super::etag_matches(&headers, &etag) {
         return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
     }
     let base = app.config.public_base();
@@ -96,7 +93,10 @@ pub async fn feed(
             }
         }
     });
-    let body = stream::once(async move { Ok::<_, std::io::Error>(Bytes::from(head)) }).chain(items);
+    // Fused: the compression layer may poll once more after the end.
+    let body = stream::once(async move { Ok::<_, std::io::Error>(Bytes::from(head)) })
+        .chain(items)
+        .fuse();
     let mut response = Body::from_stream(body).into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -141,7 +141,11 @@ fn item(out: &mut String, shop: &store::Model, base: &str, p: &product::Model, k
         out.push_str(&format!("<{name}>{}</{name}>\n", text(value)));
     };
     if kind == Feed::LocalInventory {
-        field("g:store_code", &shop.id.to_string());
+        // The code of the shop's Google Business Profile, which the feed must match.
+        match &shop.google_store_code {
+            Some(code) => field("g:store_code", code),
+            None => field("g:store_code", &shop.id.to_string()),
+        }
         field("g:id", &id);
         field("g:price", &price);
         field("g:availability", availability);

@@ -140,6 +140,23 @@ pub(crate) fn busy_response() -> Response {
     response
 }
 
+/// The request's `If-None-Match` names `etag` (or `*`): the client has this version.
+pub(crate) fn etag_matches(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        })
+}
+
+/// Sitemaps and feeds run to megabytes of repetitive XML: sent gzip- or brotli-compressed to
+/// clients that accept it, at a level that keeps up with a streamed 100,000-product feed.
+fn xml_compression() -> CompressionLayer {
+    CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(5))
+}
+
 pub fn router(state: &AppState) -> Router<AppState> {
     let client = state.config.assets_dir.join("client");
     let assets = Router::new()
@@ -202,9 +219,18 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/product/{store_id}/{store_slug}/{product_id}/{product_slug}",
             get(handlers::product),
         )
-        .route("/sitemap.xml", get(seo::sitemap_index))
-        .route("/feeds/{store_id}/{file}", get(feeds::feed))
-        .route("/sitemaps/{file}", get(seo::sitemap_file))
+        .route(
+            "/sitemap.xml",
+            get(seo::sitemap_index).layer(xml_compression()),
+        )
+        .route(
+            "/feeds/{store_id}/{file}",
+            get(feeds::feed).layer(xml_compression()),
+        )
+        .route(
+            "/sitemaps/{file}",
+            get(seo::sitemap_file).layer(xml_compression()),
+        )
         .route("/robots.txt", get(seo::robots))
         .nest_service("/assets", assets)
         .nest_service("/media", media)
@@ -232,13 +258,7 @@ pub fn respond(
         Some(_) => format!("{}-gz\"", page.etag.trim_end_matches('"')),
         None => page.etag.clone(),
     };
-    let fresh = request_headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|tag| tag.trim() == etag || tag.trim() == "*")
-        });
+    let fresh = etag_matches(request_headers, &etag);
     let mut response = if fresh && status == StatusCode::OK {
         StatusCode::NOT_MODIFIED.into_response()
     } else {

@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use sea_orm::sea_query::Expr;
 use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
+use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
 use super::handlers::{product_path, store_path};
@@ -28,15 +29,23 @@ const STATIC_PATHS: [&str; 7] = [
     "/cookie",
 ];
 
-fn xml(body: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
-            (header::CACHE_CONTROL, "public, max-age=300"),
-        ],
-        body,
-    )
-        .into_response()
+/// A sitemap, with an ETag of its content: a crawler that has it already gets a 304. The tag
+/// is weak, since the same content is also sent compressed (`pages::router`).
+fn xml(body: String, headers: &HeaderMap) -> Response {
+    let digest = Sha256::digest(body.as_bytes());
+    let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
+    let cache = [
+        (
+            header::CONTENT_TYPE,
+            "application/xml; charset=utf-8".to_owned(),
+        ),
+        (header::CACHE_CONTROL, "public, max-age=300".to_owned()),
+        (header::ETAG, etag.clone()),
+    ];
+    if super::etag_matches(headers, &etag) {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    (cache, body).into_response()
 }
 
 fn escape(text: &str) -> String {
@@ -56,7 +65,7 @@ pub async fn robots(State(app): State<AppState>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
 }
 
-pub async fn sitemap_index(State(app): State<AppState>) -> Result<Response> {
+pub async fn sitemap_index(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
     let base = escape(&app.config.public_base());
     let (count, newest): (i64, Option<OffsetDateTime>) = product::Entity::find()
         .select_only()
@@ -82,12 +91,13 @@ pub async fn sitemap_index(State(app): State<AppState>) -> Result<Response> {
         );
     }
     body.push_str("</sitemapindex>\n");
-    Ok(xml(body))
+    Ok(xml(body, &headers))
 }
 
 pub async fn sitemap_file(
     State(app): State<AppState>,
     Path(file): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response> {
     let base = escape(&app.config.public_base());
     let mut body = String::from(
@@ -146,5 +156,5 @@ pub async fn sitemap_file(
         }
     }
     body.push_str("</urlset>\n");
-    Ok(xml(body))
+    Ok(xml(body, &headers))
 }

@@ -211,6 +211,8 @@ mod tests {
                 website_url: None,
                 telephone: "02 1234567".into(),
                 email: format!("s{id}@example.it"),
+                opening_hours: None,
+                google_store_code: None,
                 plan: crate::plans::Plan::Free,
                 trial_plan: None,
                 trial_used: false,

@@ -39,6 +39,9 @@ pub struct StoreChanges {
     pub postal_code: Option<String>,
     pub website_url: Option<Option<String>>,
     pub telephone: Option<String>,
+    /// JSON of the checked slots (`domain::opening_hours`); `Some(None)` clears them.
+    pub opening_hours: Option<Option<String>>,
+    pub google_store_code: Option<Option<String>>,
 }
 
 /// Creates the user and the shop in one transaction: either both exist or neither.
@@ -246,6 +249,12 @@ pub async fn update(
     }
     if let Some(v) = changes.telephone {
         active.telephone = Set(v);
+    }
+    if let Some(v) = changes.opening_hours {
+        active.opening_hours = Set(v);
+    }
+    if let Some(v) = changes.google_store_code {
+        active.google_store_code = Set(v);
     }
     let updated = active.update(&txn).await?;
     txn.commit().await?;

@@ -170,3 +170,73 @@ async fn feeds_exist_only_for_public_shops() {
         assert_eq!(app.get(&path).await.status(), 404, "{path}");
     }
 }
+
+/// Status, `Content-Encoding`, ETag and body size of `path` asked with `Accept-Encoding:
+/// encoding` (and `If-None-Match: etag` when given), the body as sent.
+async fn sent(
+    app: &TestApp,
+    path: &str,
+    encoding: &str,
+    etag: Option<&str>,
+) -> (u16, String, String, usize) {
+    let mut request = reqwest::Client::new()
+        .get(format!("{}{path}", app.url))
+        .header(reqwest::header::ACCEPT_ENCODING, encoding);
+    if let Some(etag) = etag {
+        request = request.header(IF_NONE_MATCH, etag);
+    }
+    let reply = request.send().await.unwrap();
+    let header = |name| {
+        reply
+            .headers()
+            .get(name)
+            .map(|v: &reqwest::header::HeaderValue| v.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    };
+    let (status, coding, tag) = (
+        reply.status().as_u16(),
+        header(reqwest::header::CONTENT_ENCODING),
+        header(ETAG),
+    );
+    (status, coding, tag, reply.bytes().await.unwrap().len())
+}
+
+#[tokio::test]
+async fn feeds_and_sitemaps_are_sent_compressed_with_an_etag() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    for i in 0..40 {
+        anna.add_product(&format!("Cemento 32,5 R 25 kg lotto {i}"))
+            .await;
+    }
+    for path in [
+        format!("/feeds/{}/google-products.xml", anna.id),
+        "/sitemap.xml".to_owned(),
+        "/sitemaps/shops.xml".to_owned(),
+        "/sitemaps/products-1.xml".to_owned(),
+    ] {
+        let (status, coding, etag, plain) = sent(&app, &path, "identity", None).await;
+        assert_eq!((status, coding.as_str()), (200, ""), "{path}");
+        assert!(
+            etag.starts_with("W/\""),
+            "{path}: a weak ETag, got {etag:?}"
+        );
+        for encoding in ["gzip", "br"] {
+            let (status, coding, same, size) = sent(&app, &path, encoding, None).await;
+            assert_eq!((status, coding.as_str()), (200, encoding), "{path}");
+            assert_eq!(same, etag, "{path}: one version, one tag");
+            if plain > 2_000 {
+                assert!(
+                    size * 3 < plain,
+                    "{path}: {encoding} {size} of {plain} bytes"
+                );
+            }
+        }
+        let (status, _, _, size) = sent(&app, &path, "gzip", Some(&etag)).await;
+        assert_eq!(
+            (status, size),
+            (304, 0),
+            "{path}: the crawler's copy is current"
+        );
+    }
+}

@@ -45,6 +45,7 @@ mod review_groups;
 mod security;
 mod security_headers;
 mod security_inputs;
+mod shop_details;
 mod shop_sections;
 mod smtp_sink;
 mod stores;

@@ -32,6 +32,9 @@ export const IconGlobe = icon(
 export const IconPin = icon(
   '<path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z"/><circle cx="12" cy="10" r="3"/>',
 );
+export const IconClock = icon(
+  '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
+);
 export const IconSearch = icon(
   '<circle cx="11" cy="11" r="8"/><path d="m21 21-4.3-4.3"/>',
 );

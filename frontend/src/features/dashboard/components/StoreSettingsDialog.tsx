@@ -5,8 +5,9 @@ import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
-import type { OwnStore, Store } from "../../../types";
+import type { OpeningSlot, OwnStore } from "../../../types";
 import { messageOf, updateStore } from "../api";
+import { HoursEditor } from "./HoursEditor";
 
 const t = it.dashboard.settings;
 
@@ -26,19 +27,25 @@ const labels: Record<Field, string> = {
   logo_img_url: t.logo,
 };
 
-const valuesOf = (s: Store): Values => Object.fromEntries(FIELDS.map((f) => [f, (s[f] as string | null) ?? ""])) as Values;
+const valuesOf = (s: OwnStore): Values => Object.fromEntries(FIELDS.map((f) => [f, (s[f] as string | null) ?? ""])) as Values;
 
 /** "Modifica informazioni": PUT /api/stores/{id}; the server checks the rules of registration. */
-export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: boolean; store: Store; onClose: () => void; onSaved: (s: OwnStore) => void }) {
+export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: boolean; store: OwnStore; onClose: () => void; onSaved: (s: OwnStore) => void }) {
   const toast = useToast();
   const [values, setValues] = useState<Values>(() => valuesOf(store));
+  const [hours, setHours] = useState<OpeningSlot[]>(store.opening_hours);
+  const [storeCode, setStoreCode] = useState(store.google_store_code ?? "");
   const [saving, setSaving] = useState(false);
   // Each opening starts from the shop as it is, set while rendering: a refreshed shop object
   // while the dialog is open must not overwrite what the owner is typing.
   const [openedWith, setOpenedWith] = useState(open);
   if (open !== openedWith) {
     setOpenedWith(open);
-    if (open) setValues(valuesOf(store));
+    if (open) {
+      setValues(valuesOf(store));
+      setHours(store.opening_hours);
+      setStoreCode(store.google_store_code ?? "");
+    }
   }
 
   const submit = async (e: FormEvent) => {
@@ -46,6 +53,8 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     setSaving(true);
     const body: Record<string, unknown> = { slug: store.slug };
     for (const f of FIELDS) body[f] = values[f].trim() || (f === "name" || f === "description" ? values[f] : null);
+    body.opening_hours = hours.map((h) => ({ ...h, opens: h.opens.trim(), closes: h.closes.trim() }));
+    body.google_store_code = storeCode.trim() || null;
     try {
       const saved = await updateStore(store.id, body);
       onSaved(saved);
@@ -78,6 +87,14 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
             )}
           </div>
         ))}
+        <div className="sm:col-span-2">
+          <HoursEditor slots={hours} onChange={setHours} />
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor="settings-google_store_code">{t.storeCode}</Label>
+          <Input id="settings-google_store_code" value={storeCode} maxLength={64} aria-describedby="settings-store-code-help" onChange={(e) => setStoreCode(e.target.value)} />
+          <p id="settings-store-code-help" className="mt-1 text-xs text-stone-500">{t.storeCodeHelp}</p>
+        </div>
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t.cancel}
