@@ -386,6 +386,66 @@ describe("/dashboard", () => {
     await context.close();
   });
 
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`${viewport.width} px: opening hours typed in the settings, a wrong time refused in Italian, then shown on the shop page`, async () => {
+      const { context, page, problems } = await ownerPage({ viewport });
+      await page.getByRole("button", { name: "Apri il pannello account" }).click();
+      await dialog(page, "Il tuo account").getByRole("button", { name: "Modifica informazioni" }).click();
+      const settings = dialog(page, "Modifica informazioni");
+      const hours = settings.locator("[data-hours-editor]");
+      // Start from no hours (the other width's run may have left some).
+      while (await hours.getByRole("button", { name: /^Rimuovi la fascia/ }).count()) {
+        await hours.getByRole("button", { name: /^Rimuovi la fascia/ }).first().click();
+      }
+      await hours.getByRole("button", { name: "Aggiungi fascia oraria" }).click();
+      await typeInto(settings.getByLabel("Apre alle").first(), "8.00");
+      await typeInto(settings.getByLabel("Chiude alle").first(), "12:30");
+      await hours.getByRole("button", { name: "Aggiungi fascia oraria" }).click();
+      await typeInto(settings.getByLabel("Apre alle").nth(1), "19:00");
+      await typeInto(settings.getByLabel("Chiude alle").nth(1), "15:00");
+      const code = settings.getByLabel("Codice negozio Google (facoltativo)");
+      await code.press("Control+a");
+      await code.press("Backspace");
+      await typeInto(code, `BS-${viewport.width}`);
+      const before = (await me(context)).opening_hours;
+      await settings.getByRole("button", { name: "Salva" }).click();
+      await toast(page, "Fascia 2: l'orario di chiusura deve essere dopo quello di apertura.").waitFor();
+      assert.deepEqual((await me(context)).opening_hours, before, "nothing saved");
+      for (const [label, time] of [["Apre alle", "15:00"], ["Chiude alle", "19:00"]]) {
+        const field = settings.getByLabel(label).nth(1);
+        await field.press("Control+a");
+        await field.press("Backspace");
+        await typeInto(field, time);
+      }
+      // Saturday morning in a slot of its own.
+      await hours.getByRole("button", { name: "Aggiungi fascia oraria" }).click();
+      const third = hours.locator("[data-slot='3']");
+      for (const day of ["Lun", "Mar", "Mer", "Gio", "Ven", "Sab"]) await third.getByText(day, { exact: true }).click();
+      await typeInto(settings.getByLabel("Apre alle").nth(2), "08:30");
+      await typeInto(settings.getByLabel("Chiude alle").nth(2), "12:30");
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "/tmp"}/settings-hours-${viewport.width}.png` });
+      await settings.getByRole("button", { name: "Salva" }).click();
+      await toast(page, "Negozio Aggiornato").waitFor();
+      const shop = await me(context);
+      assert.deepEqual(shop.opening_hours, [
+        { days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "08:00", closes: "12:30" },
+        { days: ["Mo", "Tu", "We", "Th", "Fr"], opens: "15:00", closes: "19:00" },
+        { days: ["Sa"], opens: "08:30", closes: "12:30" },
+      ]);
+      assert.equal(shop.google_store_code, `BS-${viewport.width}`);
+
+      const visitor = await context.newPage();
+      await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
+      const block = visitor.locator("[data-opening-hours]");
+      assert.deepEqual(await block.locator("dt").allInnerTexts(), ["Lun–Ven", "Lun–Ven", "Sab"]);
+      assert.deepEqual(await block.locator("dd").allInnerTexts(), ["08:00–12:30", "15:00–19:00", "08:30–12:30"]);
+      await visitor.locator("[data-open-now]").filter({ hasText: /^(Aperto ora · chiude alle|Chiuso ora · apre)/ }).waitFor();
+      await block.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "/tmp"}/shop-hours-${viewport.width}.png` });
+      assert.deepEqual(unexpected(problems, [/status of 422/]), []);
+      await context.close();
+    });
+  }
+
   test("log out from the account panel: confirmation, then home", async () => {
     const { context, page, problems } = await ownerPage();
     await page.getByRole("button", { name: "Apri il pannello account" }).click();

@@ -178,8 +178,11 @@ const expectEq = (a, b, what) => {
 };
 const productLinks = (page) => page.locator('main a[href^="/product/"]').count();
 
+/** The shop's "Aperto ora"/"Chiuso ora" line is written once the app has taken over. */
+const hydrated = (page) => page.locator("[data-open-now]").filter({ hasText: /ora/ }).waitFor();
 await check("store: the next page shown in place, its address kept", async (page) => {
   await page.goto(`${base}/store/3/edilizia-demo`);
+  await hydrated(page);
   expectEq(await productLinks(page), 24, "first page");
   await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
   await page.waitForURL(`${base}/store/3/edilizia-demo?page=2`);
@@ -204,6 +207,7 @@ await check("store: search by brand and name, a category's page, sort by price (
 await check("store on mobile: a page of 24 from the address, pages as links", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/store/3/edilizia-demo?page=2`);
+  await hydrated(page);
   await page.getByText("Pagina 2 di 3").waitFor();
   expectEq(await productLinks(page), 24, "page 2");
   await page.locator("[data-page-links]").getByRole("link", { name: "Successiva" }).click();
