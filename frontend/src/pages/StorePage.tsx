@@ -405,6 +405,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
                   <span>{section.name}</span>
                 </nav>
                 <h1 id="catalogue-title" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">{section.name}</h1>
+                <h2 className="sr-only">{it.store.catalogue}</h2>
               </>
             ) : (
               <h2 id="catalogue-title" className="sr-only">{it.store.catalogue}</h2>
