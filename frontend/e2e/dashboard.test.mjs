@@ -386,6 +386,44 @@ describe("/dashboard", () => {
     await context.close();
   });
 
+  test("settings: the city follows the CAP typed, a CAP of several comuni offers them, the public page agrees", async () => {
+    const { context, page, problems } = await ownerPage();
+    const open = async () => {
+      await page.getByRole("button", { name: "Apri il pannello account" }).click();
+      await dialog(page, "Il tuo account").getByRole("button", { name: "Modifica informazioni" }).click();
+      return dialog(page, "Modifica informazioni");
+    };
+    let settings = await open();
+    const capField = settings.getByLabel("CAP");
+    await capField.press("Control+a");
+    await capField.press("Backspace");
+    await typeInto(capField, "25030");
+    const city = settings.getByLabel("Città");
+    await settings.locator("select#settings-city").waitFor();
+    await city.selectOption("Erbusco");
+    await settings.getByRole("button", { name: "Salva" }).click();
+    await toast(page, "Negozio Aggiornato").waitFor();
+    let shop = await me(context);
+    assert.deepEqual([shop.postal_code, shop.city], ["25030", "Erbusco"]);
+
+    settings = await open();
+    assert.equal(await settings.getByLabel("Città").inputValue(), "Erbusco", "the shop's city stays while the CAP is not edited");
+    await settings.getByLabel("CAP").press("Control+a");
+    await settings.getByLabel("CAP").press("Backspace");
+    await typeInto(settings.getByLabel("CAP"), "20121");
+    await eventually(() => settings.locator("#settings-city").inputValue(), "Milano");
+    assert.equal(await settings.locator("#settings-city").getAttribute("readonly"), "");
+    await settings.getByRole("button", { name: "Salva" }).click();
+    await toast(page, "Negozio Aggiornato").waitFor();
+    shop = await me(context);
+    assert.deepEqual([shop.postal_code, shop.city], ["20121", "Milano"]);
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
+    await visitor.getByText(/20121 Milano/).first().waitFor();
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
+
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`${viewport.width} px: opening hours typed in the settings, a wrong time refused in Italian, then shown on the shop page`, async () => {
       const { context, page, problems } = await ownerPage({ viewport });

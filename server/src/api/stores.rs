@@ -337,12 +337,45 @@ pub async fn update(
         return Err(AppError::not_found(messages::STORE_NOT_FOUND));
     }
     let mut changes = input.validate()?;
+    check_town(&app, &owner.store, &mut changes)?;
     if let Some(logo) = changes.logo_img_url.take() {
         let lane = Lane::Shop(owner.store.id);
         changes.logo_img_url = Some(logo_files::local_copy(&app, logo, lane).await?);
     }
     let store = stores::update(&app.db, id, changes).await?;
     Ok(Json(owner_view(&app, store).await?))
+}
+
+/// A new CAP or city must agree: the city is one of the CAP's comuni, as registration's
+/// lookup offers them (a shop's pages otherwise read "20121 Erbusco"), and is kept spelt as
+/// the postal data spells it. Without the postal data (a build without it) the pair is kept
+/// as given.
+fn check_town(
+    app: &AppState,
+    current: &crate::entities::store::Model,
+    changes: &mut stores::StoreChanges,
+) -> Result<()> {
+    if (changes.postal_code.is_none() && changes.city.is_none()) || app.geo.is_empty() {
+        return Ok(());
+    }
+    let cap = changes
+        .postal_code
+        .as_deref()
+        .unwrap_or(&current.postal_code);
+    let city = changes
+        .city
+        .as_deref()
+        .unwrap_or(&current.city)
+        .to_lowercase();
+    let mut p = Problems::default();
+    match app.geo.towns(cap) {
+        None => p.add("postal_code", messages::CAP_NOT_FOUND),
+        Some(towns) => match towns.iter().find(|t| t.to_lowercase() == city) {
+            Some(town) => changes.city = Some(town.clone()),
+            None => p.add("city", messages::CITY_REQUIRED),
+        },
+    }
+    p.into_result()
 }
 
 /// Start the one 14-day free trial of starter or pro.

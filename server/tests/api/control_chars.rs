@@ -64,7 +64,7 @@ async fn shop_fields_are_stored_without_control_characters() {
     let reply = anna
         .put(
             &format!("/api/stores/{}", anna.id),
-            json!({"name": "Ferramenta\u{0} Rossi\u{fffe}", "city": "Mi\u{85}lano\u{1b}"}),
+            json!({"name": "Ferramenta\u{0} Rossi\u{fffe}", "postal_code": "20121", "city": "Mi\u{85}lano\u{1b}"}),
         )
         .await;
     assert_eq!(reply.status(), 200, "{}", reply.text().await.unwrap());

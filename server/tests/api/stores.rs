@@ -338,6 +338,65 @@ async fn settings_change_only_the_listed_fields_and_a_new_name_gives_a_new_slug(
 }
 
 #[tokio::test]
+async fn settings_keep_the_cap_and_the_city_in_agreement() {
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let settings = format!("/api/stores/{}", anna.id);
+    // Registered in 00118 Roma: a new CAP alone leaves the city of the old one.
+    let error = error_of(
+        anna.put(&settings, json!({"postal_code": "20121"})).await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["city"],
+        "La città è obbligatoria e viene determinata dal CAP."
+    );
+    let error = error_of(
+        anna.put(
+            &settings,
+            json!({"postal_code": "20121", "city": "Erbusco"}),
+        )
+        .await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["city"],
+        "La città è obbligatoria e viene determinata dal CAP."
+    );
+    let error = error_of(
+        anna.put(&settings, json!({"postal_code": "99999", "city": "Roma"}))
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["postal_code"],
+        "Nessuna città trovata per questo CAP."
+    );
+    let me = anna.me().await;
+    assert_eq!(
+        (me["postal_code"].as_str(), me["city"].as_str()),
+        (Some("00118"), Some("Roma"))
+    );
+    // One of the CAP's comuni, in any case: kept.
+    let reply = anna
+        .put(
+            &settings,
+            json!({"postal_code": "25030", "city": "erbusco"}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    assert_eq!(reply.json::<Value>().await.unwrap()["city"], "Erbusco");
+    let reply = anna
+        .put(&settings, json!({"postal_code": "20121", "city": "Milano"}))
+        .await;
+    assert_eq!(reply.status(), 200);
+    assert_eq!(anna.me().await["city"], "Milano");
+}
+
+#[tokio::test]
 async fn another_shop_cannot_change_my_shop() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;

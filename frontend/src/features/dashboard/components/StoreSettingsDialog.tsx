@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
-import { Input, Label, inputClass } from "../../../components/ui/Field";
+import { Input, Label, Select, inputClass } from "../../../components/ui/Field";
+import { useCapLookup } from "../../../hooks/useCapLookup";
 import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
@@ -48,6 +49,19 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     }
   }
 
+  // The city follows the CAP as at registration; the shop's own city stays until the CAP is
+  // edited.
+  const capEdited = useRef(false);
+  const setCity = useCallback((city: string) => {
+    if (!capEdited.current && city === "") return;
+    setValues((v) => (v.city === city ? v : { ...v, city }));
+  }, []);
+  const cap = useCapLookup(values.postal_code.trim(), setCity, { notFound: it.accounts.register.capNotFound, error: it.accounts.register.capError });
+  const change = (f: Field, value: string) => {
+    if (f === "postal_code") capEdited.current = true;
+    setValues((v) => ({ ...v, [f]: value }));
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -74,7 +88,16 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
           <div key={f} className={f === "description" || f === "name" || f === "logo_img_url" ? "sm:col-span-2" : ""}>
             <Label htmlFor={`settings-${f}`}>{labels[f]}</Label>
             {f === "description" ? (
-              <textarea id={`settings-${f}`} rows={4} className={inputClass} value={values[f]} onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))} />
+              <textarea id={`settings-${f}`} rows={4} className={inputClass} value={values[f]} onChange={(e) => change(f, e.target.value)} />
+            ) : f === "city" && cap.towns.length > 1 ? (
+              <Select id="settings-city" value={values.city} onChange={(e) => change("city", e.target.value)}>
+                <option value="">{it.accounts.register.citySelect}</option>
+                {cap.towns.map((town) => (
+                  <option key={town} value={town}>
+                    {town}
+                  </option>
+                ))}
+              </Select>
             ) : (
               <Input
                 id={`settings-${f}`}
@@ -82,8 +105,16 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
                 required={f === "name"}
                 inputMode={f === "postal_code" ? "numeric" : undefined}
                 maxLength={f === "postal_code" ? 5 : undefined}
-                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                readOnly={f === "city"}
+                tabIndex={f === "city" ? -1 : undefined}
+                onChange={(e) => change(f, e.target.value)}
               />
+            )}
+            {f === "city" && cap.looking && <p className="mt-1.5 text-xs text-stone-500">{it.accounts.register.capLookup}</p>}
+            {f === "city" && cap.message && (
+              <p role="alert" className="mt-1.5 text-sm text-red-700">
+                {cap.message}
+              </p>
             )}
           </div>
         ))}
