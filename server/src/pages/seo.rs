@@ -13,12 +13,16 @@ use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
 use super::handlers::{product_path, store_path};
+use super::sections;
 use crate::entities::{product, store};
 use crate::error::{AppError, Result};
+use crate::services::catalogue::Facet;
 use crate::state::AppState;
 use crate::views::rfc3339;
 
 pub const URLS_PER_SITEMAP: u64 = 50_000;
+/// Category and brand pages of one shop listed in `shops.xml` (categories first).
+const SECTIONS_PER_SHOP: usize = 200;
 const STATIC_PATHS: [&str; 7] = [
     "/",
     "/explore",
@@ -108,13 +112,37 @@ pub async fn sitemap_file(
         for path in STATIC_PATHS {
             let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");
         }
+        let mut urls = STATIC_PATHS.len();
         for s in &stores {
+            let lastmod = rfc3339(s.updated_at);
             let _ = writeln!(
                 body,
-                "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>",
+                "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
                 store_path(s),
-                rfc3339(s.updated_at)
             );
+            // Each shop's category and brand pages (their lists are kept per shop version),
+            // within the file's limit.
+            let mut sections = Vec::new();
+            for facet in [Facet::Category, Facet::Brand] {
+                let list = app.pages.stores.facet(&app.db, s, facet, true).await?;
+                let slugged = sections::slugged(&list);
+                sections.extend(
+                    slugged
+                        .iter()
+                        .map(|f| sections::section_path(s, facet, &f.slug)),
+                );
+            }
+            for path in sections.into_iter().take(SECTIONS_PER_SHOP) {
+                if urls + 1 >= URLS_PER_SITEMAP as usize {
+                    break;
+                }
+                urls += 1;
+                let _ = writeln!(
+                    body,
+                    "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
+                    escape(&path)
+                );
+            }
         }
     } else {
         let n = file

@@ -287,6 +287,16 @@ async fn sitemaps_and_robots_cover_every_shop_and_product() {
         "<loc>{}/store/{}/{slug}</loc><lastmod>",
         app.url, anna.id
     )));
+    // Its category's and brand's pages too.
+    for section in ["c/adesivi", "b/mapei"] {
+        assert!(
+            shops.contains(&format!(
+                "<loc>{}/store/{}/{slug}/{section}</loc>",
+                app.url, anna.id
+            )),
+            "{shops}"
+        );
+    }
     let products = app
         .get("/sitemaps/products-1.xml")
         .await
