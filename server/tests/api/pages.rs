@@ -9,7 +9,7 @@ fn no_redirects() -> Client {
 }
 
 /// The JSON-LD blocks of a page, parsed.
-fn json_ld(html: &str) -> Vec<Value> {
+pub(crate) fn json_ld(html: &str) -> Vec<Value> {
     html.split("<script type=\"application/ld+json\">")
         .skip(1)
         .filter_map(|rest| rest.split("</script>").next())

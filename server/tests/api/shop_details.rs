@@ -4,16 +4,8 @@
 use serde_json::{json, Value};
 
 use crate::helpers::{error_of, spawn_app};
+use crate::pages::json_ld;
 use crate::photos::{picture, upload};
-
-/// The JSON-LD blocks of a page, parsed.
-fn json_ld(html: &str) -> Vec<Value> {
-    html.split("<script type=\"application/ld+json\">")
-        .skip(1)
-        .filter_map(|rest| rest.split("</script>").next())
-        .map(|block| serde_json::from_str(block).expect("valid JSON-LD"))
-        .collect()
-}
 
 #[tokio::test]
 async fn opening_hours_and_the_store_code_are_checked_kept_and_published() {

@@ -1,5 +1,7 @@
 use serde_json::{json, Value};
 
+use vetrina::messages;
+
 use crate::helpers::{error_of, registration, spawn_app};
 
 #[tokio::test]
@@ -342,39 +344,28 @@ async fn settings_keep_the_cap_and_the_city_in_agreement() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     let settings = format!("/api/stores/{}", anna.id);
-    // Registered in 00118 Roma: a new CAP alone leaves the city of the old one.
-    let error = error_of(
-        anna.put(&settings, json!({"postal_code": "20121"})).await,
-        422,
-    )
-    .await;
-    assert_eq!(
-        error["fields"]["city"],
-        "La città è obbligatoria e viene determinata dal CAP."
-    );
-    let error = error_of(
-        anna.put(
-            &settings,
+    // Registered in 00118 Roma: a new CAP alone leaves the city of the old one; a city
+    // of another CAP; a CAP no comune has.
+    for (change, field, message) in [
+        (
+            json!({"postal_code": "20121"}),
+            "city",
+            messages::CITY_REQUIRED,
+        ),
+        (
             json!({"postal_code": "20121", "city": "Erbusco"}),
-        )
-        .await,
-        422,
-    )
-    .await;
-    assert_eq!(
-        error["fields"]["city"],
-        "La città è obbligatoria e viene determinata dal CAP."
-    );
-    let error = error_of(
-        anna.put(&settings, json!({"postal_code": "99999", "city": "Roma"}))
-            .await,
-        422,
-    )
-    .await;
-    assert_eq!(
-        error["fields"]["postal_code"],
-        "Nessuna città trovata per questo CAP."
-    );
+            "city",
+            messages::CITY_REQUIRED,
+        ),
+        (
+            json!({"postal_code": "99999", "city": "Roma"}),
+            "postal_code",
+            messages::CAP_NOT_FOUND,
+        ),
+    ] {
+        let error = error_of(anna.put(&settings, change.clone()).await, 422).await;
+        assert_eq!(error["fields"][field], message, "{change}");
+    }
     let me = anna.me().await;
     assert_eq!(
         (me["postal_code"].as_str(), me["city"].as_str()),
