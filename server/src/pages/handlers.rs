@@ -11,7 +11,7 @@ use sea_orm::QuerySelect;
 use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, ProductLinks, Showcase, Site, StoreListing};
-use super::sections::{self, ListingSection};
+use super::sections::{self, ListingFacet, ListingSection};
 use super::{render_and_cache, respond, store_version, CachedPage};
 use crate::analytics::{self, PageView};
 use crate::api::catalogue::{listing_view, ListingQuery};
@@ -378,8 +378,8 @@ async fn store_page(
         return not_found_store(app, headers).await;
     };
     let rows = &app.pages.stores;
-    let categories = sections::slugged(&rows.public_categories(&app.db, &store).await?);
-    let brands = sections::slugged(&rows.facet(&app.db, &store, Facet::Brand, true).await?);
+    let categories = rows.sections(&app.db, &store, Facet::Category).await?;
+    let brands = rows.sections(&app.db, &store, Facet::Brand).await?;
     let facets = |facet| match facet {
         Facet::Category => &categories,
         Facet::Brand => &brands,
@@ -473,8 +473,8 @@ async fn store_page(
             canonical: canonical.clone(),
             noindex,
             section: section.map(|(_, section)| section),
-            categories,
-            brands,
+            categories: categories.to_vec(),
+            brands: brands.to_vec(),
             result,
         },
     );
@@ -649,15 +649,12 @@ async fn product_links(
     product: &product::Model,
 ) -> Result<ProductLinks> {
     let rows = &app.pages.stores;
-    let path_of = |list: &[(String, u64)], facet, name: Option<&str>| {
-        let name = name?;
-        let found = sections::slugged(list)
-            .into_iter()
-            .find(|f| f.name == name)?;
+    let path_of = |list: &[ListingFacet], facet, name: Option<&str>| {
+        let found = list.iter().find(|f| Some(f.name.as_str()) == name)?;
         Some(sections::section_path(store, facet, &found.slug))
     };
-    let categories = rows.public_categories(&app.db, store).await?;
-    let brands = rows.facet(&app.db, store, Facet::Brand, true).await?;
+    let categories = rows.sections(&app.db, store, Facet::Category).await?;
+    let brands = rows.sections(&app.db, store, Facet::Brand).await?;
     let siblings = products::category_neighbours(&app.db, product, SIBLINGS)
         .await?
         .into_iter()

@@ -122,17 +122,15 @@ pub async fn sitemap_file(
             );
             // Each shop's category and brand pages (their lists are kept per shop version),
             // within the file's limit.
-            let mut sections = Vec::new();
+            let mut paths = Vec::new();
             for facet in [Facet::Category, Facet::Brand] {
-                let list = app.pages.stores.facet(&app.db, s, facet, true).await?;
-                let slugged = sections::slugged(&list);
-                sections.extend(
-                    slugged
-                        .iter()
+                let list = app.pages.stores.sections(&app.db, s, facet).await?;
+                paths.extend(
+                    list.iter()
                         .map(|f| sections::section_path(s, facet, &f.slug)),
                 );
             }
-            for path in sections.into_iter().take(SECTIONS_PER_SHOP) {
+            for path in paths.into_iter().take(SECTIONS_PER_SHOP) {
                 if urls + 1 >= URLS_PER_SITEMAP as usize {
                     break;
                 }

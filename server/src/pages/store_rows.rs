@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter};
 
+use super::sections::{self, ListingFacet};
 use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::Result;
@@ -78,6 +79,8 @@ pub struct StoreRows {
     /// Per facet (category, brand): every product's, and (only for shops with hidden
     /// products, the others' public list being the first) the published products'.
     facets: [[PerVersion<Names>; 2]; 2],
+    /// The public categories and brands with their pages' slugs, per facet.
+    sections: [PerVersion<Vec<ListingFacet>>; 2],
     statuses: PerVersion<Vec<(ProductStatus, u64)>>,
 }
 
@@ -87,6 +90,7 @@ impl Default for StoreRows {
             rows: RwLock::default(),
             counts: PerVersion::new(MAX_ROWS),
             facets: std::array::from_fn(|_| std::array::from_fn(|_| PerVersion::new(MAX_LISTS))),
+            sections: std::array::from_fn(|_| PerVersion::new(MAX_LISTS)),
             statuses: PerVersion::new(MAX_ROWS),
         }
     }
@@ -194,6 +198,25 @@ impl StoreRows {
             return Ok(known);
         }
         let list = Arc::new(catalogue::facet_counts(db, store.id, facet, public).await?);
+        kept.put(store, list.clone());
+        Ok(list)
+    }
+
+    /// The categories (or brands) visitors see, each with its page's slug
+    /// (`sections::slugged`), as of the row's `content_version`.
+    pub async fn sections(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+        facet: Facet,
+    ) -> Result<Arc<Vec<ListingFacet>>> {
+        let kept = &self.sections[facet as usize];
+        if let Some(known) = kept.get(store) {
+            return Ok(known);
+        }
+        let list = Arc::new(sections::slugged(
+            &self.facet(db, store, facet, true).await?,
+        ));
         kept.put(store, list.clone());
         Ok(list)
     }
