@@ -527,7 +527,10 @@ describe("/dashboard", () => {
     const description = await form.getByLabel("Descrizione").inputValue();
     assert.ok(description.length > 20, "the description was filled in");
     assert.equal(await form.locator("[data-counter]").innerText(), `${description.length}/1000`);
-    assert.match(await form.getByLabel("URL dell'immagine").inputValue(), /^\/media\/products\//);
+    // The generated picture is shown, not our internal address of it.
+    assert.equal(await form.getByLabel("URL dell'immagine").inputValue(), "");
+    assert.match(await form.getByLabel("URL dell'immagine").getAttribute("placeholder"), /Incolla un indirizzo per sostituirla/);
+    assert.match(await form.getByRole("img", { name: "Anteprima immagine" }).getAttribute("src"), /^\/media\/products\//);
     assert.equal(await form.getByLabel("Prezzo (€)").inputValue(), "7.40", "the owner's price stays");
     // Not stored until the owner saves.
     assert.equal((await me(context)).Products.length, before);

@@ -923,6 +923,8 @@ export const it = {
       description: "Descrizione",
       counter: (n: number) => `${n}/1000`,
       imageUrl: "URL dell'immagine",
+      imageStored: "Incolla un indirizzo per sostituirla",
+      imageStoredHelp: "L'immagine mostrata è quella del prodotto. Per cambiarla incolla qui l'indirizzo di un'altra immagine.",
       inStock: "Disponibile in negozio",
       published: "Visibile nel catalogo pubblico",
       publishedHelp: "Compare nella pagina del negozio, nella ricerca e su Google.",

@@ -216,6 +216,7 @@ export function ProductDialog({
             form={form}
             set={set}
             showImageUrl={!hasPhotos}
+            storedPicture={initial.image_url.startsWith("/media/") ? initial.image_url : null}
             priceError={priceError}
             onPriceChange={(price) => {
               set("price", price);

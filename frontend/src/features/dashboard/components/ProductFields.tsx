@@ -26,6 +26,7 @@ export function ProductFields({
   form,
   set,
   showImageUrl,
+  storedPicture,
   priceError,
   onPriceChange,
 }: {
@@ -33,9 +34,13 @@ export function ProductFields({
   set: SetField;
   /** The address field, for a product without the owner's own photos. */
   showImageUrl: boolean;
+  /** The picture the product has on this site (`/media/…`): not an address for the owner to
+   * edit. The field then shows empty, and an address typed replaces the picture. */
+  storedPicture: string | null;
   priceError: boolean;
   onPriceChange: (price: string) => void;
 }) {
+  const stored = form.image_url.startsWith("/media/");
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -86,7 +91,18 @@ export function ProductFields({
         <div className="grid gap-4 sm:grid-cols-[1fr_6rem] sm:items-end">
           <div>
             <Label htmlFor="product-image">{t.imageUrl}</Label>
-            <Input id="product-image" value={form.image_url} onChange={(e) => set("image_url", e.target.value)} placeholder="https://" />
+            <Input
+              id="product-image"
+              value={stored ? "" : form.image_url}
+              onChange={(e) => set("image_url", e.target.value.trim() === "" && storedPicture ? storedPicture : e.target.value)}
+              placeholder={stored ? t.imageStored : "https://"}
+              aria-describedby={stored ? "product-image-stored" : undefined}
+            />
+            {stored && (
+              <p id="product-image-stored" className="mt-1 text-xs text-stone-500">
+                {t.imageStoredHelp}
+              </p>
+            )}
           </div>
           <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
         </div>
