@@ -19,14 +19,15 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
  * thousand. Page 345 of 834 is so three steps from page 1 (300, 340, 345): with a link from
  * the shop to its category, every product of a 20,000-product shop is within five clicks. */
 export function pageLadder(page: number, pages: number): number[] {
-  const shown = new Set(pageWindow(page, pages));
+  // What `pageWindow` lists already, without walking every page.
+  const shown = (p: number) => p === 1 || p === pages || Math.abs(p - page) <= 2;
   const out = new Set<number>();
   for (let step = 1; step < pages; step *= 10) {
     const block = step * 10;
     const start = block >= pages ? 0 : Math.floor(page / block) * block;
     for (let k = 0; k < 10; k++) {
       const p = start + k * step;
-      if (p >= 1 && p <= pages && !shown.has(p)) out.add(p);
+      if (p >= 1 && p <= pages && !shown(p)) out.add(p);
     }
   }
   return [...out].sort((a, b) => a - b);

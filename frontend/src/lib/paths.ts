@@ -3,6 +3,9 @@ import type { Product, Store } from "../types";
 
 export const storePath = (store: Pick<Store, "id" | "slug">) => `/store/${store.id}/${store.slug}`;
 
+/** A shop's category (`c`) or brand (`b`) page. */
+export const sectionPath = (store: Pick<Store, "id" | "slug">, kind: "c" | "b", slug: string) => `${storePath(store)}/${kind}/${slug}`;
+
 export const productPath = (store: Pick<Store, "id" | "slug">, product: Pick<Product, "id" | "slug">) =>
   `/product/${store.id}/${store.slug}/${product.id}/${product.slug}`;
 

@@ -18,7 +18,7 @@ import { catalogueSearch, fetchProductPage, isAbort, type CatalogueSort } from "
 import { formatCount, truncate } from "../lib/format";
 import { daysLabel, openingHoursSpecification, openNowLabel, romeTime } from "../lib/hours";
 import { usePageData } from "../lib/page-data";
-import { absoluteUrl, osmSearchUrl, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
+import { absoluteUrl, osmSearchUrl, sectionPath, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import type { ListingSection, PageProps, Product, Store, StoreListing } from "../types";
 import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
@@ -217,18 +217,17 @@ const LISTED_BRANDS = 30;
 
 /** The shop's categories and brands, each a page of its own: what visitors browse and
  * crawlers follow into the catalogue. */
-function StoreSections({ listing }: { listing: StoreListing }) {
+function StoreSections({ store, listing }: { store: Store; listing: StoreListing }) {
   // In the server's order (by name), the ones with most products; no locale-aware sorting,
   // which the server's JavaScript engine does not share with browsers.
   const top = new Set([...listing.brands].sort((a, b) => b.count - a.count).slice(0, LISTED_BRANDS));
   const brands = listing.brands.filter((b) => top.has(b));
   const current = listing.path;
   const groups = [
-    { title: it.store.categoriesTitle, kind: "c", items: listing.categories },
-    { title: it.store.brandsTitle, kind: "b", items: brands },
+    { title: it.store.categoriesTitle, kind: "c" as const, items: listing.categories },
+    { title: it.store.brandsTitle, kind: "b" as const, items: brands },
   ].filter((g) => g.items.length > 0);
   if (groups.length === 0) return null;
-  const base = current.replace(/\/[cb]\/[^/]+$/, "");
   return (
     <div className="space-y-4 lg:col-start-1 lg:row-start-2">
       {groups.map((g) => (
@@ -236,7 +235,7 @@ function StoreSections({ listing }: { listing: StoreListing }) {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-stone-500">{g.title}</h2>
           <ul className="mt-3 flex flex-wrap gap-2 lg:block lg:space-y-1">
             {g.items.map((f) => {
-              const path = `${base}/${g.kind}/${f.slug}`;
+              const path = sectionPath(store, g.kind, f.slug);
               const here = path === current;
               return (
                 <li key={f.slug}>
@@ -384,7 +383,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
   /** A category from the drop-down: its own page (the search and order kept). */
   const changeCategory = (name: string) => {
     const found = listing.categories.find((c) => c.name === name);
-    const path = found ? `${storePath(store)}/c/${found.slug}` : storePath(store);
+    const path = found ? sectionPath(store, "c", found.slug) : storePath(store);
     window.location.assign(withSearch(path, catalogueSearch({ q: typed, sort: sortFor(typed, asked.sort) })));
   };
 
@@ -467,7 +466,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
           )}
           <PageLinks page={page} pages={pages} href={(p) => href(asked, p)} label={it.store.pagination} onPage={changePage} />
         </section>
-        <StoreSections listing={listing} />
+        <StoreSections store={store} listing={listing} />
         <StoreContacts store={store} />
       </Container>
     </>

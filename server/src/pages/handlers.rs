@@ -428,12 +428,10 @@ async fn store_page(
         None => store_path(&store),
     };
     // The section is in the path: the query says the rest.
-    let canonical_query = |page| {
-        let mut rest = listing.clone();
-        rest.filter.category = None;
-        rest.filter.brand = None;
-        rest.canonical_query(page)
-    };
+    let mut rest = listing.clone();
+    rest.filter.category = None;
+    rest.filter.brand = None;
+    let canonical_query = |page| rest.canonical_query(page);
     let canonical = with_query(&path, &canonical_query(listing.page));
     let known = known_query(query, &LISTING_PARAMETERS);
     if store.slug != at.store_slug

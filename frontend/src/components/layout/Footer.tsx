@@ -7,8 +7,26 @@ import { Logo } from "./Logo";
 
 declare const __BUILD_YEAR__: string;
 
-export function Footer() {
+/** Privacy, cookie policy and the cookie settings: on every public page, the site's footer or
+ * a Business shop's own. */
+export function LegalLinks({ linkClass, listClass }: { linkClass: string; listClass: string }) {
   const { openSettings } = useCookieConsent();
+  return (
+    <nav aria-label={it.footer.privacy}>
+      <ul className={listClass}>
+        <li><a className={linkClass} href="/privacy">{it.footer.privacy}</a></li>
+        <li><a className={linkClass} href="/cookie">{it.footer.cookie}</a></li>
+        <li>
+          <button type="button" onClick={openSettings} className={`${linkClass} text-left`}>
+            {it.footer.manageCookies}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer() {
   const operator = useOperator();
   const link = "text-sm text-stone-300 hover:text-white underline-offset-4 hover:underline";
   return (
@@ -36,17 +54,7 @@ export function Footer() {
             <li><a className={link} href="/contacts">{it.footer.contacts}</a></li>
           </ul>
         </nav>
-        <nav aria-label={it.footer.privacy}>
-          <ul className="space-y-2">
-            <li><a className={link} href="/privacy">{it.footer.privacy}</a></li>
-            <li><a className={link} href="/cookie">{it.footer.cookie}</a></li>
-            <li>
-              <button type="button" onClick={openSettings} className={`${link} text-left`}>
-                {it.footer.manageCookies}
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <LegalLinks linkClass={link} listClass="space-y-2" />
       </div>
       <div className="border-t border-stone-800">
         <p className="mx-auto flex max-w-7xl flex-wrap gap-x-4 gap-y-1 px-4 py-5 text-xs text-stone-400 sm:px-6 lg:px-8">

@@ -1,10 +1,10 @@
 import { it } from "../../i18n/it";
-import { useCookieConsent } from "../../lib/cookie-consent";
 import { storePath, telHref } from "../../lib/paths";
 import type { PageProps, Store } from "../../types";
 import { StoreLogo } from "../StoreLogo";
 import { Container } from "../ui/Container";
 import { IconPhone } from "../ui/Icons";
+import { LegalLinks } from "./Footer";
 
 /** The shop whose own header and footer replace the site's on its public pages: a Business
  * shop ("rimozione logo"), on its shop, category, brand and product pages. */
@@ -40,7 +40,6 @@ export function ShopHeader({ store }: { store: Store }) {
 
 /** A Business shop's own footer: its name and the legal links every page needs. */
 export function ShopFooter({ store }: { store: Store }) {
-  const { openSettings } = useCookieConsent();
   const link = "text-sm text-stone-600 hover:text-brand-800 underline-offset-4 hover:underline";
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white" data-shop-footer>
@@ -48,17 +47,7 @@ export function ShopFooter({ store }: { store: Store }) {
         <a href={storePath(store)} className="font-semibold text-stone-900 hover:text-brand-800">
           {store.name}
         </a>
-        <nav aria-label={it.footer.privacy}>
-          <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            <li><a className={link} href="/privacy">{it.footer.privacy}</a></li>
-            <li><a className={link} href="/cookie">{it.footer.cookie}</a></li>
-            <li>
-              <button type="button" onClick={openSettings} className={link}>
-                {it.footer.manageCookies}
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <LegalLinks linkClass={link} listClass="flex flex-wrap gap-x-5 gap-y-2" />
       </Container>
     </footer>
   );
