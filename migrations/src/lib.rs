@@ -26,6 +26,7 @@ mod m20261202_090000_add_product_source_name;
 mod m20261202_100000_add_product_suggested_category;
 mod m20261203_080000_index_products_store_brand;
 mod m20261203_090000_add_store_hours;
+mod m20261204_080000_create_inquiries;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_100000_add_product_suggested_category::Migration),
             Box::new(m20261203_080000_index_products_store_brand::Migration),
             Box::new(m20261203_090000_add_store_hours::Migration),
+            Box::new(m20261204_080000_create_inquiries::Migration),
         ]
     }
 }

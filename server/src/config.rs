@@ -271,6 +271,9 @@ pub struct ClientLimits {
     /// Demo requests per hour from one address.
     #[arg(long, env = "VETRINA_LEADS_PER_HOUR", default_value_t = ClientLimits::DEFAULT.leads_per_hour)]
     pub leads_per_hour: u64,
+    /// "Chiedi disponibilità" requests per hour from one address.
+    #[arg(long, env = "VETRINA_INQUIRIES_PER_HOUR", default_value_t = ClientLimits::DEFAULT.inquiries_per_hour)]
+    pub inquiries_per_hour: u64,
     /// Megabytes of logo uploads per hour from one address (what is sent, or what is
     /// stored when more).
     #[arg(long, env = "VETRINA_UPLOAD_MB_PER_HOUR", default_value_t = ClientLimits::DEFAULT.upload_mb_per_hour)]
@@ -282,6 +285,7 @@ impl ClientLimits {
     pub const DEFAULT: ClientLimits = ClientLimits {
         registrations_per_hour: 5,
         leads_per_hour: 10,
+        inquiries_per_hour: 5,
         upload_mb_per_hour: 25,
     };
 }

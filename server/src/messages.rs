@@ -183,6 +183,19 @@ pub const PHOTO_TOO_MANY_PIXELS: &str =
 pub const TOO_MANY_REGISTRATIONS: &str =
     "Troppe registrazioni da questa connessione. Riprova più tardi.";
 pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";
+
+// "Chiedi disponibilità" (product page) and the owner's inbox.
+pub const INQUIRY_NAME_REQUIRED: &str = "Scrivi il tuo nome.";
+pub const INQUIRY_CONTACT_INVALID: &str =
+    "Scrivi un indirizzo email o un numero di telefono a cui il negozio possa risponderti.";
+pub const INQUIRY_MESSAGE_REQUIRED: &str = "Scrivi la tua domanda al negozio.";
+pub const INQUIRY_NO_MARKUP: &str = "Il testo non può contenere codice o tag HTML.";
+pub const INQUIRY_NOT_FOUND: &str = "Richiesta non trovata";
+pub const TOO_MANY_INQUIRIES: &str =
+    "Hai già inviato diverse richieste: riprova tra un'ora, oppure chiama il negozio.";
+pub const SHOP_INQUIRIES_FULL: &str =
+    "Il negozio ha ricevuto molte richieste oggi: riprova domani, oppure chiamalo.";
+pub const MAIL_INQUIRY_SUBJECT: &str = "Nuova richiesta di disponibilità";
 pub const ACCOUNT_PASSWORD_REQUIRED: &str = "Inserisci la password per confermare.";
 pub const ACCOUNT_PASSWORD_WRONG: &str = "Password non corretta.";
 

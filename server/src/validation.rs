@@ -97,6 +97,16 @@ pub fn normalize_website(raw: &str) -> Option<String> {
     (matches!(url.scheme(), "http" | "https") && host.contains('.')).then(|| url.to_string())
 }
 
+/// Text that carries markup or a script: a tag (`<b`, `</`, `<!`, `<?`) or a
+/// `javascript:` address. Free-text forms anyone may send (no account) refuse it, so an
+/// owner's inbox and mail never hold someone's HTML.
+pub fn looks_like_markup(text: &str) -> bool {
+    let tag = text.as_bytes().windows(2).any(|w| {
+        w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?'))
+    });
+    tag || text.to_ascii_lowercase().contains("javascript:")
+}
+
 pub fn is_telephone(raw: &str) -> bool {
     let digits = raw.chars().filter(char::is_ascii_digit).count();
     raw.trim().chars().count() >= 7

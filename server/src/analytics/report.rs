@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use super::visit::Source;
 use super::{days_before, metric, today};
-use crate::entities::{analytics_daily as daily, analytics_visitor, product};
+use crate::entities::{analytics_daily as daily, analytics_visitor, inquiry, product};
 use crate::error::Result;
 
 /// Products and search terms listed.
@@ -35,6 +35,16 @@ pub struct AnalyticsReport {
     pub searches: Vec<SearchCount>,
     pub sources: Sources,
     pub crawls: Crawls,
+    /// "Chiedi disponibilità" requests received in the period, and the most asked products.
+    pub inquiries: u64,
+    pub asked_products: Vec<AskedProduct>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
+pub struct AskedProduct {
+    pub id: i64,
+    pub name: String,
+    pub requests: u64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS, PartialEq, Eq)]
@@ -202,6 +212,20 @@ pub async fn report(
         })
         .collect();
 
+    // Requests are timestamps, not Italian days: the period's days back from now.
+    let since =
+        time::OffsetDateTime::now_utc() - time::Duration::days(i64::from(days.clamp(1, MAX_DAYS)));
+    let inquiries = inquiry::Entity::find()
+        .filter(inquiry::Column::StoreId.eq(store_id))
+        .filter(inquiry::Column::CreatedAt.gte(since))
+        .count(db)
+        .await?;
+    let asked_products = crate::services::inquiries::per_product(db, store_id, since, TOP)
+        .await?
+        .into_iter()
+        .map(|(id, name, requests)| AskedProduct { id, name, requests })
+        .collect();
+
     let every_day = |counts: &HashMap<String, u64>| {
         let mut out = Vec::new();
         let mut day = from.clone();
@@ -228,6 +252,8 @@ pub async fn report(
             other,
             google_by_day: every_day(&google_by_day),
         },
+        inquiries,
+        asked_products,
         from,
         to,
     })

@@ -140,6 +140,10 @@ fn csv_text(report: &AnalyticsReport) -> csv::Result<String> {
     ] {
         line("Provenienza", name, n)?;
     }
+    line("Richieste di disponibilità", "Totale", report.inquiries)?;
+    for p in &report.asked_products {
+        line("Prodotti più richiesti", &p.name, p.requests)?;
+    }
     line("Passaggi dei crawler", "Google", report.crawls.google)?;
     line("Passaggi dei crawler", "Altri", report.crawls.other)?;
     for day in &report.crawls.google_by_day {

@@ -11,6 +11,7 @@ mod extract;
 mod fields;
 pub mod files;
 pub mod geo;
+pub mod inquiries;
 pub mod leads;
 pub mod photos;
 pub mod products;
@@ -21,7 +22,7 @@ pub mod sync;
 pub mod uploads;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{delete, get, post, put};
+use axum::routing::{delete, get, patch, post, put};
 use axum::{Json, Router};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::response::ResponseBuilder;
@@ -42,6 +43,11 @@ pub fn router() -> Router<AppState> {
         .route("/stores/me", get(stores::me))
         .route("/stores/me/analytics", get(analytics::show))
         .route("/stores/me/review", get(review::show))
+        .route("/stores/me/inquiries", get(inquiries::inbox))
+        .route(
+            "/stores/me/inquiries/{id}",
+            patch(inquiries::update).delete(inquiries::remove),
+        )
         .route(
             "/stores/me/ai",
             get(ai_enrichment::show).delete(ai_enrichment::close_report),
@@ -52,6 +58,7 @@ pub fn router() -> Router<AppState> {
         .route("/stores/start-trial", post(stores::start_trial))
         .route("/stores/{id}", get(stores::show).put(stores::update))
         .route("/stores/{id}/products", get(catalogue::list))
+        .route("/stores/{id}/inquiries", post(inquiries::create))
         .route("/auth/login", post(auth::login))
         .route("/auth/logout", post(auth::logout))
         .route("/auth/account", delete(auth::delete_account))
@@ -133,10 +140,11 @@ pub fn router() -> Router<AppState> {
         enrich::generate, enrich::regenerate, review::show, review::accept,
         ai_enrichment::show, ai_enrichment::close_report,
         photos::list, photos::upload, photos::arrange,
+        inquiries::create, inquiries::inbox, inquiries::update, inquiries::remove,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),
     modifiers(&CommonErrors),
-    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "files"), (name = "geo"), (name = "leads"), (name = "uploads"), (name = "meta"))
+    tags((name = "stores"), (name = "auth"), (name = "products"), (name = "files"), (name = "geo"), (name = "leads"), (name = "inquiries"), (name = "uploads"), (name = "meta"))
 )]
 pub struct ApiDoc;
 

@@ -5,5 +5,5 @@
 mod templates;
 mod transport;
 
-pub use templates::{password_reset, sync_failed, verification, Email};
+pub use templates::{inquiry, password_reset, sync_failed, verification, Email, InquiryMail};
 pub use transport::{parse_mailbox, parse_smtp_url, MailError, Mailer};

@@ -10,6 +10,8 @@ pub struct Email {
     pub html: String,
     /// The one link of the message, logged when it goes to the outbox.
     pub link: String,
+    /// Where the owner's "Rispondi" goes: the visitor who asked, when they gave an address.
+    pub reply_to: Option<String>,
 }
 
 /// "Conferma il tuo indirizzo email" with the `/verify-email?token=…` link.
@@ -33,6 +35,7 @@ pub fn verification(public_base: &str, to: &str, token: &str) -> Email {
         text,
         html,
         link,
+        reply_to: None,
     }
 }
 
@@ -58,6 +61,7 @@ pub fn password_reset(public_base: &str, to: &str, token: &str) -> Email {
         text,
         html,
         link,
+        reply_to: None,
     }
 }
 
@@ -81,7 +85,50 @@ pub fn sync_failed(public_base: &str, to: &str, reason: &str) -> Email {
         text,
         html,
         link,
+        reply_to: None,
     }
+}
+
+/// What a visitor asks about a product ("Chiedi disponibilità"), to the shop's owner; a
+/// reply goes to the visitor when the contact given is an e-mail address.
+pub fn inquiry(public_base: &str, to: &str, asked: &InquiryMail) -> Email {
+    let link = format!("{public_base}/dashboard?richieste=1");
+    let about = asked
+        .product
+        .as_deref()
+        .map(|name| format!(" su «{name}»"))
+        .unwrap_or_default();
+    let text = format!(
+        "Ciao,\n\n{} ti ha scritto dalla vetrina del tuo negozio{about}:\n\n{}\n\nRecapito: {}\n\n\
+         Trovi tutte le richieste nella dashboard:\n\n{link}\n\n— Vetrina\n",
+        asked.name, asked.message, asked.contact
+    );
+    let html = layout(
+        messages::MAIL_INQUIRY_SUBJECT,
+        &format!(
+            "{} ti ha scritto{about}: «{}» Recapito: {}",
+            asked.name, asked.message, asked.contact
+        ),
+        "Apri le richieste",
+        &link,
+        "Rispondi direttamente al cliente con il recapito che ha lasciato.",
+    );
+    Email {
+        to: to.to_owned(),
+        subject: messages::MAIL_INQUIRY_SUBJECT,
+        text,
+        html,
+        link,
+        reply_to: crate::validation::parse_email(&asked.contact),
+    }
+}
+
+/// A visitor's request as the owner's e-mail tells it.
+pub struct InquiryMail {
+    pub product: Option<String>,
+    pub name: String,
+    pub contact: String,
+    pub message: String,
 }
 
 /// One simple, inline-styled layout that mail clients render alike. Every value put in

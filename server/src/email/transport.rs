@@ -156,9 +156,11 @@ impl Mailer {
                 .header(content_type)
                 .body(eight_bit(text))
         };
-        Message::builder()
-            .from(self.from.clone())
-            .to(to)
+        let mut message = Message::builder().from(self.from.clone()).to(to);
+        if let Some(reply_to) = email.reply_to.as_deref().and_then(|r| r.parse().ok()) {
+            message = message.reply_to(reply_to);
+        }
+        message
             .subject(email.subject)
             .multipart(
                 MultiPart::alternative()

@@ -6,6 +6,7 @@ pub mod analytics_salt;
 pub mod analytics_visitor;
 pub mod category_check;
 pub mod email_token;
+pub mod inquiry;
 pub mod job;
 pub mod lead;
 pub mod monthly_usage;

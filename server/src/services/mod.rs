@@ -13,6 +13,7 @@ pub mod explore;
 pub mod exports;
 pub mod geo;
 pub mod imports;
+pub mod inquiries;
 pub mod jobs;
 pub mod leads;
 pub mod logo_files;

@@ -80,6 +80,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         limits: vetrina::config::ClientLimits {
             registrations_per_hour: 1000,
             leads_per_hour: 1000,
+            inquiries_per_hour: 1000,
             upload_mb_per_hour: 1000,
         },
         connections: Default::default(),

@@ -28,6 +28,7 @@ mod import_keys;
 mod import_limits;
 mod import_names;
 mod import_realdata;
+mod inquiries;
 mod jobs;
 mod leads_geo;
 mod limits;
