@@ -93,6 +93,8 @@ pub struct AccountView {
     pub products_without_picture: u64,
     /// The store code of the shop's Google Business Profile, as the owner gave it.
     pub google_store_code: Option<String>,
+    /// "Chiedi disponibilità" requests the owner has not read yet.
+    pub unread_inquiries: u64,
     pub limits: Limits,
 }
 
@@ -182,6 +184,7 @@ impl StoreView {
             ai_products_this_month: ai_provider.then_some(usage.ai_products),
             products_without_picture,
             google_store_code: store.google_store_code.clone(),
+            unread_inquiries: 0,
             limits: plan.limits(),
         };
         OwnerStoreView {

@@ -18,4 +18,8 @@ products_without_picture: number,
 /**
  * The store code of the shop's Google Business Profile, as the owner gave it.
  */
-google_store_code: string | null, limits: Limits, };
+google_store_code: string | null, 
+/**
+ * "Chiedi disponibilità" requests the owner has not read yet.
+ */
+unread_inquiries: number, limits: Limits, };

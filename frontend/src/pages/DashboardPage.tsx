@@ -13,6 +13,7 @@ import { Filters } from "../features/dashboard/components/Filters";
 import { ProductDialog, type ProductDialogState } from "../features/dashboard/components/ProductDialog";
 import { ProductList } from "../features/dashboard/components/ProductList";
 import { ShareDialog } from "../features/dashboard/components/ShareDialog";
+import { InquiriesPanel } from "../features/dashboard/components/InquiriesPanel";
 import { ReviewPanel } from "../features/dashboard/components/ReviewPanel";
 import { StoreBanner } from "../features/dashboard/components/StoreBanner";
 import { StoreSettingsDialog } from "../features/dashboard/components/StoreSettingsDialog";
@@ -57,6 +58,8 @@ export function DashboardPage() {
   const [accountOpen, setAccountOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
+  // The owner's e-mail about a request links to /dashboard?richieste=1: the inbox opens.
+  const [inquiriesOpen, setInquiriesOpen] = useState(() => new URLSearchParams(location.search).has("richieste"));
   /** Bumped after every write, so the page is read again from the server. */
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((v) => v + 1);
@@ -155,6 +158,7 @@ export function DashboardPage() {
           onBulkDelete={deletions.askBulk}
           toCheck={statusCounts ? statusCounts.uncertain + statusCounts.incorrect : null}
           onReview={() => setReviewOpen(true)}
+          onInquiries={() => setInquiriesOpen(true)}
         />
         <AiProgress
           version={version}
@@ -195,6 +199,7 @@ export function DashboardPage() {
         </p>
       </Container>
 
+      <InquiriesPanel open={inquiriesOpen} onClose={() => setInquiriesOpen(false)} onChanged={data.refreshStore} />
       <ReviewPanel open={reviewOpen} onClose={() => setReviewOpen(false)} onEdit={(product) => setDialog({ mode: "edit", product })} onChanged={refresh} />
 
       <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title={t.filters.title}>

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { ProductGallery } from "../components/ProductGallery";
+import { AvailabilityRequest } from "../components/AvailabilityRequest";
 import { isGeneratedPicture } from "../components/ProductImage";
 import { RelatedCarousel } from "../components/RelatedCarousel";
 import { SellerBlock } from "../components/SellerBlock";
@@ -150,7 +151,7 @@ export function ProductPage() {
               {product.in_stock ? it.product.inStock : it.product.outOfStock}
             </Badge>
           </div>
-          <AskTheShop store={store} name={product.name} url={absoluteUrl(props.site.publicUrl, productPath(store, product))} />
+          <AskTheShop store={store} productId={product.id} name={product.name} url={absoluteUrl(props.site.publicUrl, productPath(store, product))} />
           {product.description?.trim() ? (
             <div className="mt-6 whitespace-pre-line text-base leading-relaxed text-stone-700">{product.description}</div>
           ) : (
@@ -201,10 +202,10 @@ export function ProductPage() {
 }
 
 /** How to reach the shop about this product, beside its price: a call, WhatsApp when the
- * shop's number is a mobile one, an e-mail with the product named. */
-function AskTheShop({ store, name, url }: { store: Store; name: string; url: string }) {
+ * shop's number is a mobile one, "Chiedi disponibilità" (a form to the owner's inbox), an
+ * e-mail with the product named. */
+function AskTheShop({ store, productId, name, url }: { store: Store; productId: number; name: string; url: string }) {
   const whatsapp = store.telephone ? whatsappNumber(store.telephone) : null;
-  if (!store.telephone && !store.email) return null;
   const button = "inline-flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-semibold";
   return (
     <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label={it.product.askTitle} data-ask-shop>
@@ -220,6 +221,13 @@ function AskTheShop({ store, name, url }: { store: Store; name: string; url: str
           <span className="sr-only"> {it.common.newTab}</span>
         </a>
       )}
+      <AvailabilityRequest
+        storeId={store.id}
+        productId={productId}
+        productName={name}
+        shopName={store.name}
+        className={`${button} border-brand-700 text-brand-800 hover:bg-brand-50`}
+      />
       {store.email && (
         <a href={`mailto:${store.email}?subject=${encodeURIComponent(it.product.mailSubject(name))}&body=${encodeURIComponent(url)}`} className={`${button} border-stone-300 text-stone-800 hover:border-brand-600 hover:text-brand-800`}>
           <IconMail width={16} height={16} />

@@ -156,6 +156,13 @@ function Figures({ report }: { report: AnalyticsReport }) {
         <Card title={t.searches}>
           <ShareBars items={report.searches.map((s) => ({ label: s.term, value: s.count, caption: t.timesCount(s.count) }))} empty={t.noData} />
         </Card>
+        <Card title={t.askedProducts}>
+          <p className="mb-3 text-sm text-stone-600">{t.inquiriesTotal(report.inquiries)}</p>
+          <ShareBars
+            items={report.askedProducts.map((p) => ({ label: p.name, value: p.requests, caption: t.requestsCount(p.requests) }))}
+            empty={t.noInquiries}
+          />
+        </Card>
         <Card title={t.sources}>
           <ShareBars items={sources} empty={t.noData} />
         </Card>

@@ -404,12 +404,15 @@ pub async fn owner_view(
     let usage = usage::current(&app.db, store.id).await?;
     let ai_provider = matches!(*app.ai, crate::ai::Ai::OpenAi(_));
     let without_picture = stores::without_picture_count(&app.db, store.id).await?;
-    Ok(StoreView::owner(
+    let unread = crate::services::inquiries::unread_count(&app.db, store.id).await?;
+    let mut view = StoreView::owner(
         store,
         count,
         usage,
         ai_provider,
         without_picture,
         OffsetDateTime::now_utc(),
-    ))
+    );
+    view.account.unread_inquiries = unread;
+    Ok(view)
 }

@@ -53,11 +53,7 @@ pub async fn page(
 ) -> Result<InboxPage> {
     let of_shop = inquiry::Entity::find().filter(inquiry::Column::StoreId.eq(store_id));
     let total = of_shop.clone().count(db).await?;
-    let unread = of_shop
-        .clone()
-        .filter(inquiry::Column::ReadAt.is_null())
-        .count(db)
-        .await?;
+    let unread = unread_count(db, store_id).await?;
     let items = of_shop
         .order_by_desc(inquiry::Column::Id)
         .offset(page.saturating_sub(1) * per_page)
@@ -69,6 +65,15 @@ pub async fn page(
         total,
         unread,
     })
+}
+
+/// Requests the owner has not read yet (the dashboard's badge).
+pub async fn unread_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
+    Ok(inquiry::Entity::find()
+        .filter(inquiry::Column::StoreId.eq(store_id))
+        .filter(inquiry::Column::ReadAt.is_null())
+        .count(db)
+        .await?)
 }
 
 /// Marks one of the shop's requests read or unread; another shop's id is a missing one.

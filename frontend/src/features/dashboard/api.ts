@@ -1,6 +1,6 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
+import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, InboxView, InquirySent, InquiryView, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
@@ -30,6 +30,9 @@ export const fetchAiProgress = () => api.get<AiEnrichmentView>("/stores/me/ai");
 export const closeAiReport = () => api.del<AiReportClosed>("/stores/me/ai");
 /** The review queue: the products to check by reason, and marking them as checked. */
 export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
+export const fetchInquiries = (page: number) => api.get<InboxView>(`/stores/me/inquiries?page=${page}`);
+export const markInquiry = (id: number, read: boolean) => api.patch<InquiryView>(`/stores/me/inquiries/${id}`, { read });
+export const deleteInquiry = (id: number) => api.del<InquirySent>(`/stores/me/inquiries/${id}`);
 export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { suggestion: string; category: string } | { all: true }) =>
   api.post<Accepted>("/products/accept", body);
 export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });

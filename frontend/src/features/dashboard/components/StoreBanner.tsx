@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { IconUpload } from "../../../components/ui/Icons";
 import { it } from "../../../i18n/it";
-import type { Store } from "../../../types";
+import type { OwnStore } from "../../../types";
 import { shortName } from "../logic";
 import { useWindowWidth } from "../useMediaQuery";
 import { ActionMenu } from "./ActionMenu";
@@ -24,6 +24,13 @@ const IconChart = () => (
   </svg>
 );
 
+const IconInbox = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6z" />
+  </svg>
+);
+
 /** Logo, name (shortened by screen width), partner group and the shop's actions. */
 export function StoreBanner({
   store,
@@ -35,11 +42,14 @@ export function StoreBanner({
   onBulkDelete,
   toCheck,
   onReview,
+  onInquiries,
 }: {
-  store: Store;
+  store: OwnStore;
   /** Products the AI was not sure of (null while unknown): a link to the review queue. */
   toCheck: number | null;
   onReview: () => void;
+  /** The inbox of "Chiedi disponibilità" requests; the button counts the unread ones. */
+  onInquiries: () => void;
   onShare: () => void;
   onAddSingle: () => void;
   onImport: () => void;
@@ -79,6 +89,11 @@ export function StoreBanner({
         <Button variant="secondary" onClick={onShare}>
           <IconShare />
           {t.share}
+        </Button>
+        <Button variant="secondary" onClick={onInquiries} aria-haspopup="dialog" data-inquiries-open>
+          <IconInbox />
+          {it.dashboard.inquiries.open(store.unread_inquiries)}
+          {store.unread_inquiries > 0 && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-brand-600" />}
         </Button>
         <ButtonLink href="/report" variant="secondary">
           <IconChart />
