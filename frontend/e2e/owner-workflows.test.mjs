@@ -71,6 +71,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await typeInto(form.getByLabel("Descrizione"), description);
       await typeInto(form.getByLabel("URL dell'immagine"), "https://www.esempio.it/foto.jpg");
       assert.equal(await form.getByLabel("Nome del prodotto").inputValue(), name, "nothing typed landed in the name");
+      await form.getByLabel("Disponibilità").selectOption({ label: "Su ordinazione" });
       await form.getByRole("button", { name: "Salva modifiche" }).click();
       await toast(page, "Prodotto Aggiornato").first().waitFor();
 
@@ -80,6 +81,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       assert.equal(saved.category, category);
       assert.equal(saved.description, description);
       assert.equal(saved.name, name);
+      assert.equal(saved.availability, "backorder");
       await page.locator(`article[data-product-id="${id}"]`).getByText("129,90 €").waitFor();
 
       // Opened again, the price reads as the owner wrote it.

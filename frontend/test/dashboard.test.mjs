@@ -23,6 +23,7 @@ const product = (id, extra = {}) => ({
   brand: null,
   image_url: null,
   in_stock: true,
+  availability: "in_stock",
   status: "normal",
   sku: null,
   ean: null,
@@ -127,7 +128,7 @@ describe("the list in the address", () => {
 
 describe("product form", () => {
   test("payload: trimmed fields, empty ones null, price parsed, slug from the name", () => {
-    const body = l.productPayload({ ...l.emptyForm, name: "  Cemento Rapido ", price: "12,50", brand: " ", category: "Cementi", in_stock: false, published: false }, "demo@vetrina.it");
+    const body = l.productPayload({ ...l.emptyForm, name: "  Cemento Rapido ", price: "12,50", brand: " ", category: "Cementi", availability: "backorder", published: false }, "demo@vetrina.it");
     assert.deepEqual(body, {
       store_email: "demo@vetrina.it",
       name: "Cemento Rapido",
@@ -137,7 +138,7 @@ describe("product form", () => {
       image_url: null,
       category: "Cementi",
       brand: null,
-      in_stock: false,
+      availability: "backorder",
       published: false,
       status: "normal",
       review_note: null,
@@ -151,18 +152,18 @@ describe("product form", () => {
     assert.equal(body.review_note, null);
   });
   test("an AI answer replaces what it gives, keeps what it leaves out, never price, stock or visibility", () => {
-    const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", in_stock: false, published: false };
+    const form = { ...l.emptyForm, name: "cemento 25kg", price: "6.9", brand: "Buzzi", availability: "out_of_stock", published: false };
     const merged = l.mergeGenerated(form, { name: "Cemento 25 kg", description: "Descrizione", brand: null, category: "Cementi", image_url: "/media/products/a.svg", status: "uncertain", review_note: "Marca e categoria da confermare." });
-    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", in_stock: false, published: false, status: "uncertain", review_note: "Marca e categoria da confermare." });
+    assert.deepEqual(merged, { name: "Cemento 25 kg", price: "6.9", description: "Descrizione", brand: "Buzzi", category: "Cementi", image_url: "/media/products/a.svg", availability: "out_of_stock", published: false, status: "uncertain", review_note: "Marca e categoria da confermare." });
     assert.equal(l.mergeGenerated(merged, { name: "Cemento 25 kg", description: "D", status: "normal" }).review_note, "", "a sure answer leaves no reason");
   });
   test("unsaved changes: compared field by field, surrounding spaces ignored", () => {
-    const start = l.formOf(product(1, { name: "Sacco", price: 3, in_stock: true }));
+    const start = l.formOf(product(1, { name: "Sacco", price: 3 }));
     assert.equal(start.price, "3,00", "a price is edited the Italian way");
     assert.equal(l.formOf(product(1, { price: 0.1 })).price, "0,10");
     assert.equal(l.formOf(product(1, { price: 1234.5 })).price, "1234,50", "no thousands dot: the field reads back what it shows");
     assert.equal(l.sameForm(start, { ...start, name: "Sacco " }), true);
-    assert.equal(l.sameForm(start, { ...start, in_stock: false }), false);
+    assert.equal(l.sameForm(start, { ...start, availability: "limited" }), false);
     assert.equal(l.sameForm(start, { ...start, description: "nuova" }), false);
   });
   test("description counter limit", () => {

@@ -100,6 +100,7 @@ export function makeStore(over = {}) {
     telephone: "02 1234567",
     email: "info@ediliziademo.it",
     opening_hours: [],
+    special_closures: [],
     google_store_code: null,
     plan: "pro",
     trial_used: false,
@@ -109,12 +110,15 @@ export function makeStore(over = {}) {
     regenerations_this_month: 0,
     ai_products_this_month: null,
     product_count: 30,
+    geo: null,
+    price_range: null,
+    unread_inquiries: 0,
     ...over,
   };
 }
 
 export function makeProduct(id, over = {}) {
-  return {
+  const product = {
     id,
     store_id: 3,
     slug: `prodotto-${id}`,
@@ -131,6 +135,7 @@ export function makeProduct(id, over = {}) {
     created: "2025-02-01T10:00:00Z",
     ...over,
   };
+  return { availability: product.in_stock ? "in_stock" : "out_of_stock", ...product };
 }
 
 /** JSON-LD blocks of a head string, parsed. */

@@ -112,7 +112,7 @@ describe("product page", () => {
     assert.match(sellerLogo, /loading="lazy"/);
   });
   test("fallback description and placeholder image", () => {
-    const { html } = bundle.render(productUrl, { site, store, product: { ...product, description: null, image_url: null, price: null, in_stock: false }, related: [] });
+    const { html } = bundle.render(productUrl, { site, store, product: { ...product, description: null, image_url: null, price: null, in_stock: false, availability: "out_of_stock" }, related: [] });
     assert.match(html, /Nessuna descrizione disponibile\./);
     assert.match(html, /Non disponibile/);
     assert.doesNotMatch(html, /€/);
@@ -142,9 +142,17 @@ describe("product page", () => {
       ],
     );
   });
-  test("out of stock → OutOfStock", () => {
-    const p = jsonLdBlocks(bundle.render(productUrl, { site, store, product: { ...product, in_stock: false } }).head).find((b) => b["@type"] === "Product");
-    assert.equal(p.offers.availability, "https://schema.org/OutOfStock");
+  test("each availability in schema.org's words, and the trade's on the badge", () => {
+    for (const [availability, schema, badge] of [
+      ["out_of_stock", "https://schema.org/OutOfStock", "Non disponibile"],
+      ["backorder", "https://schema.org/BackOrder", "Su ordinazione"],
+      ["limited", "https://schema.org/LimitedAvailability", "Disponibilità limitata"],
+    ]) {
+      const page = bundle.render(productUrl, { site, store, product: { ...product, in_stock: availability === "limited", availability } });
+      const p = jsonLdBlocks(page.head).find((b) => b["@type"] === "Product");
+      assert.equal(p.offers.availability, schema);
+      assert.ok(page.html.includes(`aria-hidden="true"></span>${badge}</span>`), badge);
+    }
   });
   test("canonical uses the current slugs from props, not the request URL", () => {
     const res = bundle.render("/product/3/vecchio-slug/12/vecchio-nome", { site, store, product, related });

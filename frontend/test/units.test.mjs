@@ -296,7 +296,7 @@ describe("opening hours", () => {
     assert.equal(h.daysLabel(["Th", "Fr", "Sa", "Mo"]), "Lun, Gio–Sab");
   });
   test("open now, and when it opens next", () => {
-    const at = (day, time) => ({ day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) });
+    const at = (day, time) => ({ day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)), date: "2026-07-06" });
     assert.equal(h.openNowLabel(week, at(0, "10:00")), "Aperto ora · chiude alle 12:30");
     assert.equal(h.openNowLabel(week, at(0, "12:30")), "Chiuso ora · apre alle 15:00");
     assert.equal(h.openNowLabel(week, at(4, "19:30")), "Chiuso ora · apre domani alle 08:30");
@@ -305,9 +305,27 @@ describe("opening hours", () => {
   });
   test("the time in Rome, whatever the browser's zone", () => {
     // 2026-07-06 is a Monday; 08:15 UTC is 10:15 in Rome (summer time).
-    assert.deepEqual(h.romeTime(new Date("2026-07-06T08:15:00Z")), { day: 0, minutes: 615 });
+    assert.deepEqual(h.romeTime(new Date("2026-07-06T08:15:00Z")), { day: 0, minutes: 615, date: "2026-07-06" });
     // 2026-12-06 is a Sunday; 23:30 UTC is 00:30 on Monday in Rome.
-    assert.deepEqual(h.romeTime(new Date("2026-12-06T23:30:00Z")), { day: 0, minutes: 30 });
+    assert.deepEqual(h.romeTime(new Date("2026-12-06T23:30:00Z")), { day: 0, minutes: 30, date: "2026-12-07" });
+  });
+  test("a special closure: closed today, and the next opening after it", () => {
+    // 2026-12-24 is a Thursday.
+    const christmas = [{ from: "2026-12-24", to: "2026-12-26", note: "Festività" }];
+    const thursday = { day: 3, minutes: 600, date: "2026-12-24" };
+    assert.equal(h.openNowLabel(week, thursday, christmas), "Chiuso oggi · Festività");
+    // The evening before: Thursday to Saturday are closed, Monday opens.
+    const wednesday = { day: 2, minutes: 20 * 60, date: "2026-12-23" };
+    assert.equal(h.openNowLabel(week, wednesday, christmas), "Chiuso ora · apre lunedì alle 08:00");
+    // Shown even without weekly hours; a closure of the past is no longer today's.
+    assert.equal(h.openNowLabel([], thursday, [{ from: "2026-12-24", to: "2026-12-24", note: null }]), "Chiuso oggi");
+    assert.deepEqual(h.upcomingClosures(christmas, "2026-12-27"), []);
+    assert.equal(h.closureLabel(christmas[0]), "24–26 dic");
+    assert.equal(h.closureLabel({ from: "2026-12-30", to: "2027-01-02", note: null }), "30 dic – 2 gen");
+    assert.equal(h.addDays("2026-12-31", 1), "2027-01-01");
+    assert.deepEqual(h.closuresSpecification(christmas), [
+      { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: "2026-12-24", validThrough: "2026-12-26" },
+    ]);
   });
   test("schema.org's opening hours", () => {
     assert.deepEqual(h.openingHoursSpecification(week.slice(2)), [

@@ -27,6 +27,8 @@ mod m20261202_100000_add_product_suggested_category;
 mod m20261203_080000_index_products_store_brand;
 mod m20261203_090000_add_store_hours;
 mod m20261204_080000_create_inquiries;
+mod m20261204_090000_add_product_availability;
+mod m20261204_100000_add_store_special_closures;
 
 pub struct Migrator;
 
@@ -58,6 +60,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_080000_index_products_store_brand::Migration),
             Box::new(m20261203_090000_add_store_hours::Migration),
             Box::new(m20261204_080000_create_inquiries::Migration),
+            Box::new(m20261204_090000_add_product_availability::Migration),
+            Box::new(m20261204_100000_add_store_special_closures::Migration),
         ]
     }
 }

@@ -105,7 +105,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         category: Some(category.to_owned()),
         brand: Some(brand.to_owned()),
         image_url: Some(format!("{}bench.svg", vetrina::media::GENERATED_PREFIX)),
-        in_stock: !i.is_multiple_of(7),
+        availability: vetrina::domain::Availability::from_shelf(!i.is_multiple_of(7)),
         status: match i % 20 {
             0 => ProductStatus::Incorrect,
             1 | 2 => ProductStatus::Uncertain,

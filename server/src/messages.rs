@@ -185,6 +185,8 @@ pub const TOO_MANY_REGISTRATIONS: &str =
 pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";
 
 // "Chiedi disponibilità" (product page) and the owner's inbox.
+pub const AVAILABILITY_INVALID: &str =
+    "Disponibilità non valida: scegli Disponibile, Disponibilità limitata, Su ordinazione o Non disponibile.";
 pub const INQUIRY_NAME_REQUIRED: &str = "Scrivi il tuo nome.";
 pub const INQUIRY_CONTACT_INVALID: &str =
     "Scrivi un indirizzo email o un numero di telefono a cui il negozio possa risponderti.";

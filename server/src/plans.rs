@@ -179,6 +179,7 @@ mod tests {
             telephone: "0612345678".into(),
             email: "a@b.it".into(),
             opening_hours: None,
+            special_closures: None,
             google_store_code: None,
             plan,
             trial_plan: trial.map(|(p, _)| p),

@@ -55,6 +55,9 @@ pub fn files() -> Vec<(String, String)> {
         crate::plans::Plan,
         crate::plans::Limits,
         crate::domain::ProductStatus,
+        crate::domain::Availability,
+        crate::views::GeoPoint,
+        crate::domain::special_closures::SpecialClosure,
         // Errors.
         crate::error::ErrorBody,
         crate::error::ErrorCode,

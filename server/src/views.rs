@@ -9,9 +9,11 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::domain::opening_hours::{self, OpeningSlot};
-use crate::domain::{Price, ProductStatus};
+use crate::domain::special_closures::{self, SpecialClosure};
+use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::plans::{self, Limits, Plan};
+use crate::services::geo::Places;
 use crate::services::usage::Usage;
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -29,6 +31,9 @@ pub struct ProductView {
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
+    /// What visitors read: in_stock ("Disponibile"), limited, backorder ("Su ordinazione"),
+    /// out_of_stock. `in_stock` is true for the first two.
+    pub availability: Availability,
     /// Shown on public pages (always true in what visitors receive); false: the owner keeps
     /// it in the dashboard only.
     pub published: bool,
@@ -63,10 +68,24 @@ pub struct StoreView {
     pub email: String,
     /// Weekly opening hours (none when the owner has not given them).
     pub opening_hours: Vec<OpeningSlot>,
+    /// Days closed outside the weekly hours, today's and later ones, in date order.
+    pub special_closures: Vec<SpecialClosure>,
     /// The plan in force (a running trial's plan while it lasts).
     pub plan: Plan,
     pub product_count: u64,
     pub created: String,
+    /// Where the shop is, for its structured data: the centre of its CAP's comune. Shop
+    /// page only (null elsewhere).
+    pub geo: Option<GeoPoint>,
+    /// The shop's prices, lowest to highest, as its structured data's `priceRange`
+    /// ("1–2.450 €"). Shop page only (null elsewhere).
+    pub price_range: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, TS)]
+pub struct GeoPoint {
+    pub lat: f64,
+    pub lng: f64,
 }
 
 /// The owner's view of their shop: the public fields plus trial, usage and limits.
@@ -115,6 +134,7 @@ impl From<product::Model> for ProductView {
             brand: p.brand,
             image_url: p.image_url,
             in_stock: p.in_stock,
+            availability: Availability::of(p.in_stock, p.availability.as_deref()),
             published: p.published,
             status: p.status,
             sku: p.sku,
@@ -161,9 +181,29 @@ impl StoreView {
             telephone: store.telephone,
             email: store.email,
             opening_hours: opening_hours::from_column(store.opening_hours.as_deref()),
+            special_closures: special_closures::from_column(
+                store.special_closures.as_deref(),
+                &crate::analytics::italian_day(
+                    jiff::Timestamp::from_second(now.unix_timestamp()).unwrap_or_default(),
+                ),
+            ),
             product_count,
             created: rfc3339(store.created_at),
+            geo: None,
+            price_range: None,
         }
+    }
+
+    /// The shop page's extras: where the shop is and its price range.
+    pub fn placed(mut self, places: &Places, prices: Option<(i64, i64)>) -> Self {
+        self.geo = places
+            .locate(&self.postal_code, &self.city)
+            .map(|p| GeoPoint {
+                lat: p.lat,
+                lng: p.lng,
+            });
+        self.price_range = prices.map(|(low, high)| price_range(low, high));
+        self
     }
 
     /// The owner's view: the public one plus trial, usage and limits.
@@ -329,5 +369,36 @@ impl ProductPageView {
                 .collect(),
             status_counts,
         }
+    }
+}
+
+/// "1–2.450 €" from cents: whole euros, rounded down and up, Italian thousands.
+fn price_range(low: i64, high: i64) -> String {
+    let euros = |cents: i64| {
+        let digits = cents.max(0).to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push('.');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let (low, high) = (low / 100, (high + 99) / 100);
+    if low == high {
+        format!("{} €", euros(low))
+    } else {
+        format!("{}–{} €", euros(low), euros(high))
+    }
+}
+
+#[cfg(test)]
+mod price_range_tests {
+    #[test]
+    fn whole_euros_with_italian_thousands() {
+        assert_eq!(super::price_range(120, 245_000), "1–2.450 €");
+        assert_eq!(super::price_range(99, 1_234_567_801), "0–12.345.679 €");
+        assert_eq!(super::price_range(500, 500), "5 €");
     }
 }

@@ -27,9 +27,9 @@ export function ProductCard({
     >
       <div className="relative aspect-square border-b border-stone-100 bg-white">
         <ProductImage src={product.image_url} alt={product.name} className="h-full w-full" inset="p-3" eager={eager} />
-        {!product.in_stock && (
+        {product.availability !== "in_stock" && (
           <span className="absolute left-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-[11px] font-semibold text-white">
-            {it.product.outOfStock}
+            {it.product.availability[product.availability]}
           </span>
         )}
       </div>

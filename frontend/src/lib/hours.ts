@@ -1,6 +1,6 @@
 // A shop's weekly opening hours (the server's `OpeningSlot`s): labels in Italian, whether it
 // is open at a moment in Europe/Rome, and schema.org's form for search engines.
-import type { OpeningSlot } from "../types";
+import type { OpeningSlot, SpecialClosure } from "../types";
 
 /** Days as the API names them, Monday first. */
 export const DAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] as const;
@@ -29,37 +29,83 @@ export function daysLabel(days: string[]): string {
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** A moment as the day of the week (0 = Monday) and the minutes after midnight in Rome. */
+/** A moment as the day of the week (0 = Monday), the minutes after midnight and the date
+ * (`YYYY-MM-DD`) in Rome. */
 export interface RomeTime {
   day: number;
   minutes: number;
+  date: string;
 }
 
 export function romeTime(at: Date): RomeTime {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Rome",
+    weekday: "short",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(part("weekday"));
-  return { day: Math.max(0, day), minutes: Number(part("hour")) * 60 + Number(part("minute")) };
+  return { day: Math.max(0, day), minutes: Number(part("hour")) * 60 + Number(part("minute")), date: `${part("year")}-${part("month")}-${part("day")}` };
+}
+
+/** `date` (`YYYY-MM-DD`) moved by `days`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The closure that covers `date`, if any. */
+export function closureOn(closures: SpecialClosure[], date: string): SpecialClosure | undefined {
+  return closures.find((c) => c.from <= date && date <= c.to);
+}
+
+/** The closures not yet over on `date`. */
+export const upcomingClosures = (closures: SpecialClosure[], date: string) => closures.filter((c) => c.to >= date);
+
+const MONTHS = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"];
+
+/** "24 dic", "24–26 dic", "30 dic – 2 gen". */
+export function closureLabel(c: SpecialClosure): string {
+  const [fy, fm, fd] = c.from.split("-").map(Number);
+  const [ty, tm, td] = c.to.split("-").map(Number);
+  if (c.from === c.to) return `${fd} ${MONTHS[fm - 1]}`;
+  if (fy === ty && fm === tm) return `${fd}–${td} ${MONTHS[tm - 1]}`;
+  return `${fd} ${MONTHS[fm - 1]} – ${td} ${MONTHS[tm - 1]}`;
 }
 
 /** "Aperto ora · chiude alle 19:00", "Chiuso ora · apre alle 15:00", "Chiuso ora · apre
- * lunedì alle 08:00"; null without hours. */
-export function openNowLabel(slots: OpeningSlot[], now: RomeTime): string | null {
+ * lunedì alle 08:00", "Chiuso oggi · Inventario"; null without hours. Days of a special
+ * closure are skipped when looking for the next opening. */
+export function openNowLabel(slots: OpeningSlot[], now: RomeTime, closures: SpecialClosure[] = []): string | null {
+  const closedToday = closureOn(closures, now.date);
+  if (closedToday) return `Chiuso oggi${closedToday.note ? ` · ${closedToday.note}` : ""}`;
   if (slots.length === 0) return null;
   const today = DAYS[now.day];
   const open = slots.find((s) => s.days.includes(today) && minutesOf(s.opens) <= now.minutes && now.minutes < minutesOf(s.closes));
   if (open) return `Aperto ora · chiude alle ${open.closes}`;
-  for (let ahead = 0; ahead < 7; ahead++) {
+  // Up to the longest closure (92 days) and a week beyond it.
+  for (let ahead = 0; ahead < 100; ahead++) {
+    if (closures.length > 0 && closureOn(closures, addDays(now.date, ahead))) continue;
     const day = DAYS[(now.day + ahead) % 7];
     const next = slots
       .filter((s) => s.days.includes(day) && (ahead > 0 || minutesOf(s.opens) > now.minutes))
       .sort((a, b) => minutesOf(a.opens) - minutesOf(b.opens))[0];
     if (next) {
-      const when = ahead === 0 ? "" : ahead === 1 ? "domani " : `${LONG[day]} `;
+      const when = ahead === 0 ? "" : ahead === 1 ? "domani " : ahead < 7 ? `${LONG[day]} ` : `${LONG[day]} ${closureLabel({ from: addDays(now.date, ahead), to: addDays(now.date, ahead), note: null })} `;
       return `Chiuso ora · apre ${when}alle ${next.opens}`;
     }
   }
   return "Chiuso ora";
+}
+
+/** schema.org's special opening hours of the closures: closed all day between two dates. */
+export function closuresSpecification(closures: SpecialClosure[]) {
+  return closures.map((c) => ({ "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: c.from, validThrough: c.to }));
 }
 
 /** schema.org's `openingHoursSpecification` of the slots. */

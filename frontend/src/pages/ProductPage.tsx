@@ -15,7 +15,7 @@ import { usePageData } from "../lib/page-data";
 import { absoluteUrl, productPath, storePath, telHref, whatsappHref, whatsappNumber } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
 import { ServerFragment, type FragmentSpec } from "../lib/server-fragments";
-import type { PageProps, Store } from "../types";
+import type { Availability, PageProps, Store } from "../types";
 import { NotFoundBlock, PageErrorBlock, pageErrorHead } from "./NotFoundPage";
 
 export const productIsMissing = (props: PageProps) => !!props.notFound || !props.product || !props.store;
@@ -57,7 +57,7 @@ export function productHead(props: PageProps): HeadData {
       priceCurrency: "EUR",
       // Prices are stored VAT included (the import adds it to net price lists).
       priceSpecification: { "@type": "UnitPriceSpecification", price: schemaPrice(product.price), priceCurrency: "EUR", valueAddedTaxIncluded: true },
-      availability: product.in_stock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: SCHEMA_AVAILABILITY[product.availability],
       url,
       // The shop page's HardwareStore, by its @id.
       seller: { "@type": "HardwareStore", "@id": `${storeUrl}#negozio`, name: store.name, url: storeUrl },
@@ -146,9 +146,9 @@ export function ProductPage() {
                 {formatPrice(product.price)} <span className="text-sm font-normal text-stone-500">{it.product.vatIncluded}</span>
               </p>
             )}
-            <Badge tone={product.in_stock ? "green" : "red"} className="text-sm">
-              <span className={`h-2 w-2 rounded-full ${product.in_stock ? "bg-emerald-500" : "bg-red-500"}`} aria-hidden="true" />
-              {product.in_stock ? it.product.inStock : it.product.outOfStock}
+            <Badge tone={AVAILABILITY_TONE[product.availability].badge} className="text-sm">
+              <span className={`h-2 w-2 rounded-full ${AVAILABILITY_TONE[product.availability].dot}`} aria-hidden="true" />
+              {it.product.availability[product.availability]}
             </Badge>
           </div>
           <AskTheShop store={store} productId={product.id} name={product.name} url={absoluteUrl(props.site.publicUrl, productPath(store, product))} />
@@ -237,6 +237,20 @@ function AskTheShop({ store, productId, name, url }: { store: Store; productId: 
     </div>
   );
 }
+
+const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+  in_stock: "https://schema.org/InStock",
+  limited: "https://schema.org/LimitedAvailability",
+  backorder: "https://schema.org/BackOrder",
+  out_of_stock: "https://schema.org/OutOfStock",
+};
+
+const AVAILABILITY_TONE: Record<Availability, { badge: "green" | "amber" | "red"; dot: string }> = {
+  in_stock: { badge: "green", dot: "bg-emerald-500" },
+  limited: { badge: "amber", dot: "bg-amber-500" },
+  backorder: { badge: "amber", dot: "bg-amber-500" },
+  out_of_stock: { badge: "red", dot: "bg-red-500" },
+};
 
 /** Link previews and search engines get the PNG card beside a generated SVG tile. */
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -16,7 +16,7 @@ import { useHydrated } from "../hooks/useHydrated";
 import { it } from "../i18n/it";
 import { catalogueSearch, fetchProductPage, isAbort, type CatalogueSort } from "../lib/catalogue";
 import { formatCount, truncate } from "../lib/format";
-import { daysLabel, openingHoursSpecification, openNowLabel, romeTime } from "../lib/hours";
+import { closureLabel, closuresSpecification, daysLabel, openingHoursSpecification, openNowLabel, romeTime, upcomingClosures } from "../lib/hours";
 import { usePageData } from "../lib/page-data";
 import { absoluteUrl, osmSearchUrl, sectionPath, storeAddressQuery, storePath, telHref, websiteHref, websiteLabel } from "../lib/paths";
 import type { HeadData } from "../lib/seo";
@@ -68,7 +68,10 @@ export function storeHead(props: PageProps): HeadData {
     ld.logo = logo;
   }
   if (store.website_url) ld.sameAs = [websiteHref(store.website_url)];
-  if (store.opening_hours.length > 0) ld.openingHoursSpecification = openingHoursSpecification(store.opening_hours);
+  const hours = [...openingHoursSpecification(store.opening_hours), ...closuresSpecification(store.special_closures)];
+  if (hours.length > 0) ld.openingHoursSpecification = hours;
+  if (store.geo) ld.geo = { "@type": "GeoCoordinates", latitude: store.geo.lat, longitude: store.geo.lng };
+  if (store.price_range) ld.priceRange = store.price_range;
   const listing = props.listing;
   const page = listing?.result.page ?? 1;
   const section = listing?.section;
@@ -188,8 +191,11 @@ function StoreContacts({ store }: { store: Store }) {
  * server's page is kept for many visitors and moments: it never says so itself). */
 function OpeningHours({ store }: { store: Store }) {
   const hydrated = useHydrated();
-  if (store.opening_hours.length === 0) return null;
-  const now = hydrated ? openNowLabel(store.opening_hours, romeTime(new Date())) : null;
+  if (store.opening_hours.length === 0 && store.special_closures.length === 0) return null;
+  const at = hydrated ? romeTime(new Date()) : null;
+  const now = at ? openNowLabel(store.opening_hours, at, store.special_closures) : null;
+  // The page may be kept past a closure's last day: the browser drops what is over.
+  const closures = at ? upcomingClosures(store.special_closures, at.date) : store.special_closures;
   return (
     <div className="mt-5 border-t border-stone-100 pt-4" data-opening-hours>
       <h2 className="flex items-center gap-2 text-sm font-semibold text-stone-900">
@@ -207,6 +213,19 @@ function OpeningHours({ store }: { store: Store }) {
           </Fragment>
         ))}
       </dl>
+      {closures.length > 0 && (
+        <>
+          <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-500">{it.store.closures}</h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-stone-700" data-closures>
+            {closures.map((c) => (
+              <li key={`${c.from}-${c.to}`}>
+                <span className="font-medium">{closureLabel(c)}</span>
+                {c.note && <span className="text-stone-600"> · {c.note}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

@@ -15,7 +15,7 @@ use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
-use crate::domain::{Price, ProductStatus};
+use crate::domain::{Availability, Price, ProductStatus};
 use crate::error::{AppError, ErrorBody, ErrorCode};
 use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use crate::messages;
@@ -345,6 +345,7 @@ pub(crate) struct ItemView {
     brand: Option<String>,
     image_url: Option<String>,
     in_stock: bool,
+    availability: Availability,
     status: Option<ProductStatus>,
     sku: Option<String>,
     ean: Option<String>,
@@ -361,7 +362,8 @@ impl From<&ImportItem> for ItemView {
             category: i.category.clone(),
             brand: i.brand.clone(),
             image_url: i.image_url.clone(),
-            in_stock: i.in_stock,
+            in_stock: i.availability.in_stock(),
+            availability: i.availability,
             status: i.status,
             sku: i.sku.clone(),
             ean: i.ean.clone(),
@@ -651,7 +653,7 @@ async fn given_products(
                 category: d.category,
                 brand: d.brand,
                 image_url: d.image_url,
-                in_stock: d.in_stock,
+                availability: d.availability,
                 sku: d.sku,
                 ean: d.ean,
                 review_note: d.review_note,

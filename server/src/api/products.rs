@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use super::fields::{nullable, Problems};
 use crate::auth::{OptionalOwner, Owner};
-use crate::domain::{image_url, Price, ProductStatus};
+use crate::domain::{image_url, Availability, Price, ProductStatus};
 use crate::error::{AppError, Result};
 use crate::messages;
 use crate::services::product_images;
@@ -43,6 +43,10 @@ pub struct ProductInput {
     #[schema(value_type = Option<String>)]
     pub image_url: Option<Option<String>>,
     pub in_stock: Option<bool>,
+    /// in_stock | limited | backorder | out_of_stock; wins over `in_stock`, which alone
+    /// means in_stock or out_of_stock.
+    #[schema(value_type = Option<Availability>)]
+    pub availability: Option<String>,
     /// false keeps the product off the public pages (shop and product pages, search,
     /// sitemap, feeds); it stays in the dashboard. New products are published.
     pub published: Option<bool>,
@@ -119,7 +123,18 @@ impl ProductInput {
             name,
             price,
             image_url,
-            in_stock: self.in_stock,
+            availability: match self.availability.as_deref() {
+                Some(key) => {
+                    let parsed = Availability::parse(key);
+                    p.check(
+                        parsed.is_some(),
+                        "availability",
+                        messages::AVAILABILITY_INVALID,
+                    );
+                    parsed
+                }
+                None => self.in_stock.map(Availability::from_shelf),
+            },
             published: self.published,
             status,
         };
@@ -141,7 +156,7 @@ impl ProductInput {
             category: c.category.flatten(),
             brand: c.brand.flatten(),
             image_url: c.image_url.flatten(),
-            in_stock: c.in_stock.unwrap_or(true),
+            availability: c.availability.unwrap_or(Availability::InStock),
             status: c.status.unwrap_or_default(),
             sku: c.sku.flatten(),
             ean: c.ean.flatten(),

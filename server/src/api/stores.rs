@@ -12,6 +12,7 @@ use super::extract::{parse_id, ApiJson};
 use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
 use crate::domain::opening_hours::{self, OpeningSlot};
+use crate::domain::special_closures::{self, SpecialClosure};
 use crate::error::{AppError, Result};
 use crate::media::Lane;
 use crate::messages;
@@ -111,6 +112,11 @@ pub struct StoreUpdateInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<Vec<OpeningSlot>>)]
     pub opening_hours: Option<Option<Vec<OpeningSlot>>>,
+    /// Days closed outside the weekly hours (dates in Europe/Rome); `null` or `[]` clears
+    /// them; those already over are dropped.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<Vec<SpecialClosure>>)]
+    pub special_closures: Option<Option<Vec<SpecialClosure>>>,
     /// The store code of the shop's Google Business Profile.
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
@@ -168,6 +174,18 @@ impl StoreUpdateInput {
                     changes.opening_hours = Some(Some(json));
                 }
                 Err(err) => p.add("opening_hours", err.0),
+            }
+        }
+        if let Some(list) = self.special_closures {
+            let today = crate::analytics::today();
+            match special_closures::parse(list.unwrap_or_default(), &today) {
+                Ok(list) if list.is_empty() => changes.special_closures = Some(None),
+                Ok(list) => {
+                    let json =
+                        serde_json::to_string(&list).map_err(|e| AppError::Internal(e.into()))?;
+                    changes.special_closures = Some(Some(json));
+                }
+                Err(err) => p.add("special_closures", err.0),
             }
         }
         if let Some(v) = self.google_store_code {

@@ -18,6 +18,8 @@ pub struct Model {
     pub brand: Option<String>,
     pub image_url: Option<String>,
     pub in_stock: bool,
+    /// Refines `in_stock`: `limited` or `backorder` (`domain::Availability`), else null.
+    pub availability: Option<String>,
     /// Shown on public pages; false keeps the product in the dashboard only.
     pub published: bool,
     pub status: ProductStatus,

@@ -21,6 +21,8 @@ pub struct Model {
     pub email: String,
     /// Weekly opening hours as JSON (`domain::opening_hours`); none when not given.
     pub opening_hours: Option<String>,
+    /// Days closed outside the weekly hours, as JSON (`domain::special_closures`).
+    pub special_closures: Option<String>,
     /// The shop's store code in its Google Business Profile (the local-inventory feed's
     /// `store_code`); the shop's id when not given.
     pub google_store_code: Option<String>,

@@ -24,7 +24,7 @@ pub use rows::{
     MAX_NAME_CHARS,
 };
 pub use table::{RowError, RowWarning, Table, MAX_WARNINGS};
-pub use values::{fold_key, is_gtin, parse_availability, parse_price};
+pub use values::{fold_key, is_gtin, parse_availability, parse_price, parse_stock};
 
 /// Bounds that keep one upload from exhausting the server.
 #[derive(Debug, Clone)]

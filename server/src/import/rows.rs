@@ -4,9 +4,9 @@ use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
     category_leaf, clean_code, clean_ean, clean_text, first_image_url, fold_key, html_to_text,
-    parse_availability, parse_price, truncate_chars,
+    parse_price, parse_stock, truncate_chars,
 };
-use crate::domain::{DecimalMark, Price};
+use crate::domain::{Availability, DecimalMark, Price};
 use crate::spreadsheet::spreadsheet_text;
 use crate::validation::has_visible_text;
 
@@ -27,7 +27,7 @@ pub struct ProductDraft {
     pub brand: Option<String>,
     pub category: Option<String>,
     pub image_url: Option<String>,
-    pub in_stock: bool,
+    pub availability: Availability,
     pub sku: Option<String>,
     pub ean: Option<String>,
 }
@@ -277,12 +277,12 @@ fn build_one(
     });
 
     let avail_raw = cell(cols.available);
-    let in_stock = parse_availability(avail_raw).unwrap_or_else(|| {
+    let availability = parse_stock(avail_raw).unwrap_or_else(|| {
         warn(format!(
             "disponibilità non riconosciuta «{}», considerato disponibile",
             avail_raw.trim()
         ));
-        true
+        Availability::InStock
     });
 
     let sku = clean_code(cell(cols.sku)).map(|mut s| {
@@ -317,7 +317,7 @@ fn build_one(
             brand,
             category,
             image_url,
-            in_stock,
+            availability,
             sku,
             ean,
         },
@@ -470,7 +470,7 @@ mod tests {
                 d.row_number,
                 d.name.as_str(),
                 d.price.map(Price::cents),
-                d.in_stock
+                d.availability.in_stock()
             ),
             (2, "Cemento Portland 25kg", Some(1250), true)
         );
@@ -480,7 +480,7 @@ mod tests {
         assert_eq!(
             (
                 calce.row_number,
-                calce.in_stock,
+                calce.availability.in_stock(),
                 calce.price,
                 calce.image_url.clone()
             ),

@@ -32,7 +32,7 @@ fn utf8_bom_semicolon_decimal_comma_leading_zero_ean() {
     assert_eq!(out.drafts[0].row_number, 2);
     assert_eq!(out.drafts[1].name, "Quantità test");
     assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_450));
-    assert!(!out.drafts[1].in_stock);
+    assert!(!out.drafts[1].availability.in_stock());
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn windows_1252_comma_separated() {
     assert_eq!(out.drafts[0].name, "Piastrella gres 30x30, beige");
     assert_eq!(out.drafts[0].price.map(Price::cents), Some(990));
     assert_eq!(out.drafts[1].name, "Stucco è bianco € promo");
-    assert!(!out.drafts[1].in_stock);
+    assert!(!out.drafts[1].availability.in_stock());
 }
 
 #[test]
@@ -189,11 +189,11 @@ fn woocommerce_export_csv() {
     assert_eq!(a.category.as_deref(), Some("Cementi"));
     assert_eq!(a.image_url.as_deref(), Some("https://shop.it/a.jpg"));
     assert_eq!(a.description.as_deref(), Some("Cemento a presa rapida"));
-    assert!(a.in_stock);
+    assert!(a.availability.in_stock());
     let b = &out.drafts[1];
     assert_eq!(b.price.map(Price::cents), Some(450));
     assert_eq!(b.description.as_deref(), Some("Stucco in pasta"));
-    assert!(!b.in_stock);
+    assert!(!b.availability.in_stock());
 }
 
 #[test]
@@ -212,7 +212,7 @@ levigatrice,Levigatrice,,Makita,,Levigatrici,LV-1,0,120.00,,\n";
     assert_eq!(t.price.map(Price::cents), Some(8990));
     assert_eq!(t.ean.as_deref(), Some("4006381333931"));
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
-    assert!(!out.drafts[1].in_stock);
+    assert!(!out.drafts[1].availability.in_stock());
 }
 
 fn sample_xlsx() -> Vec<u8> {
@@ -288,7 +288,7 @@ fn xlsx_with_title_row_numbers_and_dates() {
     assert_eq!(out.drafts[0].sku.as_deref(), Some("00123"));
     assert_eq!(out.drafts[0].price.map(Price::cents), Some(1250));
     assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_400));
-    assert!(!out.drafts[1].in_stock);
+    assert!(!out.drafts[1].availability.in_stock());
     assert_eq!(out.drafts[1].ean.as_deref(), Some("8012345678901"));
 }
 
@@ -407,7 +407,7 @@ fn xls_legacy_fixture() {
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts.len(), 3);
     assert_eq!(out.drafts[2].price.map(Price::cents), Some(123_450));
-    assert!(!out.drafts[1].in_stock);
+    assert!(!out.drafts[1].availability.in_stock());
 }
 
 /// Rebuild a zip, replacing (or adding) one entry.

@@ -1,7 +1,7 @@
 //! Cell value parsing: prices, availability, codes, free text.
 //! Everything here is tolerant of how Italian shops actually type values.
 
-use crate::domain::{image_url, DecimalMark, Price, PriceError};
+use crate::domain::{image_url, Availability, DecimalMark, Price, PriceError};
 use crate::validation::{is_unwanted_char, without_unwanted_chars};
 
 /// True for cells that read as a number ("12,50", "€ 3", "8012345678901", "1.234").
@@ -32,19 +32,37 @@ pub fn parse_price(raw: &str, mark: DecimalMark) -> Result<Option<Price>, String
 /// an empty cell is `Some(true)`: a product listed in a shop's catalogue is
 /// available unless the file says otherwise.
 pub fn parse_availability(raw: &str) -> Option<bool> {
+    parse_stock(raw).map(Availability::in_stock)
+}
+
+/// A stock cell in the trade's words or as a quantity: "Su ordinazione", "ultimi pezzi",
+/// "esaurito", "12 pz", "0". Empty means available; `None` for words it does not know.
+pub fn parse_stock(raw: &str) -> Option<Availability> {
     let t = raw.trim();
     if !t.is_empty() && t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit()) {
-        return Some(t.bytes().any(|b| b != b'0'));
+        return Some(Availability::from_shelf(t.bytes().any(|b| b != b'0')));
     }
     let key = fold_key(raw);
     match key.as_str() {
-        "" => Some(true),
+        "" => Some(Availability::InStock),
         "si" | "s" | "1" | "true" | "vero" | "yes" | "y" | "x" | "ok" | "disponibile"
         | "disponibili" | "in stock" | "instock" | "in magazzino" | "presente" | "available"
-        | "pronta consegna" | "su ordinazione" | "ordinabile" => Some(true),
+        | "pronta consegna" => Some(Availability::InStock),
+        "disponibilita limitata"
+        | "limitata"
+        | "ultimi pezzi"
+        | "pochi pezzi"
+        | "scorte limitate"
+        | "limited"
+        | "limited availability" => Some(Availability::Limited),
+        "su ordinazione" | "ordinabile" | "su richiesta" | "da ordinare" | "in arrivo"
+        | "backorder" | "onbackorder" | "on backorder" | "preorder" => {
+            Some(Availability::Backorder)
+        }
         "no" | "n" | "0" | "false" | "falso" | "non disponibile" | "esaurito" | "esaurita"
-        | "terminato" | "out of stock" | "outofstock" | "not available" | "non presente"
-        | "in arrivo" | "backorder" | "onbackorder" => Some(false),
+        | "terminato" | "out of stock" | "outofstock" | "not available" | "non presente" => {
+            Some(Availability::OutOfStock)
+        }
         _ => {
             // A stock quantity: "12", "3,0", "-1" (oversold), "12 pz".
             let num = key.trim_end_matches(|c: char| c.is_alphabetic() || c == ' ' || c == '.');
@@ -52,7 +70,7 @@ pub fn parse_availability(raw: &str) -> Option<bool> {
             num.parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .map(|v| v > 0.0)
+                .map(|v| Availability::from_shelf(v > 0.0))
         }
     }
 }
@@ -354,6 +372,27 @@ mod tests {
             "Prezzo non valido: «99999999999999999999» (il prezzo supera 1.000.000,00 €)"
         );
         assert!(err("12,50,3").starts_with("Prezzo non valido"));
+    }
+
+    #[test]
+    fn the_trades_words_for_limited_and_to_order() {
+        for limited in ["Disponibilità limitata", "ultimi pezzi", "Pochi pezzi"] {
+            assert_eq!(
+                parse_stock(limited),
+                Some(Availability::Limited),
+                "{limited}"
+            );
+        }
+        for to_order in ["Su ordinazione", "SU RICHIESTA", "in arrivo", "backorder"] {
+            assert_eq!(
+                parse_stock(to_order),
+                Some(Availability::Backorder),
+                "{to_order}"
+            );
+        }
+        assert_eq!(parse_stock("12 pz"), Some(Availability::InStock));
+        assert_eq!(parse_stock("-1"), Some(Availability::OutOfStock));
+        assert_eq!(parse_stock("forse"), None);
     }
 
     #[test]

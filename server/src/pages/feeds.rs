@@ -14,6 +14,7 @@ use futures::stream::{self, StreamExt};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::handlers::product_path;
+use crate::domain::Availability;
 use crate::entities::{product, store};
 use crate::error::{AppError, Result};
 use crate::import::is_gtin;
@@ -129,10 +130,10 @@ fn head(shop: &store::Model, base: &str, kind: Feed) -> String {
 fn item(out: &mut String, shop: &store::Model, base: &str, p: &product::Model, kind: Feed) {
     let Some(price) = p.price else { return };
     let id = p.sku.clone().unwrap_or_else(|| p.id.to_string());
-    let availability = if p.in_stock {
-        "in_stock"
-    } else {
-        "out_of_stock"
+    let state = Availability::of(p.in_stock, p.availability.as_deref());
+    let availability = match kind {
+        Feed::LocalInventory => state.local_inventory(),
+        Feed::Products => state.merchant(),
     };
     // Prices are stored VAT included, as Merchant Center wants them for Italy.
     let price = format!("{:.2} EUR", price.cents() as f64 / 100.0);

@@ -453,7 +453,8 @@ async fn store_page(
         (*store).clone(),
         rows.public_count(&app.db, &store).await?,
         OffsetDateTime::now_utc(),
-    );
+    )
+    .placed(&app.places, rows.price_range(&app.db, &store).await?);
     let noindex = listing.filter.search.is_some() || listing.sort != Sort::Newest;
     let props = PageProps::store(
         site(app),

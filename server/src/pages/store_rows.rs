@@ -82,6 +82,8 @@ pub struct StoreRows {
     /// The public categories and brands with their pages' slugs, per facet.
     sections: [PerVersion<Vec<ListingFacet>>; 2],
     statuses: PerVersion<Vec<(ProductStatus, u64)>>,
+    /// The lowest and highest public price, in cents (the shop's `priceRange`).
+    prices: PerVersion<Option<(i64, i64)>>,
 }
 
 impl Default for StoreRows {
@@ -92,6 +94,7 @@ impl Default for StoreRows {
             facets: std::array::from_fn(|_| std::array::from_fn(|_| PerVersion::new(MAX_LISTS))),
             sections: std::array::from_fn(|_| PerVersion::new(MAX_LISTS)),
             statuses: PerVersion::new(MAX_ROWS),
+            prices: PerVersion::new(MAX_ROWS),
         }
     }
 }
@@ -149,6 +152,21 @@ impl StoreRows {
     /// How many products the owner keeps off the public pages.
     pub async fn hidden_count(&self, db: &DatabaseConnection, store: &store::Model) -> Result<u64> {
         Ok(self.counts(db, store).await?.hidden)
+    }
+
+    /// The lowest and highest price of the shop's public products, in cents; none without
+    /// prices. Read once per shop version.
+    pub async fn price_range(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<Option<(i64, i64)>> {
+        if let Some(known) = self.prices.get(store) {
+            return Ok(*known);
+        }
+        let range = stores::price_range(db, store.id).await?;
+        self.prices.put(store, Arc::new(range));
+        Ok(range)
     }
 
     async fn counts(&self, db: &DatabaseConnection, store: &store::Model) -> Result<Counts> {

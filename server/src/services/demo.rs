@@ -137,7 +137,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 category: opt(category),
                 brand: opt(brand),
                 image_url: None,
-                in_stock: in_stock.trim() == "si",
+                availability: crate::domain::Availability::from_shelf(in_stock.trim() == "si"),
                 status: ProductStatus::parse(status).unwrap_or_default(),
                 sku: opt(sku),
                 ean: opt(ean),
@@ -157,7 +157,7 @@ mod tests {
     fn the_catalogue_is_complete_and_varied() {
         let items = super::parse_catalogue();
         assert!(items.len() >= 60, "only {} demo products", items.len());
-        assert!(items.iter().any(|p| !p.in_stock));
+        assert!(items.iter().any(|p| !p.availability.in_stock()));
         assert!(items.iter().any(|p| p.status == ProductStatus::Uncertain));
         assert!(items.iter().any(|p| p.status == ProductStatus::Incorrect));
         let written = super::CATALOGUE

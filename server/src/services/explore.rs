@@ -212,6 +212,7 @@ mod tests {
                 telephone: "02 1234567".into(),
                 email: format!("s{id}@example.it"),
                 opening_hours: None,
+                special_closures: None,
                 google_store_code: None,
                 plan: crate::plans::Plan::Free,
                 trial_plan: None,

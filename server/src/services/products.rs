@@ -9,7 +9,7 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::allowance::Allowance;
-use crate::domain::{Price, ProductStatus};
+use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::product;
 use crate::error::{AppError, Result};
 use crate::messages;
@@ -25,7 +25,7 @@ pub struct ProductData {
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
-    pub in_stock: bool,
+    pub availability: Availability,
     pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
@@ -46,7 +46,7 @@ pub struct ProductChanges {
     pub category: Option<Option<String>>,
     pub brand: Option<Option<String>>,
     pub image_url: Option<Option<String>>,
-    pub in_stock: Option<bool>,
+    pub availability: Option<Availability>,
     pub status: Option<ProductStatus>,
     pub sku: Option<Option<String>>,
     pub ean: Option<Option<String>>,
@@ -238,7 +238,8 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         category: Set(data.category),
         brand: Set(data.brand),
         image_url: Set(data.image_url),
-        in_stock: Set(data.in_stock),
+        in_stock: Set(data.availability.in_stock()),
+        availability: Set(data.availability.refinement().map(str::to_owned)),
         status: Set(data.status),
         sku: Set(data.sku),
         ean: Set(data.ean),
@@ -283,8 +284,9 @@ pub async fn update(
     if let Some(v) = changes.image_url {
         p.image_url = v;
     }
-    if let Some(v) = changes.in_stock {
-        p.in_stock = v;
+    if let Some(v) = changes.availability {
+        p.in_stock = v.in_stock();
+        p.availability = v.refinement().map(str::to_owned);
     }
     if let Some(v) = changes.published {
         p.published = v;

@@ -41,6 +41,8 @@ pub struct StoreChanges {
     pub telephone: Option<String>,
     /// JSON of the checked slots (`domain::opening_hours`); `Some(None)` clears them.
     pub opening_hours: Option<Option<String>>,
+    /// JSON of the checked closures (`domain::special_closures`); `Some(None)` clears them.
+    pub special_closures: Option<Option<String>>,
     pub google_store_code: Option<Option<String>>,
 }
 
@@ -155,6 +157,24 @@ pub async fn without_picture_count(db: &impl ConnectionTrait, store_id: i64) -> 
     Ok(count.unwrap_or(0).max(0) as u64)
 }
 
+/// The lowest and highest price of the shop's public products, in cents.
+pub async fn price_range(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<(i64, i64)>> {
+    let range: Option<(Option<i64>, Option<i64>)> = product::Entity::find()
+        .select_only()
+        .column_as(Expr::col(product::Column::Price).min(), "low")
+        .column_as(Expr::col(product::Column::Price).max(), "high")
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::Published.eq(true))
+        .filter(product::Column::Price.is_not_null())
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(match range {
+        Some((Some(low), Some(high))) => Some((low, high)),
+        _ => None,
+    })
+}
+
 /// How many of the shop's products are kept off the public pages (read in the partial
 /// index of hidden products: nothing for a shop without any).
 pub async fn hidden_count(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
@@ -252,6 +272,9 @@ pub async fn update(
     }
     if let Some(v) = changes.opening_hours {
         active.opening_hours = Set(v);
+    }
+    if let Some(v) = changes.special_closures {
+        active.special_closures = Set(v);
     }
     if let Some(v) = changes.google_store_code {
         active.google_store_code = Set(v);

@@ -19,7 +19,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         category: None,
         brand: None,
         image_url: Some("/media/x.svg".to_owned()),
-        in_stock: true,
+        availability: vetrina::domain::Availability::from_shelf(true),
         status: ProductStatus::Normal,
         sku: None,
         ean: None,
@@ -67,7 +67,7 @@ fn hardware() -> Vec<ProductData> {
         ProductData {
             category: Some("Edilizia".to_owned()),
             price: Some(Price::from_cents(890).expect("price")),
-            in_stock: false,
+            availability: vetrina::domain::Availability::from_shelf(false),
             ..product("Lastra in Cartongesso 12,5 mm")
         },
         ProductData {

@@ -29,7 +29,7 @@ fn product(name: &str) -> ProductData {
         category: None,
         brand: None,
         image_url: None,
-        in_stock: true,
+        availability: vetrina::domain::Availability::from_shelf(true),
         status: ProductStatus::Normal,
         sku: None,
         ean: None,
@@ -89,7 +89,7 @@ async fn the_export_is_the_spec_csv_newest_first_with_the_shops_own_products() {
         &anna,
         vec![ProductData {
             price: None,
-            in_stock: false,
+            availability: vetrina::domain::Availability::from_shelf(false),
             brand: Some("@Marca".into()),
             ..product("=HYPERLINK(\"http://evil.it\";\"clic\")")
         }],
@@ -320,7 +320,7 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
             },
             ProductData {
                 price: Some(Price::from_cents(5).unwrap()),
-                in_stock: false,
+                availability: vetrina::domain::Availability::from_shelf(false),
                 brand: Some("Fischer".into()),
                 category: Some("Ferramenta e fissaggi".into()),
                 description: Some(

@@ -9,7 +9,7 @@ use crate::photos::{picture, upload};
 
 const G: &str = "http://base.google.com/ns/1.0";
 
-async fn feed(app: &TestApp, id: i64, file: &str) -> (u16, String, String) {
+pub(crate) async fn feed(app: &TestApp, id: i64, file: &str) -> (u16, String, String) {
     let reply = app.get(&format!("/feeds/{id}/{file}")).await;
     let status = reply.status().as_u16();
     let etag = reply
@@ -21,7 +21,7 @@ async fn feed(app: &TestApp, id: i64, file: &str) -> (u16, String, String) {
 }
 
 /// Each item as (field → text), `g:` fields under their local name prefixed with "g:".
-fn items(xml: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+pub(crate) fn items(xml: &str) -> Vec<std::collections::BTreeMap<String, String>> {
     let doc = roxmltree::Document::parse(xml).expect("well-formed XML");
     let rss = doc.root_element();
     assert_eq!(rss.tag_name().name(), "rss");

@@ -11,6 +11,7 @@ mod ai;
 mod ai_imports;
 mod ai_realdata;
 mod analytics;
+mod availability;
 mod catalogue;
 mod category_checks;
 mod client_limits;

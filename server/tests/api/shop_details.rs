@@ -128,3 +128,133 @@ async fn opening_hours_and_the_store_code_are_checked_kept_and_published() {
     assert_eq!(saved["opening_hours"], json!([]));
     assert_eq!(saved["google_store_code"], Value::Null);
 }
+
+#[tokio::test]
+async fn the_shop_page_says_where_the_shop_is_and_its_price_range() {
+    let app = spawn_app().await;
+    let anna = app.shop("geo@ferramenta.it").await;
+    for (name, price) in [
+        ("Tassello 6 mm", 1.2),
+        ("Betoniera 160 l", 2449.5),
+        ("Secchio", 4.0),
+    ] {
+        let reply = anna
+            .post("/api/products", json!({"name": name, "price": price}))
+            .await;
+        assert_eq!(reply.status(), 201);
+    }
+    // A hidden product's price is not the shop's public range.
+    let hidden = anna
+        .post(
+            "/api/products",
+            json!({"name": "Gru", "price": 90000, "published": false}),
+        )
+        .await;
+    assert_eq!(hidden.status(), 201);
+    let me = anna.me().await;
+    let page = app
+        .get(&format!(
+            "/store/{}/{}",
+            anna.id,
+            me["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let store = json_ld(&page)
+        .into_iter()
+        .find(|b| b["@type"] == "HardwareStore")
+        .expect("HardwareStore");
+    assert_eq!(store["priceRange"], "1–2.450 €");
+    // Registered in Rome (CAP 00118): the comune's centre.
+    let (lat, lng) = (
+        store["geo"]["latitude"].as_f64().unwrap(),
+        store["geo"]["longitude"].as_f64().unwrap(),
+    );
+    assert_eq!(store["geo"]["@type"], "GeoCoordinates");
+    assert!(
+        (41.7..42.1).contains(&lat) && (12.3..12.7).contains(&lng),
+        "{lat},{lng}"
+    );
+}
+
+#[tokio::test]
+async fn special_closures_are_checked_kept_in_order_and_given_to_search_engines() {
+    let app = spawn_app().await;
+    let anna = app.shop("chiusure@ferramenta.it").await;
+    let settings = format!("/api/stores/{}", anna.id);
+    let today = vetrina::analytics::today();
+    let later = |days: i64| {
+        let d: jiff::civil::Date = today.parse().unwrap();
+        d.checked_add(jiff::Span::new().days(days))
+            .unwrap()
+            .to_string()
+    };
+    let reply = anna
+        .put(
+            &settings,
+            json!({"special_closures": [
+                {"from": later(30), "to": later(32), "note": "Inventario"},
+                {"from": later(3), "to": later(3)},
+                {"from": "2020-08-10", "to": "2020-08-20", "note": "Ferie di allora"}
+            ]}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    let saved: Value = reply.json().await.unwrap();
+    assert_eq!(
+        saved["special_closures"],
+        json!([
+            {"from": later(3), "to": later(3), "note": null},
+            {"from": later(30), "to": later(32), "note": "Inventario"}
+        ]),
+        "in date order, the past one dropped"
+    );
+
+    for (bad, says) in [
+        (
+            json!([{"from": later(5), "to": later(2)}]),
+            "l'ultimo giorno",
+        ),
+        (
+            json!([{"from": "24/12/2026", "to": later(2)}]),
+            "data non valida",
+        ),
+        (json!([{"from": later(1), "to": later(200)}]), "92 giorni"),
+        (
+            json!([{"from": later(1), "to": later(1), "note": "<b>chiuso</b>"}]),
+            "codice",
+        ),
+    ] {
+        let error = error_of(
+            anna.put(&settings, json!({"special_closures": bad})).await,
+            422,
+        )
+        .await;
+        let message = error["fields"]["special_closures"].as_str().unwrap();
+        assert!(message.contains(says), "{message}");
+    }
+
+    let me = anna.me().await;
+    let page = app
+        .get(&format!(
+            "/store/{}/{}",
+            anna.id,
+            me["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("Chiusure straordinarie") && page.contains("Inventario"));
+    let store = json_ld(&page)
+        .into_iter()
+        .find(|b| b["@type"] == "HardwareStore")
+        .expect("HardwareStore");
+    assert_eq!(
+        store["openingHoursSpecification"][1],
+        json!({"@type": "OpeningHoursSpecification", "opens": "00:00", "closes": "00:00",
+            "validFrom": later(30), "validThrough": later(32)})
+    );
+}

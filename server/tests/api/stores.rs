@@ -182,7 +182,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             category: None,
             brand: None,
             image_url: Some("/media/x.svg".into()),
-            in_stock: true,
+            availability: vetrina::domain::Availability::from_shelf(true),
             status: vetrina::domain::ProductStatus::Normal,
             sku: None,
             ean: None,

@@ -3,7 +3,7 @@
 // and the CSV export are the server's (GET /api/stores/{id}/products, DELETE
 // /api/products/bulk_delete by status, GET /api/products/export).
 import { fold, formatDecimal } from "../../lib/format";
-import type { PlanKey, PlanLimits, Product, Store } from "../../types";
+import type { Availability, PlanKey, PlanLimits, Product, Store } from "../../types";
 
 export const PAGE_SIZE = 20;
 export const DESCRIPTION_MAX = 1000;
@@ -179,7 +179,8 @@ export interface ProductForm {
   brand: string;
   category: string;
   image_url: string;
-  in_stock: boolean;
+  /** "Disponibile", "Disponibilità limitata", "Su ordinazione", "Non disponibile". */
+  availability: Availability;
   /** On the public pages; false keeps the product in the dashboard only. */
   published: boolean;
   status: string;
@@ -187,7 +188,10 @@ export interface ProductForm {
   review_note: string;
 }
 
-export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", in_stock: true, published: true, status: "normal", review_note: "" };
+/** The states an owner picks from, in the order the select shows them. */
+export const AVAILABILITIES: Availability[] = ["in_stock", "limited", "backorder", "out_of_stock"];
+
+export const emptyForm: ProductForm = { name: "", price: "", description: "", brand: "", category: "", image_url: "", availability: "in_stock", published: true, status: "normal", review_note: "" };
 
 export function formOf(p: Product): ProductForm {
   return {
@@ -197,7 +201,7 @@ export function formOf(p: Product): ProductForm {
     brand: p.brand ?? "",
     category: p.category ?? "",
     image_url: p.image_url ?? "",
-    in_stock: p.in_stock,
+    availability: p.availability,
     published: p.published,
     status: p.status || "normal",
     review_note: p.review_note ?? "",
@@ -294,7 +298,7 @@ export function productPayload(form: ProductForm, storeEmail: string | null) {
     image_url: orNull(form.image_url),
     category: orNull(form.category),
     brand: orNull(form.brand),
-    in_stock: form.in_stock,
+    availability: form.availability,
     published: form.published,
     status: "normal",
     review_note: null,

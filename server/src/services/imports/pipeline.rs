@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::CancelFlag;
 use crate::ai::builtin::{self, RawProduct};
-use crate::domain::{Price, ProductStatus};
+use crate::domain::{Availability, Price, ProductStatus};
 use crate::import::{
     build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning, MAX_WARNINGS,
@@ -48,7 +48,7 @@ pub struct ImportItem {
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
-    pub in_stock: bool,
+    pub availability: Availability,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
     /// The engine's reason when it was not sure (with `status`).
@@ -291,7 +291,7 @@ fn match_existing(
             category: d.category,
             brand: d.brand,
             image_url: d.image_url,
-            in_stock: d.in_stock,
+            availability: d.availability,
             status: None,
             review_note: None,
             sku: d.sku,

@@ -270,7 +270,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         category: i.category.clone(),
         brand: i.brand.clone(),
         image_url: i.image_url.clone(),
-        in_stock: i.in_stock,
+        availability: i.availability,
         status: i.status.unwrap_or_default(),
         sku: i.sku.clone(),
         ean: i.ean.clone(),
@@ -293,7 +293,14 @@ async fn update_row(
     let mut update = product::Entity::update_many()
         .col_expr(product::Column::Name, Expr::value(i.name.clone()))
         .col_expr(product::Column::Slug, Expr::value(slugify(&i.name)))
-        .col_expr(product::Column::InStock, Expr::value(i.in_stock))
+        .col_expr(
+            product::Column::InStock,
+            Expr::value(i.availability.in_stock()),
+        )
+        .col_expr(
+            product::Column::Availability,
+            Expr::value(i.availability.refinement()),
+        )
         .col_expr(product::Column::UpdatedAt, Expr::value(now))
         .col_expr(product::Column::SearchVersion, Expr::value(0));
     let optional = [
@@ -408,6 +415,10 @@ pub async fn sync(
     for chunk in missing.chunks(ID_CHUNK) {
         let done = product::Entity::update_many()
             .col_expr(product::Column::InStock, Expr::value(false))
+            .col_expr(
+                product::Column::Availability,
+                Expr::value(Option::<String>::None),
+            )
             .col_expr(product::Column::UpdatedAt, Expr::value(now))
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::InStock.eq(true))
@@ -441,9 +452,21 @@ async fn sync_row(
     let Some(id) = i.existing_id else {
         return Ok(false);
     };
-    let mut changed = sea_orm::Condition::any().add(product::Column::InStock.ne(i.in_stock));
+    let refinement = i.availability.refinement();
+    let mut changed = sea_orm::Condition::any()
+        .add(product::Column::InStock.ne(i.availability.in_stock()))
+        .add(match refinement {
+            Some(r) => sea_orm::Condition::any()
+                .add(product::Column::Availability.is_null())
+                .add(product::Column::Availability.ne(r)),
+            None => sea_orm::Condition::all().add(product::Column::Availability.is_not_null()),
+        });
     let mut update = product::Entity::update_many()
-        .col_expr(product::Column::InStock, Expr::value(i.in_stock))
+        .col_expr(
+            product::Column::InStock,
+            Expr::value(i.availability.in_stock()),
+        )
+        .col_expr(product::Column::Availability, Expr::value(refinement))
         .col_expr(product::Column::UpdatedAt, Expr::value(now));
     if let Some(price) = i.price {
         update = update.col_expr(product::Column::Price, Expr::value(price));

@@ -1,7 +1,8 @@
 import { ProductImage } from "../../../components/ProductImage";
-import { Input, Label, inputClass } from "../../../components/ui/Field";
+import { Input, Label, Select, inputClass } from "../../../components/ui/Field";
 import { it } from "../../../i18n/it";
-import { DESCRIPTION_MAX, type ProductForm } from "../logic";
+import type { Availability } from "../../../types";
+import { AVAILABILITIES, DESCRIPTION_MAX, type ProductForm } from "../logic";
 
 const t = it.dashboard.product;
 
@@ -107,10 +108,16 @@ export function ProductFields({
           <ProductImage src={previewable(form.image_url)} alt={t.imagePreview} className="hidden h-24 w-24 rounded-lg border border-stone-200 sm:flex" />
         </div>
       )}
-      <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-        <input type="checkbox" checked={form.in_stock} onChange={(e) => set("in_stock", e.target.checked)} className="h-4 w-4 rounded border-stone-300 accent-brand-700" />
-        {t.inStock}
-      </label>
+      <div>
+        <Label htmlFor="product-availability">{t.availability}</Label>
+        <Select id="product-availability" value={form.availability} onChange={(e) => set("availability", e.target.value as Availability)} className="sm:max-w-xs">
+          {AVAILABILITIES.map((a) => (
+            <option key={a} value={a}>
+              {it.product.availability[a]}
+            </option>
+          ))}
+        </Select>
+      </div>
       <div>
         <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
           <input type="checkbox" checked={form.published} onChange={(e) => set("published", e.target.checked)} aria-describedby="product-published-help" className="h-4 w-4 rounded border-stone-300 accent-brand-700" />

@@ -6,8 +6,9 @@ import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
-import type { OpeningSlot, OwnStore } from "../../../types";
+import type { OpeningSlot, OwnStore, SpecialClosure } from "../../../types";
 import { messageOf, updateStore } from "../api";
+import { ClosuresEditor } from "./ClosuresEditor";
 import { HoursEditor } from "./HoursEditor";
 
 const t = it.dashboard.settings;
@@ -35,6 +36,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
   const toast = useToast();
   const [values, setValues] = useState<Values>(() => valuesOf(store));
   const [hours, setHours] = useState<OpeningSlot[]>(store.opening_hours);
+  const [closures, setClosures] = useState<SpecialClosure[]>(store.special_closures);
   const [storeCode, setStoreCode] = useState(store.google_store_code ?? "");
   const [saving, setSaving] = useState(false);
   // Each opening starts from the shop as it is, set while rendering: a refreshed shop object
@@ -45,6 +47,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     if (open) {
       setValues(valuesOf(store));
       setHours(store.opening_hours);
+      setClosures(store.special_closures);
       setStoreCode(store.google_store_code ?? "");
     }
   }
@@ -68,6 +71,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     const body: Record<string, unknown> = { slug: store.slug };
     for (const f of FIELDS) body[f] = values[f].trim() || (f === "name" || f === "description" ? values[f] : null);
     body.opening_hours = hours.map((h) => ({ ...h, opens: h.opens.trim(), closes: h.closes.trim() }));
+    body.special_closures = closures.map((c) => ({ from: c.from, to: c.to || c.from, note: c.note?.trim() || null }));
     body.google_store_code = storeCode.trim() || null;
     try {
       const saved = await updateStore(store.id, body);
@@ -120,6 +124,9 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
         ))}
         <div className="sm:col-span-2">
           <HoursEditor slots={hours} onChange={setHours} />
+        </div>
+        <div className="sm:col-span-2">
+          <ClosuresEditor closures={closures} onChange={setClosures} />
         </div>
         <div className="sm:col-span-2">
           <Label htmlFor="settings-google_store_code">{t.storeCode}</Label>

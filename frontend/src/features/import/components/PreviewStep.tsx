@@ -185,7 +185,7 @@ function PreviewCard({ product: p }: { product: PreviewProduct }) {
         <div className="mt-1.5 flex flex-wrap gap-1.5">
           {status}
           {p.action === "update" ? <Badge tone="brand">{t.actionUpdate}</Badge> : p.action === "create" ? <Badge tone="stone">{t.actionCreate}</Badge> : null}
-          {p.in_stock === false && <Badge tone="stone">{t.outOfStock}</Badge>}
+          {p.availability !== "in_stock" && <Badge tone="stone">{it.product.availability[p.availability]}</Badge>}
         </div>
       </div>
     </li>
