@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 import { markdownToPdf } from "./scripts/guide-pdf.mjs";
 import { patchReactServer } from "./scripts/react-server-patches.mjs";
@@ -220,6 +221,30 @@ function buildBoot() {
   return `assets/${name}`;
 }
 
+/** Every script and stylesheet also as `.br` (brotli at its best, 11) and `.gz` (gzip 9),
+ * written once here: the server sends these files as they are to clients that accept them,
+ * instead of compressing at a fast level on each request (the app's script: 94 KB → 80 KB). */
+function precompress() {
+  let brotli = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.(js|css|svg)$/.test(entry.name)) {
+        const bytes = fs.readFileSync(file);
+        const br = zlib.brotliCompressSync(bytes, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        });
+        fs.writeFileSync(`${file}.br`, br);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+        brotli += br.length;
+      }
+    }
+  };
+  walk(clientAssets);
+  return brotli;
+}
+
 function copyPublic() {
   const src = path.join(root, "public");
   for (const f of fs.readdirSync(src)) fs.copyFileSync(path.join(src, f), path.join(clientAssets, f));
@@ -247,6 +272,7 @@ const js = await buildClient();
 const css = buildCss();
 const boot = buildBoot();
 copyPublic();
+precompress();
 fs.writeFileSync(path.join(dist, "manifest.json"), `${JSON.stringify({ js, css, boot })}\n`);
 const caps = buildCapIndex();
 const places = buildPlaces();

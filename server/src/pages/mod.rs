@@ -159,10 +159,22 @@ fn xml_compression() -> CompressionLayer {
 
 pub fn router(state: &AppState) -> Router<AppState> {
     let client = state.config.assets_dir.join("client");
+    // Scripts and styles come precompressed from the build (brotli 11, gzip 9); anything
+    // else is compressed on the way out.
     let assets = Router::new()
-        .fallback_service(ServeDir::new(client.join("assets")))
+        .fallback_service(
+            ServeDir::new(client.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
         .layer(axum::middleware::map_response(asset_cache_control))
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new())
+        // A precompressed file is sent without the `Vary` that compression adds: caches
+        // must still keep one copy per encoding.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding"),
+        ));
     // Uploaded images: random names that never change, served as what they are.
     let media = Router::new()
         .fallback_service(ServeDir::new(state.config.media_dir()))

@@ -624,3 +624,47 @@ async fn the_landing_hero_shows_the_demo_shops_products_with_their_pictures() {
     let edited = app.get("/").await.text().await.unwrap();
     assert!(edited.contains("Edilizia Demo Nord"));
 }
+
+#[tokio::test]
+async fn the_apps_script_is_sent_as_the_builds_brotli_file_and_varies_by_encoding() {
+    let app = spawn_app().await;
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../frontend/dist");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(assets.join("manifest.json")).unwrap()).unwrap();
+    let script = manifest["js"].as_str().unwrap();
+    let on_disk = assets.join("client").join(script);
+    let client = Client::new();
+    let url = format!("{}/{script}", app.url);
+    let br = client
+        .get(&url)
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(br.status(), 200);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(br.headers()["vary"], "accept-encoding");
+    let sent = br.bytes().await.unwrap();
+    let brotli_file = std::fs::read(format!("{}.br", on_disk.display())).unwrap();
+    assert_eq!(
+        &sent[..],
+        &brotli_file[..],
+        "the build's brotli 11 file, as it is"
+    );
+    let plain = client
+        .get(&url)
+        .header("accept-encoding", "identity")
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    let raw = plain.bytes().await.unwrap();
+    assert_eq!(&raw[..], &std::fs::read(&on_disk).unwrap()[..]);
+    assert!(
+        sent.len() * 3 < raw.len(),
+        "{} of {}",
+        sent.len(),
+        raw.len()
+    );
+}
