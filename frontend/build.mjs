@@ -166,6 +166,13 @@ async function buildServer() {
   });
 }
 
+const PREACT = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/jsx-runtime",
+};
+
 async function buildClient() {
   const result = await esbuild.build({
     entryPoints: { "entry-client": path.join(root, "src/entry-client.tsx") },
@@ -180,6 +187,9 @@ async function buildClient() {
     platform: "browser",
     target: ["es2020", "chrome100", "firefox100", "safari15"],
     jsx: "automatic",
+    // The browser runs the app on Preact (decision 034): React's API in a tenth of the
+    // size, hydrating what the server rendered with React.
+    alias: PREACT,
     define,
     minify: true,
     legalComments: "none",
