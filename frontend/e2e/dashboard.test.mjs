@@ -106,7 +106,8 @@ describe("/dashboard", () => {
     await page.getByText("Caricamento dati negozio", { exact: true }).waitFor();
     release.shift()();
     await page.getByText("Caricamento dati negozio...").waitFor();
-    assert.equal(calls, 2);
+    // The shop's own request follows the text (effects run after the paint).
+    await eventually(() => calls, 2);
     release.shift()();
     await page.locator("[data-showing]").waitFor();
     assert.deepEqual(unexpected(problems), []);
@@ -420,6 +421,79 @@ describe("/dashboard", () => {
     const visitor = await context.newPage();
     await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
     await visitor.getByText(/20121 Milano/).first().waitFor();
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
+
+  test("settings: the logo changed by choosing a picture, with its preview, then removed; a special closure typed and shown", async () => {
+    const { context, page, problems } = await ownerPage();
+    const logoFile = "/tmp/logo-impostazioni.png";
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 240;
+      canvas.height = 120;
+      const g = canvas.getContext("2d");
+      g.fillStyle = "#1d4ed8";
+      g.fillRect(0, 0, 240, 120);
+      g.fillStyle = "#fff";
+      g.fillRect(40, 30, 160, 60);
+      return canvas.toDataURL("image/png").split(",")[1];
+    });
+    fs.writeFileSync(logoFile, Buffer.from(png, "base64"));
+    const open = async () => {
+      await page.getByRole("button", { name: "Apri il pannello account" }).click();
+      await dialog(page, "Il tuo account").getByRole("button", { name: "Modifica informazioni" }).click();
+      return dialog(page, "Modifica informazioni");
+    };
+    let settings = await open();
+    assert.equal(await settings.getByText("URL del logo").count(), 0, "no address to edit by hand");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), settings.getByText(/Scegli un'immagine|Cambia immagine/).click()]);
+    await chooser.setFiles(logoFile);
+    await settings.locator("[data-logo-name]").filter({ hasText: "logo-impostazioni.png" }).waitFor();
+    assert.match(await settings.locator("[data-logo-preview]").getAttribute("src"), /^blob:/);
+
+    // A closure ten days from now, typed into the date fields as a person types.
+    const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
+    const closures = settings.locator("[data-closures-editor]");
+    while (await closures.getByRole("button", { name: /^Rimuovi la chiusura/ }).count()) {
+      await closures.getByRole("button", { name: /^Rimuovi la chiusura/ }).first().click();
+    }
+    await closures.getByRole("button", { name: "Aggiungi chiusura" }).click();
+    // A date field is typed from its first part, digit by digit, in the order the field shows
+    // (the test browser's own language puts the month first; an Italian one, the day).
+    for (const [label, iso] of [["Dal", day(10)], ["Al", day(12)]]) {
+      const field = settings.getByLabel(label, { exact: true });
+      const [y, m, d] = iso.split("-");
+      await field.click({ position: { x: 10, y: 12 } });
+      await field.pressSequentially(`${m}${d}${y}`, { delay: 10 });
+      assert.equal(await field.inputValue(), iso, label);
+    }
+    await typeInto(settings.getByLabel("Motivo (facoltativo)"), "Inventario");
+    await closures.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "/tmp"}/settings-logo-closures.png` });
+    // Nothing in the dialog is wider than the dialog.
+    const overflow = await settings.evaluate((d) => d.scrollWidth - d.clientWidth);
+    assert.ok(overflow <= 0, `the settings are ${overflow} px wider than their dialog`);
+    await settings.getByRole("button", { name: "Salva" }).click();
+    await toast(page, "Negozio Aggiornato").waitFor();
+    let shop = await me(context);
+    assert.match(shop.logo_img_url, /^\/media\/logos\//);
+    assert.deepEqual(shop.special_closures, [{ from: day(10), to: day(12), note: "Inventario" }]);
+    await page.locator(`img[src="${shop.logo_img_url}"]`).first().waitFor();
+
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
+    await visitor.locator("[data-closures]").getByText("Inventario").waitFor();
+    await visitor.close();
+
+    // Removed: the shop has no logo any more.
+    settings = await open();
+    assert.equal(await settings.locator("[data-logo-preview]").getAttribute("src"), shop.logo_img_url, "the current logo is shown");
+    await settings.getByRole("button", { name: "Rimuovi logo" }).click();
+    await settings.getByRole("button", { name: "Salva" }).click();
+    await toast(page, "Negozio Aggiornato").waitFor();
+    shop = await me(context);
+    assert.equal(shop.logo_img_url, null);
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Button, buttonClass } from "../../../components/ui/Button";
+import { Button } from "../../../components/ui/Button";
 import { Input, Label, Select } from "../../../components/ui/Field";
-import { IconUpload } from "../../../components/ui/Icons";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
 import { ApiError, messageOf, register, uploadLogo } from "../api";
 import { isRegistrationProblem } from "../errors";
 import { useCapLookup } from "../../../hooks/useCapLookup";
-import { errorsAfterBlur, errorsAfterEdit, logoProblem, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
+import { errorsAfterBlur, errorsAfterEdit, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
 import { FieldError } from "./AuthCard";
+import { LogoPicker } from "./LogoPicker";
 import { PasswordInput } from "./PasswordInput";
 
 const t = it.accounts.register;
@@ -43,7 +43,6 @@ export function RegistrationForm() {
     },
     [logo],
   );
-  const logoInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   // Fields changed since the form was last sent: only those are checked when left, so an
   // error the server gave (e.g. an address already registered) stays until the owner edits it.
@@ -64,26 +63,6 @@ export function RegistrationForm() {
   }, []);
   const cap = useCapLookup(values.postal_code.trim(), setCity, { notFound: t.capNotFound, error: t.capError });
 
-  const onLogo = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null;
-    if (file) {
-      const problem = logoProblem(file);
-      if (problem) {
-        toast({ title: problem.title, description: problem.text, destructive: true });
-        e.target.value = "";
-        setLogo(null);
-        return;
-      }
-    }
-    setLogo(file ? { file, url: URL.createObjectURL(file) } : null);
-  };
-  const removeLogo = () => {
-    if (logoInput.current) {
-      logoInput.current.value = "";
-      logoInput.current.focus();
-    }
-    setLogo(null);
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -206,44 +185,13 @@ export function RegistrationForm() {
       )}
       <div className="sm:col-span-2">
         <Label htmlFor={`${id}-logo`}>{t.logo}</Label>
-        {/* The real file input, visually hidden but in the tab order; its second label is the
-            Italian button, which shows the keyboard focus ring of the input. */}
-        <div className="flex items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-3" data-logo-picker>
-          <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-white text-stone-400">
-            {logo ? <img src={logo.url} alt={t.logoPreview} className="h-full w-full object-contain" data-logo-preview /> : <IconUpload width={24} height={24} />}
-          </span>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <div className="relative flex flex-wrap items-center gap-x-3 gap-y-2">
-              <input
-                ref={logoInput}
-                id={`${id}-logo`}
-                name="logo"
-                type="file"
-                accept="image/*"
-                onChange={onLogo}
-                aria-describedby={`${id}-logo-name ${id}-logo-help`}
-                className="peer sr-only"
-              />
-              <label
-                htmlFor={`${id}-logo`}
-                className={buttonClass("secondary", "sm", "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600")}
-              >
-                {logo ? t.logoChange : t.logoChoose}
-              </label>
-              {logo && (
-                <button type="button" onClick={removeLogo} className="rounded text-sm font-semibold text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-red-600">
-                  {t.logoRemove}
-                </button>
-              )}
-            </div>
-            <p id={`${id}-logo-name`} className="mt-1.5 text-sm text-stone-700 [overflow-wrap:anywhere]" data-logo-name>
-              {logo ? logo.file.name : <span className="text-stone-500">{t.logoNone}</span>}
-            </p>
-          </div>
-        </div>
-        <p id={`${id}-logo-help`} className="mt-1.5 text-xs text-stone-500">
-          {t.logoHelp}
-        </p>
+        <LogoPicker
+          id={`${id}-logo`}
+          preview={logo?.url ?? null}
+          name={logo?.file.name ?? null}
+          onPick={(file) => setLogo({ file, url: URL.createObjectURL(file) })}
+          onRemove={() => setLogo(null)}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -21,7 +21,7 @@ export function HoursEditor({ slots, onChange }: { slots: OpeningSlot[]; onChang
   // A new slot starts from the last one's days (the afternoon after the morning).
   const add = () => onChange([...slots, { days: slots.at(-1)?.days ?? ["Mo", "Tu", "We", "Th", "Fr"], opens: "", closes: "" }]);
   return (
-    <fieldset className="space-y-3" data-hours-editor>
+    <fieldset className="min-w-0 space-y-3" data-hours-editor>
       <legend className="text-sm font-medium text-stone-800">{t.hours}</legend>
       <p className="text-xs text-stone-500">{t.hoursHelp}</p>
       {slots.map((slot, i) => (

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { cn } from "../../../components/ui/cn";
 import { IconCamera, IconStar, IconUpload, IconX } from "../../../components/ui/Icons";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
-import { arrangePhotos, fetchPhotos, messageOf, uploadPhoto } from "../api";
+import { arrangePhotos, messageOf, uploadPhoto } from "../api";
 
 const t = it.dashboard.product;
 
@@ -19,8 +19,9 @@ const pickerClass =
 /** The round buttons on a thumbnail. */
 const roundButton = "absolute grid h-8 w-8 place-items-center rounded-full bg-white/95 text-stone-700 shadow ring-1 ring-stone-200";
 
-/** A photo chosen for a product not saved yet: uploaded once the product exists. */
-export type PendingPhoto = { file: File; preview: string };
+/** One photo of the dialog's list: one the product has on the server, or one chosen in this
+ * dialog, uploaded when the owner saves. */
+export type PhotoEntry = { kind: "saved"; url: string } | { kind: "new"; file: File; preview: string };
 
 /** Files a person dropped or chose, minus those refused here with the server's own reasons
  * (not a picture, over 10 MB) and those past the product's room. */
@@ -35,106 +36,73 @@ function acceptable(files: File[], room: number, refuse: (file: File, reason: st
   return ok.slice(0, Math.max(0, room));
 }
 
+/** Whether the browser can decode the file as a picture. */
+async function decodes(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The same photos in the same order (what "Modifiche non salvate" compares). */
+export function samePhotos(a: PhotoEntry[], b: PhotoEntry[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.kind === "saved" && b[i].kind === "saved" && e.url === b[i].url);
+}
+
+/** Frees the previews of photos that were chosen and never saved. */
+export function releasePreviews(entries: PhotoEntry[]) {
+  for (const e of entries) if (e.kind === "new") URL.revokeObjectURL(e.preview);
+}
+
 /** The product dialog's photos: dropped or chosen (or taken with the phone's camera), shown
- * in order, the first marked as the product's picture. A saved product's photos change on
- * the server at once; a new product's wait for its saving (`pending`). */
+ * in order, the first marked as the product's picture. Nothing reaches the server here:
+ * the list is part of the product's unsaved changes, uploaded and arranged by "Salva"
+ * (`savePhotos`) and forgotten by "Annulla". */
 export function PhotoField({
-  productId,
-  pending,
-  onPending,
-  onSaved,
+  photos,
+  onChange,
+  loading,
   disabled,
 }: {
-  productId: number | null;
-  pending: PendingPhoto[];
-  onPending: (pending: PendingPhoto[]) => void;
-  /** A saved product's photos as the server has them: how many, and the product's picture
-   * after a change (undefined when only read). */
-  onSaved: (count: number, imageUrl?: string | null) => void;
+  photos: PhotoEntry[];
+  onChange: (photos: PhotoEntry[]) => void;
+  /** The saved photos are still being read. */
+  loading?: boolean;
   disabled?: boolean;
 }) {
   const toast = useToast();
-  const [photos, setPhotos] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(0);
   const [dragging, setDragging] = useState(false);
-  // One change at a time: an order sent while another is on its way would undo it.
-  const [arranging, setArranging] = useState(false);
-  const alive = useRef(true);
-
-  useEffect(() => {
-    alive.current = true;
-    if (productId == null) return;
-    fetchPhotos(productId)
-      .then((reply) => {
-        if (!alive.current) return;
-        setPhotos(reply.photos);
-        onSaved(reply.photos.length);
-      })
-      .catch(() => {});
-    return () => {
-      alive.current = false;
-    };
-    // Read once per product: onSaved is the dialog's setter, new on each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId]);
-
-  const shown = productId == null ? pending.map((p) => p.preview) : photos;
-  const room = MAX_PHOTOS - shown.length - uploading;
+  const room = MAX_PHOTOS - photos.length;
   const refuse = (file: File, reason: string) =>
     toast({ title: t.photoError, description: t.photoErrorText(file.name, reason), destructive: true });
 
   const add = async (files: File[]) => {
     const chosen = acceptable(files, room, refuse, () => toast({ title: t.photoError, description: t.photosFull, destructive: true }));
-    if (!chosen.length) return;
-    if (productId == null) {
-      onPending([...pending, ...chosen.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
-      return;
-    }
-    // One at a time: each is decoded and resized on the server's image thread.
-    setUploading(chosen.length);
+    // Decoded here, as the server will: a file named .jpg that is no picture is told now,
+    // not after "Salva".
+    const pictures: File[] = [];
     for (const file of chosen) {
-      try {
-        const reply = await uploadPhoto(productId, file);
-        if (!alive.current) return;
-        setPhotos(reply.photos);
-        onSaved(reply.photos.length, reply.image_url);
-      } catch (err) {
-        if (isSessionLost(err)) return;
-        refuse(file, messageOf(err, t.photoFailed));
-      }
-      if (alive.current) setUploading((n) => n - 1);
+      if (await decodes(file)) pictures.push(file);
+      else refuse(file, t.photoNotImage);
     }
+    if (pictures.length) onChange([...photos, ...pictures.map((file): PhotoEntry => ({ kind: "new", file, preview: URL.createObjectURL(file) }))]);
   };
-
-  const arrange = async (next: number[]) => {
-    if (productId == null) {
-      const kept = next.map((i) => pending[i]);
-      pending.filter((p) => !kept.includes(p)).forEach((p) => URL.revokeObjectURL(p.preview));
-      onPending(kept);
-      return;
-    }
-    setArranging(true);
-    try {
-      const reply = await arrangePhotos(productId, next.map((i) => photos[i]));
-      if (!alive.current) return;
-      setPhotos(reply.photos);
-      onSaved(reply.photos.length, reply.image_url);
-    } catch (err) {
-      if (isSessionLost(err)) return;
-      toast({ title: it.dashboard.errorTitle, description: messageOf(err, t.photoFailed), destructive: true });
-    } finally {
-      if (alive.current) setArranging(false);
-    }
+  const arrange = (next: number[]) => {
+    const kept = next.map((i) => photos[i]);
+    releasePreviews(photos.filter((p) => !kept.includes(p)));
+    onChange(kept);
   };
-  const locked = disabled || arranging || uploading > 0;
-  const order = shown.map((_, i) => i);
+  const locked = disabled || loading;
+  const order = photos.map((_, i) => i);
   const makeMain = (index: number) => arrange([index, ...order.filter((i) => i !== index)]);
   const remove = (index: number) => arrange(order.filter((i) => i !== index));
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (!disabled) void add(Array.from(e.dataTransfer.files));
+    if (!locked) void add(Array.from(e.dataTransfer.files));
   };
   const picker = (extra: { capture?: "environment" }) => (
     <input
@@ -142,7 +110,7 @@ export function PhotoField({
       accept="image/*"
       multiple={!extra.capture}
       className="sr-only"
-      disabled={disabled || arranging || room <= 0}
+      disabled={locked || room <= 0}
       onChange={(e) => {
         const files = Array.from(e.target.files ?? []);
         e.target.value = "";
@@ -168,12 +136,12 @@ export function PhotoField({
           dragging ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-stone-50/60",
         )}
       >
-        {shown.length > 0 && (
+        {photos.length > 0 && (
           <ul className="mb-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={t.photos}>
-            {shown.map((src, index) => (
-              <li key={src} className="relative">
+            {photos.map((photo, index) => (
+              <li key={photo.kind === "saved" ? photo.url : photo.preview} className="relative" data-photo={photo.kind}>
                 <img
-                  src={productId == null ? src : src.replace(/-800\.jpg$/, "-160.jpg")}
+                  src={photo.kind === "new" ? photo.preview : photo.url.replace(/-800\.jpg$/, "-160.jpg")}
                   alt={t.photoAlt(index + 1)}
                   className={cn("aspect-square w-full rounded-lg border bg-white object-cover", index === 0 ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200")}
                 />
@@ -182,7 +150,7 @@ export function PhotoField({
                 ) : (
                   <button
                     type="button"
-                    onClick={() => void makeMain(index)}
+                    onClick={() => makeMain(index)}
                     disabled={locked}
                     aria-label={`${t.photoMakeMain}: ${t.photoAlt(index + 1)}`}
                     title={t.photoMakeMain}
@@ -193,7 +161,7 @@ export function PhotoField({
                 )}
                 <button
                   type="button"
-                  onClick={() => void remove(index)}
+                  onClick={() => remove(index)}
                   disabled={locked}
                   aria-label={`${t.photoRemove}: ${t.photoAlt(index + 1)}`}
                   title={t.photoRemove}
@@ -207,23 +175,59 @@ export function PhotoField({
         )}
         <p className="text-xs text-stone-600">{dragging ? t.photosDrop : room > 0 ? t.photosHelp : t.photosFull}</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          <label className={cn(pickerClass, (disabled || room <= 0) && "pointer-events-none opacity-50")}>
+          <label className={cn(pickerClass, (locked || room <= 0) && "pointer-events-none opacity-50")}>
             {picker({})}
             <IconUpload width={16} height={16} />
             {t.photosChoose}
           </label>
-          <label className={cn(pickerClass, "sm:hidden", (disabled || room <= 0) && "pointer-events-none opacity-50")}>
+          <label className={cn(pickerClass, "sm:hidden", (locked || room <= 0) && "pointer-events-none opacity-50")}>
             {picker({ capture: "environment" })}
             <IconCamera width={16} height={16} />
             {t.photosCamera}
           </label>
         </div>
-        {(uploading > 0 || (productId == null && pending.length > 0)) && (
-          <p className="mt-2 text-xs font-medium text-stone-700" aria-live="polite">
-            {uploading > 0 ? t.photosUploading(uploading) : t.photosPending}
+        {photos.some((p) => p.kind === "new") && (
+          <p className="mt-2 text-xs font-medium text-stone-700" aria-live="polite" data-photos-pending>
+            {t.photosPending}
           </p>
         )}
       </div>
     </fieldset>
   );
+}
+
+/** "Salva" for the photos: the new ones uploaded one at a time (each is decoded and resized
+ * on the server's image thread), then the list put in the dialog's order, which also drops
+ * the removed ones. Returns the product's picture after it (undefined when nothing changed)
+ * and the new photos the server refused, with its reason. */
+export async function savePhotos(
+  productId: number,
+  photos: PhotoEntry[],
+  before: PhotoEntry[],
+): Promise<{ imageUrl?: string | null; failed: { name: string; reason: string }[] }> {
+  const failed: { name: string; reason: string }[] = [];
+  if (samePhotos(photos, before)) return { failed };
+  let onServer = before.flatMap((p) => (p.kind === "saved" ? [p.url] : []));
+  let imageUrl: string | null | undefined;
+  const urls: string[] = [];
+  for (const photo of photos) {
+    if (photo.kind === "saved") {
+      urls.push(photo.url);
+      continue;
+    }
+    try {
+      const reply = await uploadPhoto(productId, photo.file);
+      const added = reply.photos.find((url) => !onServer.includes(url));
+      onServer = reply.photos;
+      imageUrl = reply.image_url;
+      if (added) urls.push(added);
+    } catch (err) {
+      if (isSessionLost(err)) throw err;
+      failed.push({ name: photo.file.name, reason: messageOf(err, t.photoFailed) });
+    }
+  }
+  if (urls.length !== onServer.length || urls.some((url, i) => url !== onServer[i])) {
+    imageUrl = (await arrangePhotos(productId, urls)).image_url;
+  }
+  return { imageUrl, failed };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button, ButtonLink } from "../../../components/ui/Button";
 import { Input, Label } from "../../../components/ui/Field";
 import { IconSparkles } from "../../../components/ui/Icons";
@@ -7,10 +7,10 @@ import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { OwnStore, Product } from "../../../types";
-import { createProduct, errorCode, generateProduct, messageOf, regenerateProduct, updateProduct, uploadPhoto } from "../api";
+import { createProduct, errorCode, fetchPhotos, generateProduct, messageOf, regenerateProduct, updateProduct } from "../api";
 import { emptyForm, formOf, limitsOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { PhotoField, type PendingPhoto } from "./PhotoField";
+import { PhotoField, releasePreviews, samePhotos, savePhotos, type PhotoEntry } from "./PhotoField";
 import { ProductFields, type SetField } from "./ProductFields";
 
 const t = it.dashboard.product;
@@ -42,8 +42,10 @@ export function ProductDialog({
   const [saving, setSaving] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const [priceError, setPriceError] = useState(false);
-  const [pending, setPending] = useState<PendingPhoto[]>([]);
-  const [savedPhotos, setSavedPhotos] = useState(0);
+  /** The photos as the dialog shows them, and as the server has them (what "Salva" changes). */
+  const [photos, setPhotos] = useState<PhotoEntry[]>([]);
+  const [savedPhotos, setSavedPhotos] = useState<PhotoEntry[]>([]);
+  const [photosLoading, setPhotosLoading] = useState(false);
 
   // A new opening starts from its product, set while rendering (not in an effect) so that the
   // dialog never shows, even for one frame, fields that typing could then be lost to.
@@ -57,49 +59,50 @@ export function ProductDialog({
     setSaving(false);
     setConfirmClose(false);
     setPriceError(false);
-    pending.forEach((p) => URL.revokeObjectURL(p.preview));
-    setPending([]);
-    setSavedPhotos(0);
+    releasePreviews(photos);
+    setPhotos([]);
+    setSavedPhotos([]);
+    setPhotosLoading(!!editing);
   }
+
+  // A saved product's photos, read once per opening; the field waits for them.
+  const editingId = editing?.id ?? null;
+  useEffect(() => {
+    if (editingId == null) return;
+    let current = true;
+    fetchPhotos(editingId)
+      .then((reply) => {
+        if (!current) return;
+        const saved = reply.photos.map((url): PhotoEntry => ({ kind: "saved", url }));
+        setPhotos(saved);
+        setSavedPhotos(saved);
+      })
+      .catch(() => {})
+      .finally(() => current && setPhotosLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [editingId, openedFor]);
 
   if (!state) return null;
   const mode = state.mode;
   const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const priceValid = (text: string) => !Number.isNaN(parsePrice(text));
   const nameMissing = !form.name.trim();
-  const hasPhotos = (editing ? savedPhotos : pending.length) > 0;
+  const hasPhotos = photos.length > 0;
 
-  /** A saved product's photos changed on the server: its picture follows the first, and the
-   * form must not send the old picture back when saved. */
-  const photosSaved = (count: number, imageUrl?: string | null) => {
-    setSavedPhotos(count);
-    if (imageUrl === undefined || !editing) return;
-    const picture = imageUrl ?? "";
-    setForm((f) => ({ ...f, image_url: picture }));
-    setInitial((f) => ({ ...f, image_url: picture }));
-    onUpdated({ ...editing, image_url: imageUrl });
+  /** The product saved, its photos follow: the new ones uploaded, the list put in order. */
+  const withPhotos = async (saved: Product): Promise<Product> => {
+    const { imageUrl, failed } = await savePhotos(saved.id, photos, savedPhotos);
+    for (const { name, reason } of failed) toast({ title: t.photoError, description: t.photoSaveFailed(name, reason), destructive: true });
+    return imageUrl === undefined ? saved : { ...saved, image_url: imageUrl };
   };
 
-  /** The new product's photos, one at a time; the reply of the last gives its picture. */
-  const uploadPending = async (saved: Product): Promise<Product> => {
-    let product = saved;
-    let failed = 0;
-    for (const photo of pending) {
-      try {
-        const reply = await uploadPhoto(saved.id, photo.file);
-        product = { ...product, image_url: reply.image_url };
-      } catch (err) {
-        if (isSessionLost(err)) throw err;
-        failed += 1;
-      }
-    }
-    if (failed) toast({ title: t.photoError, description: t.photosSaveFailed, destructive: true });
-    return product;
-  };
-
+  // An existing product's changes, its photos among them, are asked about (spec: product dialog).
+  const unsaved = mode === "edit" && (!sameForm(form, initial) || !samePhotos(photos, savedPhotos));
   const requestClose = () => {
     if (generating || saving) return;
-    if (mode === "edit" && !sameForm(form, initial)) setConfirmClose(true);
+    if (unsaved) setConfirmClose(true);
     else onClose();
   };
 
@@ -154,11 +157,11 @@ export function ProductDialog({
     const body = productPayload(form, store.email);
     try {
       if (editing) {
-        const saved = await updateProduct(editing.id, body);
+        const saved = await withPhotos(await updateProduct(editing.id, body));
         onUpdated(saved);
         toast({ title: t.updated, description: t.updatedText(saved.name) });
       } else {
-        const saved = await uploadPending(await createProduct(body));
+        const saved = await withPhotos(await createProduct(body));
         onAdded(saved);
         toast({ title: t.added, description: t.addedText });
       }
@@ -223,14 +226,7 @@ export function ProductDialog({
               if (priceError && priceValid(price)) setPriceError(false);
             }}
           />
-          <PhotoField
-            key={editing?.id ?? "new"}
-            productId={editing?.id ?? null}
-            pending={pending}
-            onPending={setPending}
-            onSaved={photosSaved}
-            disabled={busy}
-          />
+          <PhotoField photos={photos} onChange={setPhotos} loading={photosLoading} disabled={busy} />
           <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={requestClose} disabled={busy}>
               {t.cancel}

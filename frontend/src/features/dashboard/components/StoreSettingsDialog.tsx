@@ -8,12 +8,14 @@ import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { OpeningSlot, OwnStore, SpecialClosure } from "../../../types";
 import { messageOf, updateStore } from "../api";
+import { uploadLogo } from "../../accounts/api";
+import { LogoPicker } from "../../accounts/components/LogoPicker";
 import { ClosuresEditor } from "./ClosuresEditor";
 import { HoursEditor } from "./HoursEditor";
 
 const t = it.dashboard.settings;
 
-const FIELDS = ["name", "partner_group", "description", "telephone", "address", "postal_code", "city", "website_url", "logo_img_url"] as const;
+const FIELDS = ["name", "partner_group", "description", "telephone", "address", "postal_code", "city", "website_url"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
@@ -26,8 +28,10 @@ const labels: Record<Field, string> = {
   postal_code: t.postalCode,
   city: t.city,
   website_url: t.website,
-  logo_img_url: t.logo,
 };
+
+/** The logo as the owner left it in the dialog: the shop's own, a new file, or none. */
+type LogoChoice = { kind: "kept" } | { kind: "removed" } | { kind: "new"; file: File; preview: string };
 
 const valuesOf = (s: OwnStore): Values => Object.fromEntries(FIELDS.map((f) => [f, (s[f] as string | null) ?? ""])) as Values;
 
@@ -37,6 +41,12 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
   const [values, setValues] = useState<Values>(() => valuesOf(store));
   const [hours, setHours] = useState<OpeningSlot[]>(store.opening_hours);
   const [closures, setClosures] = useState<SpecialClosure[]>(store.special_closures);
+  const [logo, setLogo] = useState<LogoChoice>({ kind: "kept" });
+  const chooseLogo = (next: LogoChoice) =>
+    setLogo((current) => {
+      if (current.kind === "new") URL.revokeObjectURL(current.preview);
+      return next;
+    });
   const [storeCode, setStoreCode] = useState(store.google_store_code ?? "");
   const [saving, setSaving] = useState(false);
   // Each opening starts from the shop as it is, set while rendering: a refreshed shop object
@@ -48,6 +58,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       setValues(valuesOf(store));
       setHours(store.opening_hours);
       setClosures(store.special_closures);
+      chooseLogo({ kind: "kept" });
       setStoreCode(store.google_store_code ?? "");
     }
   }
@@ -74,6 +85,10 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     body.special_closures = closures.map((c) => ({ from: c.from, to: c.to || c.from, note: c.note?.trim() || null }));
     body.google_store_code = storeCode.trim() || null;
     try {
+      // A new logo is uploaded as at registration (checked and decoded by the server), and
+      // the shop then points to it; "kept" sends nothing.
+      if (logo.kind === "new") body.logo_img_url = await uploadLogo(logo.file);
+      if (logo.kind === "removed") body.logo_img_url = null;
       const saved = await updateStore(store.id, body);
       onSaved(saved);
       toast({ title: t.done, description: t.doneText });
@@ -89,7 +104,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl" dismissible={!saving}>
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
-          <div key={f} className={f === "description" || f === "name" || f === "logo_img_url" ? "sm:col-span-2" : ""}>
+          <div key={f} className={f === "description" || f === "name" ? "sm:col-span-2" : ""}>
             <Label htmlFor={`settings-${f}`}>{labels[f]}</Label>
             {f === "description" ? (
               <textarea id={`settings-${f}`} rows={4} className={inputClass} value={values[f]} onChange={(e) => change(f, e.target.value)} />
@@ -122,6 +137,16 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
             )}
           </div>
         ))}
+        <div className="sm:col-span-2">
+          <Label htmlFor="settings-logo">{t.logo}</Label>
+          <LogoPicker
+            id="settings-logo"
+            preview={logo.kind === "new" ? logo.preview : logo.kind === "kept" ? store.logo_img_url : null}
+            name={logo.kind === "new" ? logo.file.name : logo.kind === "kept" && store.logo_img_url ? t.logoCurrent : null}
+            onPick={(file) => chooseLogo({ kind: "new", file, preview: URL.createObjectURL(file) })}
+            onRemove={() => chooseLogo({ kind: "removed" })}
+          />
+        </div>
         <div className="sm:col-span-2">
           <HoursEditor slots={hours} onChange={setHours} />
         </div>
