@@ -94,10 +94,10 @@ export function PageLinks({
         )}
       </div>
       {ladder.length > 0 && (
-        <p className="mt-3 flex flex-wrap items-baseline justify-center gap-x-3 gap-y-1 text-sm text-stone-600" data-page-ladder>
+        <p className="mt-3 flex flex-wrap items-center justify-center gap-x-1 gap-y-1 text-sm text-stone-600" data-page-ladder>
           <span>{it.common.otherPages}</span>
           {ladder.map((p) => (
-            <a key={p} href={href(p)} className="text-brand-800 underline-offset-2 hover:underline" aria-label={it.common.goToPage(p)} onClick={go(p)}>
+            <a key={p} href={href(p)} className="inline-flex min-h-7 min-w-7 items-center justify-center rounded px-1.5 text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline" aria-label={it.common.goToPage(p)} onClick={go(p)}>
               {p}
             </a>
           ))}
