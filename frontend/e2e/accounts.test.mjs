@@ -503,6 +503,10 @@ describe("a signed-in owner", () => {
     await page.goto(`${server.url}/login`);
     await fillLogin(page, email, password);
     await toast(page, "Login Effettuato").waitFor();
+    // On a phone the toast sits at the bottom: the header and its menu stay in reach.
+    const header = await page.locator("header").first().boundingBox();
+    const told = await toast(page, "Login Effettuato").boundingBox();
+    assert.ok(told.y >= header.y + header.height, `the toast (top ${told.y}) covers the header (bottom ${header.y + header.height})`);
     await waitForPath(page, "/dashboard");
     await page.getByRole("button", { name: "Apri menu" }).click();
     const menu = page.locator("#mobile-menu");
