@@ -202,7 +202,7 @@ function OpeningHours({ store }: { store: Store }) {
         <IconClock className="text-stone-400" />
         {it.store.hours}
       </h2>
-      <p className="mt-1 min-h-5 text-sm font-medium text-emerald-800" aria-live="polite" data-open-now>
+      <p className={`mt-1 min-h-5 text-sm font-medium ${now?.startsWith("Aperto") ? "text-emerald-800" : "text-amber-800"}`} aria-live="polite" data-open-now>
         {now}
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
