@@ -5,12 +5,21 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{error_of, spawn_app, spawn_app_with, spawn_app_with_smtp, TestApp};
+use crate::helpers::{error_of, spawn_app, spawn_app_with, spawn_app_with_smtp, Shop, TestApp};
 use crate::smtp_sink::SmtpSink;
 
 async fn ask(app: &TestApp, store: i64, body: Value) -> reqwest::Response {
     app.post(&format!("/api/stores/{store}/inquiries"), body)
         .await
+}
+
+/// The owner's inbox, first page.
+async fn inbox_of(shop: &Shop) -> Value {
+    shop.get("/api/stores/me/inquiries")
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 fn request(product: i64) -> Value {
@@ -49,12 +58,7 @@ async fn a_request_reaches_the_owner_by_mail_and_in_the_inbox() {
     assert!(mail.data.contains("Trapano a percussione 800W"));
     assert!(mail.data.contains("disponibile in negozio sabato"));
 
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["total"], 1);
     assert_eq!(inbox["unread"], 1);
     let item = &inbox["items"][0];
@@ -77,12 +81,7 @@ async fn a_request_reaches_the_owner_by_mail_and_in_the_inbox() {
         .await
         .unwrap();
     assert_eq!(marked["read"], true);
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["unread"], 0);
     assert_eq!(
         shop.delete(&format!("/api/stores/me/inquiries/{}", item["id"]))
@@ -90,12 +89,7 @@ async fn a_request_reaches_the_owner_by_mail_and_in_the_inbox() {
             .status(),
         200
     );
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["total"], 0);
 }
 
@@ -123,12 +117,7 @@ async fn a_request_without_a_product_or_with_a_phone_is_kept_and_survives_the_pr
         shop.delete(&format!("/api/products/{id}")).await.status(),
         200
     );
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["total"], 2);
     let items = inbox["items"].as_array().unwrap();
     assert_eq!(items[0]["product_id"], Value::Null);
@@ -199,12 +188,7 @@ async fn empty_oversized_and_scripted_requests_are_refused_and_nothing_is_kept()
         StatusCode::PAYLOAD_TOO_LARGE
     );
 
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["total"], 1);
 }
 
@@ -235,19 +219,9 @@ async fn another_shops_product_hidden_products_and_unknown_shops_are_not_found()
         ask(&app, two.id, request(theirs)).await.status(),
         StatusCode::CREATED
     );
-    let inbox: Value = two
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&two).await;
     let other = inbox["items"][0]["id"].as_i64().unwrap();
-    let mine: Value = one
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let mine = inbox_of(&one).await;
     assert_eq!(mine["total"], 0);
     let reply = one
         .client
@@ -264,12 +238,7 @@ async fn another_shops_product_hidden_products_and_unknown_shops_are_not_found()
         404,
     )
     .await;
-    let inbox: Value = two
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&two).await;
     assert_eq!(inbox["total"], 1);
     assert_eq!(inbox["unread"], 1);
     // Anonymous: no inbox.
@@ -296,12 +265,7 @@ async fn one_client_is_limited_per_hour_with_an_italian_429() {
         error["error"],
         "Hai già inviato diverse richieste: riprova tra un'ora, oppure chiama il negozio."
     );
-    let inbox: Value = shop
-        .get("/api/stores/me/inquiries")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let inbox = inbox_of(&shop).await;
     assert_eq!(inbox["total"], 3);
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{error_of, spawn_app};
+use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::pages::json_ld;
 use crate::photos::{picture, upload};
 
@@ -76,21 +76,8 @@ async fn opening_hours_and_the_store_code_are_checked_kept_and_published() {
     );
 
     // Search engines read the hours; the local-inventory feed carries the code.
-    let me = anna.me().await;
-    let page = app
-        .get(&format!(
-            "/store/{}/{}",
-            anna.id,
-            me["slug"].as_str().unwrap()
-        ))
-        .await
-        .text()
-        .await
-        .unwrap();
-    let store = json_ld(&page)
-        .into_iter()
-        .find(|b| b["@type"] == "HardwareStore")
-        .expect("HardwareStore");
+    let page = shop_page(&app, &anna).await;
+    let store = hardware_store(&page);
     assert_eq!(
         store["openingHoursSpecification"][0],
         json!({
@@ -151,21 +138,8 @@ async fn the_shop_page_says_where_the_shop_is_and_its_price_range() {
         )
         .await;
     assert_eq!(hidden.status(), 201);
-    let me = anna.me().await;
-    let page = app
-        .get(&format!(
-            "/store/{}/{}",
-            anna.id,
-            me["slug"].as_str().unwrap()
-        ))
-        .await
-        .text()
-        .await
-        .unwrap();
-    let store = json_ld(&page)
-        .into_iter()
-        .find(|b| b["@type"] == "HardwareStore")
-        .expect("HardwareStore");
+    let page = shop_page(&app, &anna).await;
+    let store = hardware_store(&page);
     assert_eq!(store["priceRange"], "1–2.450 €");
     // Registered in Rome (CAP 00118): the comune's centre.
     let (lat, lng) = (
@@ -236,25 +210,27 @@ async fn special_closures_are_checked_kept_in_order_and_given_to_search_engines(
         assert!(message.contains(says), "{message}");
     }
 
-    let me = anna.me().await;
-    let page = app
-        .get(&format!(
-            "/store/{}/{}",
-            anna.id,
-            me["slug"].as_str().unwrap()
-        ))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let page = shop_page(&app, &anna).await;
     assert!(page.contains("Chiusure straordinarie") && page.contains("Inventario"));
-    let store = json_ld(&page)
-        .into_iter()
-        .find(|b| b["@type"] == "HardwareStore")
-        .expect("HardwareStore");
+    let store = hardware_store(&page);
     assert_eq!(
         store["openingHoursSpecification"][1],
         json!({"@type": "OpeningHoursSpecification", "opens": "00:00", "closes": "00:00",
             "validFrom": later(30), "validThrough": later(32)})
     );
+}
+
+/// The shop's public page, as a visitor gets it.
+async fn shop_page(app: &TestApp, shop: &Shop) -> String {
+    let me = shop.me().await;
+    let path = format!("/store/{}/{}", shop.id, me["slug"].as_str().unwrap());
+    app.get(&path).await.text().await.unwrap()
+}
+
+/// The page's `HardwareStore` block.
+fn hardware_store(page: &str) -> Value {
+    json_ld(page)
+        .into_iter()
+        .find(|b| b["@type"] == "HardwareStore")
+        .expect("HardwareStore")
 }

@@ -7,6 +7,7 @@ import { isSessionLost } from "../../../lib/api";
 import { telHref } from "../../../lib/paths";
 import type { InboxView, InquiryView } from "../../../types";
 import { deleteInquiry, fetchInquiries, markInquiry, messageOf } from "../api";
+import { PanelLoad } from "./PanelLoad";
 
 const t = it.dashboard.inquiries;
 
@@ -57,19 +58,7 @@ export function InquiriesPanel({ open, onClose, onChanged }: { open: boolean; on
   return (
     <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl">
       <p className="text-sm text-stone-600">{t.intro}</p>
-      {load.kind === "loading" && (
-        <p role="status" className="mt-6 text-sm text-stone-600">
-          {t.loading}
-        </p>
-      )}
-      {load.kind === "error" && (
-        <div role="alert" className="mt-6 flex items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t.loadError}
-          <Button variant="secondary" size="sm" onClick={() => setReads((n) => n + 1)}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      <PanelLoad kind={load.kind} loading={t.loading} error={t.loadError} retry={t.retry} onRetry={() => setReads((n) => n + 1)} />
       {load.kind === "ready" && load.view.total === 0 && (
         <p role="status" className="mt-6 rounded-xl bg-stone-50 p-4 text-sm text-stone-700">
           {t.empty}

@@ -8,6 +8,7 @@ import type { Product, ReviewGroup, ReviewView } from "../../../types";
 import { isSessionLost } from "../../../lib/api";
 import { acceptProducts, fetchReview, messageOf, updateProduct } from "../api";
 import { statusDotClass } from "./DashboardProductCard";
+import { PanelLoad } from "./PanelLoad";
 
 const t = it.dashboard.review;
 
@@ -84,26 +85,16 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
   return (
     <Modal open={open} onClose={onClose} title={t.title} className="sm:max-w-2xl">
       <p className="text-sm text-stone-600">{t.intro}</p>
-      {load.kind === "loading" && (
-        <p role="status" className="mt-6 text-sm text-stone-600">
-          {t.loading}
-        </p>
-      )}
-      {load.kind === "error" && (
-        <div role="alert" className="mt-6 flex items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t.loadError}
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              setLoad({ kind: "loading" });
-              read();
-            }}
-          >
-            {t.retry}
-          </Button>
-        </div>
-      )}
+      <PanelLoad
+        kind={load.kind}
+        loading={t.loading}
+        error={t.loadError}
+        retry={t.retry}
+        onRetry={() => {
+          setLoad({ kind: "loading" });
+          read();
+        }}
+      />
       {load.kind === "ready" && load.view.total === 0 && (
         <p role="status" className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm font-medium text-emerald-900">
           {t.empty}
