@@ -425,7 +425,7 @@ describe("/dashboard", () => {
     await context.close();
   });
 
-  test("settings: the logo changed by choosing a picture, with its preview, then removed; a special closure typed and shown", async () => {
+  test("settings: the logo changed by choosing a picture, with its preview, then removed; a shop photo added; a special closure typed and shown", async () => {
     const { context, page, problems } = await ownerPage();
     const logoFile = "/tmp/logo-impostazioni.png";
     const png = await page.evaluate(() => {
@@ -451,6 +451,11 @@ describe("/dashboard", () => {
     await chooser.setFiles(logoFile);
     await settings.locator("[data-logo-name]").filter({ hasText: "logo-impostazioni.png" }).waitFor();
     assert.match(await settings.locator("[data-logo-preview]").getAttribute("src"), /^blob:/);
+
+    // A photo of the shop, chosen here and uploaded with Salva.
+    const [photoChooser] = await Promise.all([page.waitForEvent("filechooser"), settings.getByText("Scegli foto").click()]);
+    await photoChooser.setFiles(logoFile);
+    await settings.getByRole("list", { name: "Foto del negozio (facoltative)" }).getByRole("listitem").first().waitFor();
 
     // A closure ten days from now, typed into the date fields as a person types.
     const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
@@ -479,11 +484,14 @@ describe("/dashboard", () => {
     let shop = await me(context);
     assert.match(shop.logo_img_url, /^\/media\/logos\//);
     assert.deepEqual(shop.special_closures, [{ from: day(10), to: day(12), note: "Inventario" }]);
+    assert.equal(shop.photos.length, 1);
+    assert.match(shop.photos[0], /^\/media\/products\/ph-[0-9a-f]+-800\.jpg$/);
     await page.locator(`img[src="${shop.logo_img_url}"]`).first().waitFor();
 
     const visitor = await context.newPage();
     await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
     await visitor.locator("[data-closures]").getByText("Inventario").waitFor();
+    await visitor.locator("[data-shop-photos] img").first().waitFor();
     await visitor.close();
 
     // Removed: the shop has no logo any more.
@@ -491,7 +499,8 @@ describe("/dashboard", () => {
     assert.equal(await settings.locator("[data-logo-preview]").getAttribute("src"), shop.logo_img_url, "the current logo is shown");
     await settings.getByRole("button", { name: "Rimuovi logo" }).click();
     await settings.getByRole("button", { name: "Salva" }).click();
-    await toast(page, "Negozio Aggiornato").waitFor();
+    // The first save's toast may still be up: the dialog closing is this save's answer.
+    await settings.waitFor({ state: "detached" });
     shop = await me(context);
     assert.equal(shop.logo_img_url, null);
     assert.deepEqual(unexpected(problems), []);

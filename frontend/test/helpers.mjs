@@ -101,6 +101,7 @@ export function makeStore(over = {}) {
     email: "info@ediliziademo.it",
     opening_hours: [],
     special_closures: [],
+    photos: [],
     google_store_code: null,
     plan: "pro",
     trial_used: false,

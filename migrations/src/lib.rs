@@ -29,6 +29,7 @@ mod m20261203_090000_add_store_hours;
 mod m20261204_080000_create_inquiries;
 mod m20261204_090000_add_product_availability;
 mod m20261204_100000_add_store_special_closures;
+mod m20261204_110000_add_store_photos;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_080000_create_inquiries::Migration),
             Box::new(m20261204_090000_add_product_availability::Migration),
             Box::new(m20261204_100000_add_store_special_closures::Migration),
+            Box::new(m20261204_110000_add_store_photos::Migration),
         ]
     }
 }

@@ -174,6 +174,9 @@ pub const PHOTO_UNREADABLE: &str =
 pub const PHOTOS_FULL: &str =
     "Un prodotto può avere al massimo 6 foto: togline una per aggiungerne un'altra.";
 pub const PHOTOS_NOT_OF_PRODUCT: &str = "Alcune foto indicate non sono di questo prodotto.";
+pub const PHOTOS_NOT_OF_SHOP: &str = "Alcune foto indicate non sono di questo negozio.";
+pub const SHOP_PHOTOS_FULL: &str =
+    "Il negozio può avere al massimo 6 foto: togline una per aggiungerne un'altra.";
 pub const TOO_MANY_PHOTOS: &str = "Troppe foto caricate in un'ora. Riprova più tardi.";
 pub const IMAGES_BUSY: &str = "Stiamo elaborando molte immagini: riprova tra qualche secondo.";
 pub const IMAGES_LANE_BUSY: &str =

@@ -180,6 +180,7 @@ mod tests {
             email: "a@b.it".into(),
             opening_hours: None,
             special_closures: None,
+            photos: None,
             google_store_code: None,
             plan,
             trial_plan: trial.map(|(p, _)| p),

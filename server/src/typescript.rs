@@ -68,6 +68,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::products::Deleted,
         crate::api::review::ReviewView,
         crate::api::photos::ProductPhotos,
+        crate::api::store_photos::StorePhotos,
         crate::api::review::ReviewGroup,
         crate::api::review::Accepted,
         crate::api::ai_enrichment::AiEnrichmentView,

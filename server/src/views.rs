@@ -70,6 +70,8 @@ pub struct StoreView {
     pub opening_hours: Vec<OpeningSlot>,
     /// Days closed outside the weekly hours, today's and later ones, in date order.
     pub special_closures: Vec<SpecialClosure>,
+    /// Photos of the shop itself (`/media/products/ph-…-800.jpg`), first shown first.
+    pub photos: Vec<String>,
     /// The plan in force (a running trial's plan while it lasts).
     pub plan: Plan,
     pub product_count: u64,
@@ -162,7 +164,9 @@ impl ProductView {
 impl StoreView {
     /// What anyone may see of a shop.
     pub fn public(store: store::Model, product_count: u64, now: OffsetDateTime) -> Self {
+        let photos = crate::services::store_photos::of_store(&store);
         Self {
+            photos,
             plan: plans::effective_plan(&store, now),
             id: store.id,
             name: store.name,

@@ -18,6 +18,10 @@ opening_hours: Array<OpeningSlot>,
  */
 special_closures: Array<SpecialClosure>, 
 /**
+ * Photos of the shop itself (`/media/products/ph-…-800.jpg`), first shown first.
+ */
+photos: Array<string>, 
+/**
  * The plan in force (a running trial's plan while it lasts).
  */
 plan: Plan, product_count: number, created: string, 

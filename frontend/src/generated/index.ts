@@ -59,6 +59,7 @@ export type { SpecialClosure } from "./SpecialClosure";
 export type { StatisticsView } from "./StatisticsView";
 export type { StatusCounts } from "./StatusCounts";
 export type { StoreListing } from "./StoreListing";
+export type { StorePhotos } from "./StorePhotos";
 export type { StoreView } from "./StoreView";
 export type { SyncQueued } from "./SyncQueued";
 export type { SyncRunView } from "./SyncRunView";

@@ -63,10 +63,9 @@ export function storeHead(props: PageProps): HeadData {
   }
   if (store.telephone) ld.telephone = store.telephone;
   if (store.email) ld.email = store.email;
-  if (logo) {
-    ld.image = logo;
-    ld.logo = logo;
-  }
+  const photos = store.photos.map((url) => absoluteUrl(site.publicUrl, url));
+  if (photos.length > 0 || logo) ld.image = photos.length > 0 ? photos : logo;
+  if (logo) ld.logo = logo;
   if (store.website_url) ld.sameAs = [websiteHref(store.website_url)];
   const hours = [...openingHoursSpecification(store.opening_hours), ...closuresSpecification(store.special_closures)];
   if (hours.length > 0) ld.openingHoursSpecification = hours;
@@ -135,6 +134,7 @@ function StoreContacts({ store }: { store: Store }) {
   return (
     <aside aria-label={it.store.sidebarLabel} className="lg:sticky lg:top-20 lg:col-start-1 lg:row-start-3 lg:self-start">
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <ShopPhotos store={store} />
         <ul className="space-y-3">
           {store.telephone && (
             <li>
@@ -184,6 +184,32 @@ function StoreContacts({ store }: { store: Store }) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/** Photos of the shop itself: the first wide, the others as small squares, each opening its
+ * large copy. */
+function ShopPhotos({ store }: { store: Store }) {
+  if (store.photos.length === 0) return null;
+  const [first, ...others] = store.photos;
+  const size = (url: string, width: number) => url.replace(/-800\.jpg$/, `-${width}.jpg`);
+  return (
+    <div className="mb-5" data-shop-photos>
+      <a href={size(first, 1600)} className="block overflow-hidden rounded-xl">
+        <img src={size(first, 400)} srcSet={`${size(first, 400)} 400w, ${first} 800w`} sizes="(min-width: 1024px) 320px, 100vw" width={400} height={300} alt={it.store.photoAlt(store.name, 1)} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+      </a>
+      {others.length > 0 && (
+        <ul className="mt-2 grid grid-cols-5 gap-2">
+          {others.map((url, i) => (
+            <li key={url}>
+              <a href={size(url, 1600)} className="block overflow-hidden rounded-lg">
+                <img src={size(url, 160)} width={160} height={160} alt={it.store.photoAlt(store.name, i + 2)} loading="lazy" className="aspect-square w-full object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -17,6 +17,7 @@ pub mod photos;
 pub mod products;
 pub mod review;
 pub mod search;
+pub mod store_photos;
 pub mod stores;
 pub mod sync;
 pub mod uploads;
@@ -44,6 +45,13 @@ pub fn router() -> Router<AppState> {
         .route("/stores/me/analytics", get(analytics::show))
         .route("/stores/me/review", get(review::show))
         .route("/stores/me/inquiries", get(inquiries::inbox))
+        .route(
+            "/stores/me/photos",
+            get(store_photos::list)
+                .put(store_photos::arrange)
+                .post(store_photos::upload)
+                .layer(DefaultBodyLimit::max(photos::PHOTO_BODY_LIMIT)),
+        )
         .route(
             "/stores/me/inquiries/{id}",
             patch(inquiries::update).delete(inquiries::remove),
@@ -140,6 +148,7 @@ pub fn router() -> Router<AppState> {
         enrich::generate, enrich::regenerate, review::show, review::accept,
         ai_enrichment::show, ai_enrichment::close_report,
         photos::list, photos::upload, photos::arrange,
+        store_photos::list, store_photos::upload, store_photos::arrange,
         inquiries::create, inquiries::inbox, inquiries::update, inquiries::remove,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),

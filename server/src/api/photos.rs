@@ -96,6 +96,24 @@ pub async fn upload(
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     let store_id = owner.store.id;
     photos::check_room(&app.db, store_id, id).await?;
+    let url = stored_upload(&app, store_id, multipart).await?;
+    let (product, photos) = photos::add(&app.db, store_id, id, &url).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(ProductPhotos {
+            image_url: product.image_url,
+            photos,
+        }),
+    ))
+}
+
+/// A photo sent by a shop's owner (a product's or the shop's), checked, counted against the
+/// shop's hourly uploads, decoded in the shop's turn and stored; its address.
+pub(crate) async fn stored_upload(
+    app: &AppState,
+    store_id: i64,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<String> {
     let mut multipart =
         multipart.map_err(|_| AppError::BadRequest(messages::PHOTO_MISSING.into()))?;
     let bytes = read_file(&mut multipart, &PHOTO_FILE).await?;
@@ -114,17 +132,9 @@ pub async fn upload(
     .await?;
     // In the shop's lane of the image thread: another shop's pictures do not hold it up.
     let turn = Turn::Asked(Lane::Shop(store_id));
-    let url = media::stored_photo(&app.config.media_dir(), bytes, turn)
+    media::stored_photo(&app.config.media_dir(), bytes, turn)
         .await
-        .map_err(|err| refused(err, &PHOTO_FILE))?;
-    let (product, photos) = photos::add(&app.db, store_id, id, &url).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(ProductPhotos {
-            image_url: product.image_url,
-            photos,
-        }),
-    ))
+        .map_err(|err| refused(err, &PHOTO_FILE))
 }
 
 /// Reorder or remove a product's photos: the body lists the ones to keep, first the

@@ -23,6 +23,8 @@ pub struct Model {
     pub opening_hours: Option<String>,
     /// Days closed outside the weekly hours, as JSON (`domain::special_closures`).
     pub special_closures: Option<String>,
+    /// Photos of the shop itself, as a JSON list of stored pictures (`services::store_photos`).
+    pub photos: Option<String>,
     /// The shop's store code in its Google Business Profile (the local-inventory feed's
     /// `store_code`); the shop's id when not given.
     pub google_store_code: Option<String>,

@@ -213,6 +213,7 @@ mod tests {
                 email: format!("s{id}@example.it"),
                 opening_hours: None,
                 special_closures: None,
+                photos: None,
                 google_store_code: None,
                 plan: crate::plans::Plan::Free,
                 trial_plan: None,

@@ -26,6 +26,7 @@ pub mod products;
 pub mod rate_limit;
 pub mod review;
 pub mod sessions;
+pub mod store_photos;
 pub mod stores;
 pub mod usage;
 

@@ -11,7 +11,7 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::products::find_own;
-use crate::entities::{product, product_photo};
+use crate::entities::{product, product_photo, store};
 use crate::error::{AppError, Result};
 use crate::media;
 use crate::messages;
@@ -145,8 +145,8 @@ async fn set_picture(
     Ok(active.update(db).await?)
 }
 
-/// The housekeeping job's part: removes the photo files (every width) that no product
-/// points to any more and that were written more than `kept` ago; how many were removed.
+/// The housekeeping job's part: removes the photo files (every width) that no product or
+/// shop points to any more and that were written more than `kept` ago; how many were removed.
 /// Products removed or photos taken off leave their files behind until then.
 pub async fn remove_unused_files(app: &AppState, kept: std::time::Duration) -> Result<usize> {
     let dir = app.config.media_dir().join("products");
@@ -179,6 +179,20 @@ pub async fn remove_unused_files(app: &AppState, kept: std::time::Duration) -> R
             .await?
             .into_iter()
             .flatten()
+            .filter_map(|url| photo_stem(&url)),
+    );
+    // And the shops' own photos (`services::store_photos`).
+    used.extend(
+        store::Entity::find()
+            .select_only()
+            .column(store::Column::Photos)
+            .filter(store::Column::Photos.is_not_null())
+            .into_tuple::<Option<String>>()
+            .all(&app.db)
+            .await?
+            .into_iter()
+            .flatten()
+            .flat_map(|list| serde_json::from_str::<Vec<String>>(&list).unwrap_or_default())
             .filter_map(|url| photo_stem(&url)),
     );
     let mut removed = 0;

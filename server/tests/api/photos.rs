@@ -425,3 +425,112 @@ async fn photo_files_no_product_uses_are_removed_after_a_day() {
     assert_eq!(again.status(), 201);
     assert_eq!(app.get(&dropped).await.status(), 200);
 }
+
+async fn upload_shop_photo(shop: &Shop, bytes: Vec<u8>) -> reqwest::Response {
+    let part = Part::bytes(bytes).file_name("negozio.jpg");
+    shop.client
+        .post(format!("{}/api/stores/me/photos", shop.url))
+        .multipart(Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_shops_own_photos_are_kept_ordered_published_and_never_cleaned_away() {
+    let app = spawn_app().await;
+    let shop = app.shop("vetrina@ferramenta.it").await;
+    let mut urls = Vec::new();
+    for (w, h) in [(1200, 900), (800, 800)] {
+        let reply = upload_shop_photo(&shop, picture(w, h, image::ImageFormat::Jpeg)).await;
+        assert_eq!(reply.status(), 201);
+        let body: Value = reply.json().await.unwrap();
+        urls = body["photos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_owned())
+            .collect();
+    }
+    assert_eq!(urls.len(), 2);
+    // Not a picture: 415 in Italian, nothing added.
+    let reply = upload_shop_photo(&shop, b"nome;prezzo\n".to_vec()).await;
+    assert_eq!(reply.status(), 415);
+    // Reordered; another shop cannot name these photos.
+    let reply = shop
+        .put(
+            "/api/stores/me/photos",
+            json!({"photos": [urls[1], urls[0]]}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    let other = app.shop("altro@ferramenta.it").await;
+    let error = error_of(
+        other
+            .put("/api/stores/me/photos", json!({"photos": [urls[0]]}))
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        error["fields"]["photos"],
+        "Alcune foto indicate non sono di questo negozio."
+    );
+
+    // The shop page shows them and gives them to search engines, first first.
+    let me = shop.me().await;
+    assert_eq!(me["photos"], json!([urls[1], urls[0]]));
+    let page = app
+        .get(&format!(
+            "/store/{}/{}",
+            shop.id,
+            me["slug"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("data-shop-photos"));
+    let store = crate::pages::json_ld(&page)
+        .into_iter()
+        .find(|b| b["@type"] == "HardwareStore")
+        .unwrap();
+    assert_eq!(
+        store["image"],
+        json!([
+            format!("{}{}", app.url, urls[1]),
+            format!("{}{}", app.url, urls[0])
+        ])
+    );
+
+    // Housekeeping, however old the files: a shop's photo is in use.
+    for url in &urls {
+        for w in [160, 400, 800, 1600] {
+            age(&app.data_dir.join("media").join(
+                url.trim_start_matches("/media/")
+                    .replace("-800.jpg", &format!("-{w}.jpg")),
+            ));
+        }
+    }
+    assert_eq!(remove_unused(&app).await, 0);
+    assert_eq!(app.get(&urls[0]).await.status(), 200);
+
+    // Six at most: the seventh is refused before it is read.
+    for _ in 0..4 {
+        assert_eq!(
+            upload_shop_photo(&shop, picture(300, 200, image::ImageFormat::Png))
+                .await
+                .status(),
+            201
+        );
+    }
+    let error = error_of(
+        upload_shop_photo(&shop, picture(300, 200, image::ImageFormat::Png)).await,
+        409,
+    )
+    .await;
+    assert_eq!(
+        error["error"],
+        "Il negozio può avere al massimo 6 foto: togline una per aggiungerne un'altra."
+    );
+}

@@ -1,6 +1,6 @@
 // Calls of the owner dashboard (spec section 7). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, InboxView, InquirySent, InquiryView, OwnStore, Product, ProductPhotos, ReviewView } from "../../types";
+import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, InboxView, InquirySent, InquiryView, OwnStore, Product, ProductPhotos, ReviewView, StorePhotos } from "../../types";
 
 export { ApiError, errorCode, messageOf };
 
@@ -17,19 +17,23 @@ export const deleteProduct = (id: number) => api.del<Deleted>(`/products/${id}`)
  * reordered or removed by listing the ones to keep. */
 export const fetchPhotos = (id: number) => api.get<ProductPhotos>(`/products/${id}/photos`);
 export const arrangePhotos = (id: number, photos: string[]) => api.put<ProductPhotos>(`/products/${id}/photos`, { photos });
-export async function uploadPhoto(id: number, file: File): Promise<ProductPhotos> {
+/** A photo sent as the form's `file` (multipart), the reply read as `T`. */
+async function postFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append("file", file);
-  const res = await fetch(`/api/products/${id}/photos`, { method: "POST", body: form, credentials: "include" });
-  const body = (await res.json().catch(() => null)) as ProductPhotos | null;
+  const res = await fetch(`/api${path}`, { method: "POST", body: form, credentials: "include" });
+  const body = (await res.json().catch(() => null)) as T | null;
   if (!res.ok || !body) throw failure(res.status, body);
   return body;
 }
+export const uploadPhoto = (id: number, file: File) => postFile<ProductPhotos>(`/products/${id}/photos`, file);
 /** How far the AI provider is with the products imports left to it; closing the report. */
 export const fetchAiProgress = () => api.get<AiEnrichmentView>("/stores/me/ai");
 export const closeAiReport = () => api.del<AiReportClosed>("/stores/me/ai");
 /** The review queue: the products to check by reason, and marking them as checked. */
 export const fetchReview = () => api.get<ReviewView>("/stores/me/review");
+export const arrangeShopPhotos = (photos: string[]) => api.put<StorePhotos>("/stores/me/photos", { photos });
+export const uploadShopPhoto = (file: File) => postFile<StorePhotos>("/stores/me/photos", file);
 export const fetchInquiries = (page: number) => api.get<InboxView>(`/stores/me/inquiries?page=${page}`);
 export const markInquiry = (id: number, read: boolean) => api.patch<InquiryView>(`/stores/me/inquiries/${id}`, { read });
 export const deleteInquiry = (id: number) => api.del<InquirySent>(`/stores/me/inquiries/${id}`);

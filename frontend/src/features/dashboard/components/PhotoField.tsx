@@ -65,9 +65,14 @@ export function PhotoField({
   onChange,
   loading,
   disabled,
+  legend = t.photos,
+  help = t.photosHelp,
 }: {
   photos: PhotoEntry[];
   onChange: (photos: PhotoEntry[]) => void;
+  /** The field's name and help (a product's photos unless said). */
+  legend?: string;
+  help?: string;
   /** The saved photos are still being read. */
   loading?: boolean;
   disabled?: boolean;
@@ -122,7 +127,7 @@ export function PhotoField({
 
   return (
     <fieldset>
-      <legend className="mb-1.5 block text-sm font-medium text-stone-800">{t.photos}</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-stone-800">{legend}</legend>
       <div
         data-photo-drop
         onDragOver={(e) => {
@@ -137,7 +142,7 @@ export function PhotoField({
         )}
       >
         {photos.length > 0 && (
-          <ul className="mb-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={t.photos}>
+          <ul className="mb-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={legend}>
             {photos.map((photo, index) => (
               <li key={photo.kind === "saved" ? photo.url : photo.preview} className="relative" data-photo={photo.kind}>
                 <img
@@ -173,7 +178,7 @@ export function PhotoField({
             ))}
           </ul>
         )}
-        <p className="text-xs text-stone-600">{dragging ? t.photosDrop : room > 0 ? t.photosHelp : t.photosFull}</p>
+        <p className="text-xs text-stone-600">{dragging ? t.photosDrop : room > 0 ? help : t.photosFull}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           <label className={cn(pickerClass, (locked || room <= 0) && "pointer-events-none opacity-50")}>
             {picker({})}
@@ -200,8 +205,16 @@ export function PhotoField({
  * on the server's image thread), then the list put in the dialog's order, which also drops
  * the removed ones. Returns the product's picture after it (undefined when nothing changed)
  * and the new photos the server refused, with its reason. */
+/** Where a list of photos lives on the server: a product's, or the shop's. */
+export interface PhotoTarget {
+  upload: (file: File) => Promise<{ photos: string[]; image_url?: string | null }>;
+  arrange: (urls: string[]) => Promise<{ photos: string[]; image_url?: string | null }>;
+}
+
+export const productPhotos = (id: number): PhotoTarget => ({ upload: (file) => uploadPhoto(id, file), arrange: (urls) => arrangePhotos(id, urls) });
+
 export async function savePhotos(
-  productId: number,
+  target: PhotoTarget,
   photos: PhotoEntry[],
   before: PhotoEntry[],
 ): Promise<{ imageUrl?: string | null; failed: { name: string; reason: string }[] }> {
@@ -216,7 +229,7 @@ export async function savePhotos(
       continue;
     }
     try {
-      const reply = await uploadPhoto(productId, photo.file);
+      const reply = await target.upload(photo.file);
       const added = reply.photos.find((url) => !onServer.includes(url));
       onServer = reply.photos;
       imageUrl = reply.image_url;
@@ -227,7 +240,7 @@ export async function savePhotos(
     }
   }
   if (urls.length !== onServer.length || urls.some((url, i) => url !== onServer[i])) {
-    imageUrl = (await arrangePhotos(productId, urls)).image_url;
+    imageUrl = (await target.arrange(urls)).image_url;
   }
   return { imageUrl, failed };
 }

@@ -10,7 +10,7 @@ import type { OwnStore, Product } from "../../../types";
 import { createProduct, errorCode, fetchPhotos, generateProduct, messageOf, regenerateProduct, updateProduct } from "../api";
 import { emptyForm, formOf, limitsOf, mergeGenerated, parsePrice, productPayload, sameForm, type ProductForm } from "../logic";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { PhotoField, releasePreviews, samePhotos, savePhotos, type PhotoEntry } from "./PhotoField";
+import { PhotoField, productPhotos, releasePreviews, samePhotos, savePhotos, type PhotoEntry } from "./PhotoField";
 import { ProductFields, type SetField } from "./ProductFields";
 
 const t = it.dashboard.product;
@@ -93,7 +93,7 @@ export function ProductDialog({
 
   /** The product saved, its photos follow: the new ones uploaded, the list put in order. */
   const withPhotos = async (saved: Product): Promise<Product> => {
-    const { imageUrl, failed } = await savePhotos(saved.id, photos, savedPhotos);
+    const { imageUrl, failed } = await savePhotos(productPhotos(saved.id), photos, savedPhotos);
     for (const { name, reason } of failed) toast({ title: t.photoError, description: t.photoSaveFailed(name, reason), destructive: true });
     return imageUrl === undefined ? saved : { ...saved, image_url: imageUrl };
   };

@@ -7,7 +7,8 @@ import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
 import type { OpeningSlot, OwnStore, SpecialClosure } from "../../../types";
-import { messageOf, updateStore } from "../api";
+import { arrangeShopPhotos, messageOf, updateStore, uploadShopPhoto } from "../api";
+import { PhotoField, releasePreviews, savePhotos, type PhotoEntry, type PhotoTarget } from "./PhotoField";
 import { uploadLogo } from "../../accounts/api";
 import { LogoPicker } from "../../accounts/components/LogoPicker";
 import { ClosuresEditor } from "./ClosuresEditor";
@@ -30,6 +31,8 @@ const labels: Record<Field, string> = {
   website_url: t.website,
 };
 
+const SHOP_PHOTOS: PhotoTarget = { upload: uploadShopPhoto, arrange: arrangeShopPhotos };
+
 /** The logo as the owner left it in the dialog: the shop's own, a new file, or none. */
 type LogoChoice = { kind: "kept" } | { kind: "removed" } | { kind: "new"; file: File; preview: string };
 
@@ -42,6 +45,8 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
   const [hours, setHours] = useState<OpeningSlot[]>(store.opening_hours);
   const [closures, setClosures] = useState<SpecialClosure[]>(store.special_closures);
   const [logo, setLogo] = useState<LogoChoice>({ kind: "kept" });
+  const shopPhotos = (s: OwnStore): PhotoEntry[] => s.photos.map((url) => ({ kind: "saved", url }));
+  const [photos, setPhotos] = useState<PhotoEntry[]>(() => shopPhotos(store));
   const chooseLogo = (next: LogoChoice) =>
     setLogo((current) => {
       if (current.kind === "new") URL.revokeObjectURL(current.preview);
@@ -59,6 +64,8 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       setHours(store.opening_hours);
       setClosures(store.special_closures);
       chooseLogo({ kind: "kept" });
+      releasePreviews(photos);
+      setPhotos(shopPhotos(store));
       setStoreCode(store.google_store_code ?? "");
     }
   }
@@ -89,6 +96,9 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       // the shop then points to it; "kept" sends nothing.
       if (logo.kind === "new") body.logo_img_url = await uploadLogo(logo.file);
       if (logo.kind === "removed") body.logo_img_url = null;
+      // The shop's photos first (uploaded, then put in order), so the shop saved shows them.
+      const { failed } = await savePhotos(SHOP_PHOTOS, photos, shopPhotos(store));
+      for (const { name, reason } of failed) toast({ title: it.dashboard.product.photoError, description: it.dashboard.product.photoErrorText(name, reason), destructive: true });
       const saved = await updateStore(store.id, body);
       onSaved(saved);
       toast({ title: t.done, description: t.doneText });
@@ -146,6 +156,9 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
             onPick={(file) => chooseLogo({ kind: "new", file, preview: URL.createObjectURL(file) })}
             onRemove={() => chooseLogo({ kind: "removed" })}
           />
+        </div>
+        <div className="sm:col-span-2">
+          <PhotoField photos={photos} onChange={setPhotos} disabled={saving} legend={t.photos} help={t.photosHelp} />
         </div>
         <div className="sm:col-span-2">
           <HoursEditor slots={hours} onChange={setHours} />
