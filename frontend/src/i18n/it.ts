@@ -1134,6 +1134,7 @@ export const it = {
       removeSlot: (n: number) => `Rimuovi la fascia ${n}`,
       addSlot: "Aggiungi fascia oraria",
       photos: "Foto del negozio (facoltative)",
+      photosPending: "Le foto vengono caricate quando salvi.",
       photosHelp: "La vetrina, il bancone, il magazzino: JPEG, PNG o WebP fino a 10 MB, al massimo 6. Compaiono sulla pagina del negozio e su Google.",
       closures: "Chiusure straordinarie",
       closuresHelp: "Festività, ferie, inventario: i giorni in cui il negozio resta chiuso fuori dagli orari della settimana. Compaiono sulla pagina del negozio e su Google; quelle passate si tolgono da sole.",

@@ -67,12 +67,15 @@ export function PhotoField({
   disabled,
   legend = t.photos,
   help = t.photosHelp,
+  pendingText = t.photosPending,
 }: {
   photos: PhotoEntry[];
   onChange: (photos: PhotoEntry[]) => void;
   /** The field's name and help (a product's photos unless said). */
   legend?: string;
   help?: string;
+  /** Said while chosen photos wait for "Salva". */
+  pendingText?: string;
   /** The saved photos are still being read. */
   loading?: boolean;
   disabled?: boolean;
@@ -193,7 +196,7 @@ export function PhotoField({
         </div>
         {photos.some((p) => p.kind === "new") && (
           <p className="mt-2 text-xs font-medium text-stone-700" aria-live="polite" data-photos-pending>
-            {t.photosPending}
+            {pendingText}
           </p>
         )}
       </div>

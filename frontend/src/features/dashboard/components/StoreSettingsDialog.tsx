@@ -158,7 +158,7 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
           />
         </div>
         <div className="sm:col-span-2">
-          <PhotoField photos={photos} onChange={setPhotos} disabled={saving} legend={t.photos} help={t.photosHelp} />
+          <PhotoField photos={photos} onChange={setPhotos} disabled={saving} legend={t.photos} help={t.photosHelp} pendingText={t.photosPending} />
         </div>
         <div className="sm:col-span-2">
           <HoursEditor slots={hours} onChange={setHours} />
