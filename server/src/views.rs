@@ -9,6 +9,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::domain::opening_hours::{self, OpeningSlot};
+use crate::domain::price::italian_thousands;
 use crate::domain::special_closures::{self, SpecialClosure};
 use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::{product, store};
@@ -376,24 +377,13 @@ impl ProductPageView {
     }
 }
 
-/// "1–2.450 €" from cents: whole euros, rounded down and up, Italian thousands.
+/// "1–2.450 €" from cents: whole euros, rounded down and up.
 fn price_range(low: i64, high: i64) -> String {
-    let euros = |cents: i64| {
-        let digits = cents.max(0).to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push('.');
-            }
-            out.push(c);
-        }
-        out
-    };
     let (low, high) = (low / 100, (high + 99) / 100);
     if low == high {
-        format!("{} €", euros(low))
+        format!("{} €", italian_thousands(low))
     } else {
-        format!("{}–{} €", euros(low), euros(high))
+        format!("{}–{} €", italian_thousands(low), italian_thousands(high))
     }
 }
 

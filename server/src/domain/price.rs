@@ -215,16 +215,26 @@ impl DecimalMark {
 /// Italian, as the catalogue shows it: `1.234,50 €`.
 impl fmt::Display for Price {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let euros = (self.0 / 100).to_string();
-        let mut grouped = String::with_capacity(euros.len() + 2);
-        for (i, c) in euros.chars().enumerate() {
-            if i > 0 && (euros.len() - i).is_multiple_of(3) {
-                grouped.push('.');
-            }
-            grouped.push(c);
-        }
-        write!(f, "{grouped},{:02} €", self.0 % 100)
+        write!(
+            f,
+            "{},{:02} €",
+            italian_thousands(self.0 / 100),
+            self.0 % 100
+        )
     }
+}
+
+/// A whole number with Italian thousands: `2450` → `2.450`.
+pub fn italian_thousands(n: i64) -> String {
+    let digits = n.max(0).to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push('.');
+        }
+        grouped.push(c);
+    }
+    grouped
 }
 
 /// Digits and separators only: spaces, `€`, apostrophes (Swiss thousands), a leading `+`
