@@ -3,7 +3,7 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QuerySelect, Set, TransactionTrait,
+    Order, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use time::{Duration, OffsetDateTime};
 
@@ -157,22 +157,23 @@ pub async fn without_picture_count(db: &impl ConnectionTrait, store_id: i64) -> 
     Ok(count.unwrap_or(0).max(0) as u64)
 }
 
-/// The lowest and highest price of the shop's public products, in cents.
+/// The lowest and highest price of the shop's public products, in cents. Two lookups
+/// in the `(store_id, price_cents, id)` index, each stopping at its first public row: one
+/// `MIN`/`MAX` statement would read every priced row of the shop.
 pub async fn price_range(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<(i64, i64)>> {
-    let range: Option<(Option<i64>, Option<i64>)> = product::Entity::find()
-        .select_only()
-        .column_as(Expr::col(product::Column::Price).min(), "low")
-        .column_as(Expr::col(product::Column::Price).max(), "high")
-        .filter(product::Column::StoreId.eq(store_id))
-        .filter(product::Column::Published.eq(true))
-        .filter(product::Column::Price.is_not_null())
-        .into_tuple()
-        .one(db)
-        .await?;
-    Ok(match range {
-        Some((Some(low), Some(high))) => Some((low, high)),
-        _ => None,
-    })
+    let end = |order: Order| {
+        product::Entity::find()
+            .select_only()
+            .column(product::Column::Price)
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::Published.eq(true))
+            .filter(product::Column::Price.is_not_null())
+            .order_by(product::Column::Price, order)
+            .into_tuple::<i64>()
+            .one(db)
+    };
+    let (low, high) = (end(Order::Asc).await?, end(Order::Desc).await?);
+    Ok(low.zip(high))
 }
 
 /// How many of the shop's products are kept off the public pages (read in the partial
