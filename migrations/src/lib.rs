@@ -30,6 +30,8 @@ mod m20261204_080000_create_inquiries;
 mod m20261204_090000_add_product_availability;
 mod m20261204_100000_add_store_special_closures;
 mod m20261204_110000_add_store_photos;
+mod m20261205_080000_create_photo_batches;
+mod m20261205_090000_create_search_words;
 
 pub struct Migrator;
 
@@ -64,6 +66,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_090000_add_product_availability::Migration),
             Box::new(m20261204_100000_add_store_special_closures::Migration),
             Box::new(m20261204_110000_add_store_photos::Migration),
+            Box::new(m20261205_080000_create_photo_batches::Migration),
+            Box::new(m20261205_090000_create_search_words::Migration),
         ]
     }
 }

@@ -183,6 +183,23 @@ pub const IMAGES_LANE_BUSY: &str =
     "Stiamo ancora elaborando le tue immagini: riprova tra qualche secondo.";
 pub const PHOTO_TOO_MANY_PIXELS: &str =
     "La foto è troppo grande: al massimo 40 megapixel. Riducila e riprova.";
+// A ZIP of product pictures (`services::photo_batches`).
+pub const PHOTO_ZIP_MISSING: &str = "Scegli un file ZIP con le foto dei prodotti.";
+pub const PHOTO_ZIP_TOO_LARGE: &str =
+    "Il file ZIP supera i 200 MB: dividi le foto in più file ZIP e caricali uno alla volta.";
+pub const PHOTO_ZIP_TOO_MANY: &str =
+    "Il file ZIP contiene troppe foto: al massimo 2.000 per volta. Dividile in più file ZIP.";
+pub const PHOTO_ZIP_NOT_ZIP: &str =
+    "Il file non è un archivio ZIP leggibile: comprimi la cartella delle foto in formato ZIP e riprova.";
+pub const PHOTO_ZIP_NO_MATCH: &str = "Nessuna foto del file ZIP corrisponde a un prodotto: chiama ogni foto con il codice del prodotto (per esempio ABC123.jpg, e ABC123_2.jpg per la seconda).";
+pub const PHOTO_ZIP_RUNNING: &str =
+    "Stiamo ancora caricando le foto del file ZIP precedente: attendi che finisca.";
+pub const PHOTO_ZIP_TOO_MANY_TODAY: &str =
+    "Hai caricato molti file ZIP oggi: riprova domani.";
+pub const PHOTO_ZIP_LOST: &str =
+    "Il file ZIP non è più leggibile: caricalo di nuovo per le foto che mancano.";
+pub const PHOTO_ZIP_NOT_STORED: &str =
+    "Foto non salvata per un problema del server: caricala di nuovo più tardi.";
 pub const TOO_MANY_REGISTRATIONS: &str =
     "Troppe registrazioni da questa connessione. Riprova più tardi.";
 pub const TOO_MANY_LEADS: &str = "Troppe richieste da questa connessione. Riprova più tardi.";

@@ -18,7 +18,7 @@ use crate::slug::fold_accent;
 
 /// The version of the rule that wrote a product's search columns. Raise it when the rule
 /// changes: products written by an older one are re-indexed when the server starts.
-pub const VERSION: i32 = 1;
+pub const VERSION: i32 = 2;
 
 /// Words of one field kept in the index; a description is long, its first words say most.
 const MAX_FIELD_WORDS: usize = 600;
@@ -74,18 +74,46 @@ fn stem(word: &str) -> String {
     word[..n - cut].to_owned()
 }
 
-/// The words of some fields, as they are indexed.
+/// The words of some fields, as they are indexed: each word, then the parts of a word
+/// that joins a number and letters ([`parts`]).
 pub fn index_terms<'a>(fields: impl IntoIterator<Item = &'a str>) -> String {
     let mut out = String::new();
     for field in fields {
         for word in words(field).take(MAX_FIELD_WORDS) {
-            if !out.is_empty() {
-                out.push(' ');
+            for term in std::iter::once(word.as_str()).chain(parts(&word)) {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(term);
             }
-            out.push_str(&word);
         }
     }
     out
+}
+
+/// The numbers of a word that joins digits and letters, and its runs of two letters or
+/// more: "12mm" → "12", "mm"; "m8x40" → "8", "40"; a plain word or number has none. Lists
+/// write "12mm" where a visitor types "12 mm", and a number followed by another word is a
+/// whole word in a query ([`prefix_mark`]).
+fn parts(word: &str) -> impl Iterator<Item = &str> + '_ {
+    let b = word.as_bytes();
+    let mixed = b.iter().any(u8::is_ascii_digit) && b.iter().any(u8::is_ascii_alphabetic);
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while mixed && start < b.len() {
+            let digits = b[start].is_ascii_digit();
+            let len = b[start..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit() == digits)
+                .count();
+            let run = &word[start..start + len];
+            start += len;
+            if digits || len >= 2 {
+                return Some(run);
+            }
+        }
+        None
+    })
 }
 
 /// What a product's search columns hold.
@@ -199,10 +227,32 @@ impl SearchQuery {
     /// [`Self::tsquery`] with `shop` where the shop's id goes: a statement searching several
     /// shops puts each one's id there (`shop` must be text no term holds, as `#`).
     pub fn tsquery_of_any_shop(&self, shop: &str) -> String {
+        self.tsquery_with_words(shop, &[])
+    }
+
+    /// The terms read as the start of words, each with its place in the query.
+    pub fn starts(&self) -> Vec<(usize, &str)> {
+        (0..self.terms.len())
+            .filter(|&i| !self.mark(i, "*").is_empty())
+            .map(|i| (i, self.terms[i].as_str()))
+            .collect()
+    }
+
+    /// [`Self::tsquery_of_any_shop`] where a term read as the start of words is replaced by
+    /// the whole words that begin so, when `words` gives them for its place: the index
+    /// answers whole words without gathering every row of the start
+    /// (docs/decisions/035-prefixes-read-as-words.md).
+    pub fn tsquery_with_words(&self, shop: &str, words: &[(usize, Vec<String>)]) -> String {
         self.terms
             .iter()
             .enumerate()
-            .map(|(i, t)| format!("s{shop}x{t}{}", self.mark(i, ":*")))
+            .map(|(i, t)| match words.iter().find(|(at, w)| *at == i && !w.is_empty()) {
+                Some((_, whole)) => {
+                    let any: Vec<String> = whole.iter().map(|w| format!("s{shop}x{w}")).collect();
+                    format!("({})", any.join(" | "))
+                }
+                None => format!("s{shop}x{t}{}", self.mark(i, ":*")),
+            })
             .collect::<Vec<_>>()
             .join(" & ")
     }
@@ -220,10 +270,14 @@ const ABBREVIATIONS: [&str; 5] = ["art", "cod", "rif", "cad", "conf"];
 
 /// How the index reads a term: the start of words, or a whole word. A term of one character
 /// is a whole word ("a", "6"): as the start of a word it would ask for most of the catalogue
-/// at the first key typed; so are units, and abbreviations followed by another term.
+/// at the first key typed; so are units, and abbreviations and numbers followed by another
+/// term ("trapano 12 mm" means 12, not 120 or 1250: and as a start, a number asks for every
+/// code and size that begins with it).
 fn prefix_mark<'a>(term: &str, last: bool, mark: &'a str) -> &'a str {
-    let whole =
-        term.len() == 1 || UNITS.contains(&term) || (!last && ABBREVIATIONS.contains(&term));
+    let number = term.bytes().all(|c| c.is_ascii_digit());
+    let whole = term.len() == 1
+        || UNITS.contains(&term)
+        || (!last && (number || ABBREVIATIONS.contains(&term)));
     if whole {
         ""
     } else {
@@ -268,12 +322,43 @@ mod tests {
         );
         assert_eq!(
             SearchQuery::parse("art 12 mm").map(|q| q.tsquery(4)),
-            Some("s4xart & s4x12:* & s4xmm".to_owned())
+            Some("s4xart & s4x12 & s4xmm".to_owned())
         );
         assert_eq!(
             SearchQuery::parse("cod 12").map(|q| q.fts5(4)),
             Some("\"s4xcod\" AND \"s4x12\"*".to_owned())
         );
+    }
+
+    #[test]
+    fn a_number_followed_by_a_word_is_that_number_written_either_way() {
+        assert!(matches("trapano 12 mm", "Trapano 12mm"));
+        assert!(matches("punta 6 hss", "Punta HSS 6mm"));
+        assert!(matches("tubo 20 mm", "Tubo d.20 mm"));
+        assert!(matches("bullone 8 40", "Bullone M8x40"));
+        assert!(
+            !matches("trapano 12 mm", "Trapano 120 mm"),
+            "followed by a word: that number"
+        );
+        assert!(
+            !matches("trapano 12 mm", "Trapano 10 mm art. 1250"),
+            "not the start of a code"
+        );
+        assert!(matches("trapano 12", "Trapano 125 mm"), "the last word typed: its start");
+        assert_eq!(index_terms(["M8x40 12,5mm"]), "m8x40 8 40 12 5mm 5 mm");
+        assert_eq!(index_terms(["B001-000123 Bosch 18V"]), "b001 001 000123 bosch 18v 18");
+    }
+
+    #[test]
+    fn starts_of_words_can_be_read_as_the_words_that_begin_so() {
+        let q = SearchQuery::parse("adesivo piastr 12 mm").unwrap();
+        assert_eq!(q.starts(), [(0, "adesiv"), (1, "piastr")]);
+        let words = [(1, vec!["piastra".to_owned(), "piastrella".to_owned()])];
+        assert_eq!(
+            q.tsquery_with_words("#", &words),
+            "s#xadesiv:* & (s#xpiastra | s#xpiastrella) & s#x12 & s#xmm"
+        );
+        assert_eq!(q.tsquery_with_words("#", &[(0, vec![])]), q.tsquery_of_any_shop("#"));
     }
 
     #[test]

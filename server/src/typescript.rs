@@ -69,6 +69,8 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::review::ReviewView,
         crate::api::photos::ProductPhotos,
         crate::api::store_photos::StorePhotos,
+        crate::api::photo_batches::PhotoBatchView,
+        crate::services::photo_batches::PhotoProblem,
         crate::api::review::ReviewGroup,
         crate::api::review::Accepted,
         crate::api::ai_enrichment::AiEnrichmentView,

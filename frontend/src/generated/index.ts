@@ -38,6 +38,8 @@ export type { Operator } from "./Operator";
 export type { Outcome } from "./Outcome";
 export type { OwnerStoreView } from "./OwnerStoreView";
 export type { PageProps } from "./PageProps";
+export type { PhotoBatchView } from "./PhotoBatchView";
+export type { PhotoProblem } from "./PhotoProblem";
 export type { Plan } from "./Plan";
 export type { ProcessReply } from "./ProcessReply";
 export type { ProductAttribute } from "./ProductAttribute";

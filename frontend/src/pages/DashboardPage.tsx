@@ -154,6 +154,7 @@ export function DashboardPage() {
           onAddSingle={() => setDialog({ mode: "add" })}
           onImport={() => navigate("/upload")}
           onSync={() => navigate("/upload#sync")}
+          onPhotoZip={() => navigate("/upload#foto-zip")}
           onExport={() => void exportCsv()}
           onBulkDelete={deletions.askBulk}
           toCheck={statusCounts ? statusCounts.uncertain + statusCounts.incorrect : null}

@@ -3,6 +3,7 @@ import { IconArrowLeft } from "../components/ui/Icons";
 import { useOwnerOnly } from "../features/accounts/hooks/useOwnerOnly";
 import { ImportHelp } from "../features/import/components/ImportHelp";
 import { ImportWizard } from "../features/import/components/ImportWizard";
+import { PhotoZipPanel } from "../features/import/components/PhotoZipPanel";
 import { SyncPanel } from "../features/import/components/SyncPanel";
 import { it } from "../i18n/it";
 
@@ -33,6 +34,7 @@ export function UploadPage() {
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-8">
           <ImportWizard />
+          <PhotoZipPanel />
           <SyncPanel />
         </div>
         <aside>

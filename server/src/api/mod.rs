@@ -13,6 +13,7 @@ pub mod files;
 pub mod geo;
 pub mod inquiries;
 pub mod leads;
+pub mod photo_batches;
 pub mod photos;
 pub mod products;
 pub mod review;
@@ -52,6 +53,12 @@ pub fn router() -> Router<AppState> {
                 .post(store_photos::upload)
                 .layer(DefaultBodyLimit::max(photos::PHOTO_BODY_LIMIT)),
         )
+        .route(
+            "/stores/me/photo-batches",
+            post(photo_batches::upload)
+                .layer(DefaultBodyLimit::max(photo_batches::ZIP_BODY_LIMIT)),
+        )
+        .route("/stores/me/photo-batches/latest", get(photo_batches::latest))
         .route(
             "/stores/me/inquiries/{id}",
             patch(inquiries::update).delete(inquiries::remove),
@@ -149,6 +156,7 @@ pub fn router() -> Router<AppState> {
         ai_enrichment::show, ai_enrichment::close_report,
         photos::list, photos::upload, photos::arrange,
         store_photos::list, store_photos::upload, store_photos::arrange,
+        photo_batches::upload, photo_batches::latest,
         inquiries::create, inquiries::inbox, inquiries::update, inquiries::remove,
         geo::city_by_cap, search::search, leads::create, openapi,
     ),

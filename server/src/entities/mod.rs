@@ -12,6 +12,7 @@ pub mod lead;
 pub mod monthly_usage;
 pub mod price_list_sync;
 pub mod processed_import;
+pub mod photo_batch;
 pub mod product;
 pub mod product_photo;
 pub mod rate_event;

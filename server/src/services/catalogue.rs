@@ -333,7 +333,8 @@ async fn read_matches(
 ) -> Result<Vec<Match>> {
     match db.get_database_backend() {
         DatabaseBackend::Postgres => {
-            let statement = first_matches_statement(query, readings, visible_only);
+            let words = tsquery_of_words(db, query).await?;
+            let statement = first_matches_statement(&words, readings, visible_only);
             with_index_plan(db, statement)
                 .await?
                 .iter()
@@ -370,7 +371,8 @@ pub async fn first_matches_plan(
             take,
         })
         .collect();
-    let statement = first_matches_statement(query, &readings, visible_only);
+    let words = tsquery_of_words(db, query).await?;
+    let statement = first_matches_statement(&words, &readings, visible_only);
     let explain = Statement {
         sql: format!("EXPLAIN {}", statement.sql),
         ..statement
@@ -385,16 +387,12 @@ pub async fn first_matches_plan(
 
 /// Each shop's words through the index, in one statement: its own `from` and `take` (see
 /// [`Reading`]), the rows in the order of `readings` then of the index.
-fn first_matches_statement(
-    query: &SearchQuery,
-    readings: &[Reading],
-    visible_only: bool,
-) -> Statement {
+fn first_matches_statement(words: &str, readings: &[Reading], visible_only: bool) -> Statement {
     let mut sql = Sql::new(DatabaseBackend::Postgres);
     let ids = sql.bind(array_text(readings.iter().map(|r| r.store_id)));
     let skips = sql.bind(array_text(readings.iter().map(|r| r.from)));
     let takes = sql.bind(array_text(readings.iter().map(|r| r.take)));
-    let words = sql.bind(query.tsquery_of_any_shop(SHOP_MARK));
+    let words = sql.bind(words);
     let mark = sql.bind(SHOP_MARK);
     let visible = if visible_only { "p.published" } else { "TRUE" };
     sql.text(format!(
@@ -411,6 +409,45 @@ fn first_matches_statement(
          ) m \
          ORDER BY s.at, m.n"
     ))
+}
+
+/// Whole words a start of a word is read as, at most: a start more words begin with (two
+/// letters, a common syllable) stays a start.
+const MAX_WORDS_OF_A_START: i64 = 64;
+
+/// The query over any shop's words (`SHOP_MARK` for the shop), each start of a word read
+/// as the whole words that begin so (`search_words`, migration `create_search_words`)
+/// when there are at most [`MAX_WORDS_OF_A_START`]. One statement for every start.
+async fn tsquery_of_words(db: &impl ConnectionTrait, query: &SearchQuery) -> Result<String> {
+    let starts = query.starts();
+    if starts.is_empty() {
+        return Ok(query.tsquery_of_any_shop(SHOP_MARK));
+    }
+    let mut sql = Sql::new(DatabaseBackend::Postgres);
+    let terms = sql.bind(array_text(starts.iter().map(|(_, t)| *t)));
+    let most = sql.bind(MAX_WORDS_OF_A_START + 1);
+    // `~` sorts after every letter and digit: the words from the start to there begin so.
+    let statement = sql.text(format!(
+        "SELECT CAST(t.at AS BIGINT) AS at, w.word \
+         FROM unnest(CAST({terms} AS TEXT[])) WITH ORDINALITY AS t(term, at) \
+         CROSS JOIN LATERAL ( \
+             SELECT word FROM search_words \
+             WHERE word >= t.term COLLATE \"C\" AND word < t.term || '~' COLLATE \"C\" \
+             ORDER BY word LIMIT {most}) w \
+         ORDER BY t.at, w.word"
+    ));
+    let mut words: Vec<(usize, Vec<String>)> = Vec::new();
+    for row in db.query_all(statement).await? {
+        let at: i64 = row.try_get("", "at")?;
+        let word: String = row.try_get("", "word")?;
+        let place = starts[(at - 1) as usize].0;
+        match words.last_mut() {
+            Some((p, list)) if *p == place => list.push(word),
+            _ => words.push((place, vec![word])),
+        }
+    }
+    words.retain(|(_, list)| list.len() as i64 <= MAX_WORDS_OF_A_START);
+    Ok(query.tsquery_with_words(SHOP_MARK, &words))
 }
 
 /// Runs a statement with the GIN index's bitmap as the only way to read the products (no

@@ -23,7 +23,8 @@ use crate::entities::job;
 use crate::error::Result;
 use crate::media;
 use crate::services::{
-    ai_enrichment, category_checks, imports, logo_files, photos, price_sync, sessions,
+    ai_enrichment, category_checks, imports, logo_files, photo_batches, photos, price_sync,
+    sessions,
 };
 use crate::AppState;
 
@@ -41,7 +42,7 @@ const ERROR_MAX_CHARS: usize = 500;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// (Beside these repeating kinds, `price_sync::JOB`, `ai_enrichment::JOB` and
-    /// `category_checks::JOB` jobs, one per shop.)
+    /// `category_checks::JOB` jobs, one per shop, and `photo_batches::JOB`, one per ZIP.)
     /// Removal of temporary files left by interrupted media writes; copies of external
     /// logo addresses, removal of logo uploads no shop uses, of sessions past their
     /// deadline and of processed imports nobody confirmed; the report's visitors of past
@@ -247,6 +248,10 @@ async fn housekeeping(app: &AppState) -> Result<()> {
     if photos > 0 {
         tracing::info!(photos, "photo files no product uses removed");
     }
+    let zips = photo_batches::remove_leftovers(app, media::TEMPORARY_KEPT).await?;
+    if zips > 0 {
+        tracing::info!(zips, "ZIPs of pictures no batch needs removed");
+    }
     let ended = sessions::delete_expired(&app.db).await?;
     let unclaimed = imports::kept::delete_expired(&app.db).await?;
     let visitors = crate::analytics::close_past_days(&app.db).await?;
@@ -331,6 +336,7 @@ async fn work(app: &AppState, job: &Claimed) -> Option<Result<Option<OffsetDateT
         None if job.kind == price_sync::JOB => price_sync::run(app, &job.key).await,
         None if job.kind == ai_enrichment::JOB => ai_enrichment::run(app, &job.key).await,
         None if job.kind == category_checks::JOB => category_checks::run(app, &job.key).await,
+        None if job.kind == photo_batches::JOB => photo_batches::run(app, &job.key).await,
         None => {
             // Written by a newer version of the server: left for an instance that knows it.
             tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");

@@ -691,6 +691,9 @@ async fn the_first_matches_are_read_through_the_text_index() {
     );
     assert!(!plan.contains("Seq Scan on products"), "{plan}");
     assert!(!plan.contains("Index Scan on idx_products_store"), "{plan}");
+    // The start "trapan" is read as the whole words the shops hold that begin so.
+    assert!(plan.contains("(s#xtrapani | s#xtrapano)"), "{plan}");
+    assert!(!plan.contains("trapan:*"), "{plan}");
 }
 
 /// A visitor's search is kept for the shop's version (`services::match_cache`): the same

@@ -38,6 +38,7 @@ mod logos;
 mod nearby;
 mod page_errors;
 mod pages;
+mod photo_batches;
 mod photos;
 mod price_sync;
 mod prices;

@@ -1,6 +1,6 @@
 // Calls of the import wizard (docs/decisions/006-import-api.md). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
-import type { AllowanceView, Analysis as AnalysisReply, ItemView, ProcessReply, StatisticsView, SyncView } from "../../generated";
+import type { AllowanceView, Analysis as AnalysisReply, ItemView, PhotoBatchView, ProcessReply, StatisticsView, SyncView } from "../../generated";
 import type { OwnStore } from "../../types";
 import { cleanMapping, extrasOf, mappingPayload, warningLines, type Mapping, type MappingExtras, type RowError } from "./logic";
 
@@ -87,7 +87,15 @@ export async function analyzeFile(file: File, signal?: AbortSignal, sheet?: stri
   };
 }
 
-export type { SyncView };
+export type { SyncView, PhotoBatchView };
+
+/** A ZIP of product pictures named by the products' codes, and how far its pictures are. */
+export const fetchPhotoBatch = () => api.get<PhotoBatchView | null>("/stores/me/photo-batches/latest");
+export function uploadPhotoZip(file: File): Promise<PhotoBatchView> {
+  const form = new FormData();
+  form.append("file", file);
+  return postForm<PhotoBatchView>("/stores/me/photo-batches", form);
+}
 
 /** The daily sync of the shop's price list from an address. */
 export const fetchSync = () => api.get<SyncView>("/stores/me/sync");

@@ -38,6 +38,7 @@ export function StoreBanner({
   onAddSingle,
   onImport,
   onSync,
+  onPhotoZip,
   onExport,
   onBulkDelete,
   toCheck,
@@ -55,6 +56,7 @@ export function StoreBanner({
   onImport: () => void;
   /** The daily sync of the price list from an address, and its history. */
   onSync: () => void;
+  onPhotoZip: () => void;
   onExport: () => void;
   onBulkDelete: (kind: BulkKind) => void;
 }) {
@@ -105,6 +107,7 @@ export function StoreBanner({
           actions={[
             { label: t.addSingle, onSelect: onAddSingle },
             { label: t.importCsv, onSelect: onImport, icon: <IconUpload width={16} height={16} /> },
+            { label: t.photoZip, onSelect: onPhotoZip },
             { label: t.sync, onSelect: onSync },
             { label: t.exportCsv, onSelect: onExport },
           ]}
