@@ -236,3 +236,25 @@ export async function eventually(read, expected, timeout = 5000) {
   if (expected instanceof RegExp) assert.match(String(value), expected);
   else assert.equal(value, expected);
 }
+
+/** A picture as a person's camera gives one: drawn and encoded by the browser of `page`
+ * (`type` image/jpeg or image/png), as base64. */
+export async function drawPicture(page, type, width, height, hue) {
+  return page.evaluate(
+    ([type, width, height, hue]) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const g = canvas.getContext("2d");
+      const gradient = g.createLinearGradient(0, 0, width, height);
+      gradient.addColorStop(0, `hsl(${hue} 60% 55%)`);
+      gradient.addColorStop(1, `hsl(${hue + 40} 50% 30%)`);
+      g.fillStyle = gradient;
+      g.fillRect(0, 0, width, height);
+      g.fillStyle = "#fff";
+      g.fillRect(width * 0.3, height * 0.3, width * 0.4, height * 0.4);
+      return canvas.toDataURL(type, 0.9).split(",")[1];
+    },
+    [type, width, height, hue],
+  );
+}

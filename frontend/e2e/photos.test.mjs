@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { demoOwnerPage, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
+import { demoOwnerPage, drawPicture, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -16,24 +16,7 @@ fs.mkdirSync(FILES, { recursive: true });
 /** Real JPEG and PNG files, encoded by the browser from a drawing (a person's photos). */
 async function makePictures() {
   const page = await browser.newPage();
-  const draw = async (type, width, height, hue) =>
-    page.evaluate(
-      ([type, width, height, hue]) => {
-        const canvas = document.createElement("canvas");
-        canvas.width = width;
-        canvas.height = height;
-        const g = canvas.getContext("2d");
-        const gradient = g.createLinearGradient(0, 0, width, height);
-        gradient.addColorStop(0, `hsl(${hue} 60% 55%)`);
-        gradient.addColorStop(1, `hsl(${hue + 40} 50% 30%)`);
-        g.fillStyle = gradient;
-        g.fillRect(0, 0, width, height);
-        g.fillStyle = "#fff";
-        g.fillRect(width * 0.3, height * 0.3, width * 0.4, height * 0.4);
-        return canvas.toDataURL(type, 0.9).split(",")[1];
-      },
-      [type, width, height, hue],
-    );
+  const draw = (type, width, height, hue) => drawPicture(page, type, width, height, hue);
   const files = {
     front: [`${FILES}/fronte.jpg`, await draw("image/jpeg", 2000, 1500, 20)],
     side: [`${FILES}/lato.png`, await draw("image/png", 900, 900, 200)],

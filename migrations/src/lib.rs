@@ -32,6 +32,7 @@ mod m20261204_100000_add_store_special_closures;
 mod m20261204_110000_add_store_photos;
 mod m20261205_080000_create_photo_batches;
 mod m20261205_090000_create_search_words;
+mod m20261205_100000_add_product_image_name;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_110000_add_store_photos::Migration),
             Box::new(m20261205_080000_create_photo_batches::Migration),
             Box::new(m20261205_090000_create_search_words::Migration),
+            Box::new(m20261205_100000_add_product_image_name::Migration),
         ]
     }
 }

@@ -47,7 +47,11 @@ impl MigrationTrait for Migration {
                             .auto_increment()
                             .primary_key(),
                     )
-                    .col(ColumnDef::new(PhotoBatches::StoreId).big_integer().not_null())
+                    .col(
+                        ColumnDef::new(PhotoBatches::StoreId)
+                            .big_integer()
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(PhotoBatches::FileName).text().not_null())
                     .col(ColumnDef::new(PhotoBatches::Path).text().not_null())
                     .col(ColumnDef::new(PhotoBatches::State).text().not_null())

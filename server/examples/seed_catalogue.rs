@@ -122,6 +122,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         },
         source_name: None,
         suggested_category: None,
+        image_name: None,
     })
 }
 

@@ -106,7 +106,7 @@ pub const ANALYTICS_DAYS_INVALID: &str = "Periodo non valido: indica da 1 a 365 
 
 // Search across every shop ("Chi ce l'ha vicino a me").
 pub const NEARBY_QUERY_REQUIRED: &str = "Scrivi il prodotto che cerchi.";
-pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 50).";
+pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 20).";
 pub const NEARBY_BUSY: &str =
     "Troppe ricerche in corso in questo momento: riprova tra qualche secondo.";
 
@@ -194,8 +194,7 @@ pub const PHOTO_ZIP_NOT_ZIP: &str =
 pub const PHOTO_ZIP_NO_MATCH: &str = "Nessuna foto del file ZIP corrisponde a un prodotto: chiama ogni foto con il codice del prodotto (per esempio ABC123.jpg, e ABC123_2.jpg per la seconda).";
 pub const PHOTO_ZIP_RUNNING: &str =
     "Stiamo ancora caricando le foto del file ZIP precedente: attendi che finisca.";
-pub const PHOTO_ZIP_TOO_MANY_TODAY: &str =
-    "Hai caricato molti file ZIP oggi: riprova domani.";
+pub const PHOTO_ZIP_TOO_MANY_TODAY: &str = "Hai caricato molti file ZIP oggi: riprova domani.";
 pub const PHOTO_ZIP_LOST: &str =
     "Il file ZIP non è più leggibile: caricalo di nuovo per le foto che mancano.";
 pub const PHOTO_ZIP_NOT_STORED: &str =

@@ -246,13 +246,16 @@ impl SearchQuery {
         self.terms
             .iter()
             .enumerate()
-            .map(|(i, t)| match words.iter().find(|(at, w)| *at == i && !w.is_empty()) {
-                Some((_, whole)) => {
-                    let any: Vec<String> = whole.iter().map(|w| format!("s{shop}x{w}")).collect();
-                    format!("({})", any.join(" | "))
-                }
-                None => format!("s{shop}x{t}{}", self.mark(i, ":*")),
-            })
+            .map(
+                |(i, t)| match words.iter().find(|(at, w)| *at == i && !w.is_empty()) {
+                    Some((_, whole)) => {
+                        let any: Vec<String> =
+                            whole.iter().map(|w| format!("s{shop}x{w}")).collect();
+                        format!("({})", any.join(" | "))
+                    }
+                    None => format!("s{shop}x{t}{}", self.mark(i, ":*")),
+                },
+            )
             .collect::<Vec<_>>()
             .join(" & ")
     }
@@ -344,9 +347,15 @@ mod tests {
             !matches("trapano 12 mm", "Trapano 10 mm art. 1250"),
             "not the start of a code"
         );
-        assert!(matches("trapano 12", "Trapano 125 mm"), "the last word typed: its start");
+        assert!(
+            matches("trapano 12", "Trapano 125 mm"),
+            "the last word typed: its start"
+        );
         assert_eq!(index_terms(["M8x40 12,5mm"]), "m8x40 8 40 12 5mm 5 mm");
-        assert_eq!(index_terms(["B001-000123 Bosch 18V"]), "b001 001 000123 bosch 18v 18");
+        assert_eq!(
+            index_terms(["B001-000123 Bosch 18V"]),
+            "b001 001 000123 bosch 18v 18"
+        );
     }
 
     #[test]
@@ -358,7 +367,10 @@ mod tests {
             q.tsquery_with_words("#", &words),
             "s#xadesiv:* & (s#xpiastra | s#xpiastrella) & s#x12 & s#xmm"
         );
-        assert_eq!(q.tsquery_with_words("#", &[(0, vec![])]), q.tsquery_of_any_shop("#"));
+        assert_eq!(
+            q.tsquery_with_words("#", &[(0, vec![])]),
+            q.tsquery_of_any_shop("#")
+        );
     }
 
     #[test]

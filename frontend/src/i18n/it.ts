@@ -622,6 +622,7 @@ export const it = {
       brand: { it: "marca", help: "Il produttore o marchio." },
       description: { it: "descrizione", help: "Testo descrittivo; se manca lo scrive l'AI." },
       image_url: { it: "url dell'immagine", help: "Indirizzo web (https://...) di una foto del prodotto." },
+      image_name: { it: "nome della foto", help: "Nome del file della foto (ABC123.jpg): dopo l'importazione carichi le foto in un file ZIP e ognuna va al suo prodotto." },
       category: { it: "categoria", help: "La famiglia di prodotti (es. Cementi, Colori)." },
       available: { it: "disponibile", help: "si/no, 1/0, vero/falso: se il prodotto è disponibile in negozio." },
       sku: { it: "codice articolo", help: "Il tuo codice interno: serve ad aggiornare i prodotti già presenti." },

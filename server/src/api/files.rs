@@ -653,6 +653,7 @@ async fn given_products(
                 category: d.category,
                 brand: d.brand,
                 image_url: d.image_url,
+                image_name: None,
                 availability: d.availability,
                 sku: d.sku,
                 ean: d.ean,

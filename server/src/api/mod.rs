@@ -55,10 +55,12 @@ pub fn router() -> Router<AppState> {
         )
         .route(
             "/stores/me/photo-batches",
-            post(photo_batches::upload)
-                .layer(DefaultBodyLimit::max(photo_batches::ZIP_BODY_LIMIT)),
+            post(photo_batches::upload).layer(DefaultBodyLimit::max(photo_batches::ZIP_BODY_LIMIT)),
         )
-        .route("/stores/me/photo-batches/latest", get(photo_batches::latest))
+        .route(
+            "/stores/me/photo-batches/latest",
+            get(photo_batches::latest),
+        )
         .route(
             "/stores/me/inquiries/{id}",
             patch(inquiries::update).delete(inquiries::remove),

@@ -162,6 +162,7 @@ impl ProductInput {
             ean: c.ean.flatten(),
             review_note: c.review_note.flatten(),
             source_name: None,
+            image_name: None,
             suggested_category: None,
         })
     }

@@ -29,6 +29,9 @@ pub struct Model {
     pub review_note: Option<String>,
     /// The line as the price list had it, when the import tidied or rewrote the name.
     pub source_name: Option<String>,
+    /// The file name the price list gave the product's picture ("ABC123.jpg"): a ZIP's
+    /// picture of that name is the product's.
+    pub image_name: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only, never public).
     pub suggested_category: Option<String>,
     /// Search terms of the name, and of the other text fields and codes (`crate::search`),

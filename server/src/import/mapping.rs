@@ -59,6 +59,14 @@ pub struct Mapping {
         deserialize_with = "non_empty"
     )]
     pub image_url: Option<String>,
+    /// A column naming each row's picture file ("ABC123.jpg", Danea's `Immagine`): the
+    /// pictures of a ZIP are matched by it (`services::photo_batches`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "non_empty"
+    )]
+    pub image_name: Option<String>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -170,6 +178,7 @@ enum Field {
     Description,
     DescriptionFallback,
     ImageUrl,
+    ImageName,
     Category,
     Subcategory,
     Available,
@@ -282,6 +291,22 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "variant image",
             "picture",
             "img",
+        ],
+    ),
+    (
+        Field::ImageName,
+        &[
+            "nome immagine",
+            "nome file immagine",
+            "file immagine",
+            "nome foto",
+            "file foto",
+            "image name",
+            "image file",
+            "immagine",
+            "foto",
+            "image",
+            "picture",
         ],
     ),
     (
@@ -484,9 +509,23 @@ impl Sample<'_> {
             Field::ImageUrl => self
                 .share(col, |v| v.contains("http") || v.starts_with("//"))
                 .is_none_or(|s| s >= 0.5),
+            // File names, not addresses.
+            Field::ImageName => self
+                .share(col, |v| is_picture_file_name(v))
+                .is_some_and(|s| s >= 0.5),
             _ => true,
         }
     }
+}
+
+/// "ABC123.jpg", "foto\\abc 2.PNG": a picture's file name, not an address.
+fn is_picture_file_name(value: &str) -> bool {
+    let lower = value.trim().to_lowercase();
+    !lower.contains("://")
+        && !lower.starts_with("//")
+        && [".jpg", ".jpeg", ".png", ".gif", ".webp"]
+            .iter()
+            .any(|ext| lower.ends_with(ext))
 }
 
 fn looks_like_name(value: &str) -> bool {
@@ -789,6 +828,7 @@ fn slot(m: &mut Mapping, f: Field) -> &mut Option<String> {
         Field::Description => &mut m.description,
         Field::DescriptionFallback => &mut m.description_fallback,
         Field::ImageUrl => &mut m.image_url,
+        Field::ImageName => &mut m.image_name,
         Field::Category => &mut m.category,
         Field::Subcategory => &mut m.subcategory,
         Field::Available => &mut m.available,
@@ -811,6 +851,7 @@ fn get(m: &Mapping, f: Field) -> Option<&String> {
         Field::Description => m.description.as_ref(),
         Field::DescriptionFallback => m.description_fallback.as_ref(),
         Field::ImageUrl => m.image_url.as_ref(),
+        Field::ImageName => m.image_name.as_ref(),
         Field::Category => m.category.as_ref(),
         Field::Subcategory => m.subcategory.as_ref(),
         Field::Available => m.available.as_ref(),
@@ -831,6 +872,7 @@ impl Mapping {
             ("description", &self.description),
             ("description_fallback", &self.description_fallback),
             ("image_url", &self.image_url),
+            ("image_name", &self.image_name),
             ("category", &self.category),
             ("available", &self.available),
             ("sku", &self.sku),

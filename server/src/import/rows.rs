@@ -27,6 +27,8 @@ pub struct ProductDraft {
     pub brand: Option<String>,
     pub category: Option<String>,
     pub image_url: Option<String>,
+    /// The file name of the row's picture, without its folders.
+    pub image_name: Option<String>,
     pub availability: Availability,
     pub sku: Option<String>,
     pub ean: Option<String>,
@@ -50,6 +52,7 @@ struct Columns {
     description: Option<usize>,
     description_fallback: Option<usize>,
     image_url: Option<usize>,
+    image_name: Option<usize>,
     category: Option<usize>,
     available: Option<usize>,
     sku: Option<usize>,
@@ -79,6 +82,7 @@ impl Columns {
             description: col(&m.description),
             description_fallback: col(&m.description_fallback),
             image_url: col(&m.image_url),
+            image_name: col(&m.image_name),
             category: col(&m.category),
             available: col(&m.available),
             sku: col(&m.sku),
@@ -276,6 +280,8 @@ fn build_one(
         None
     });
 
+    let image_name = picture_file_name(cell(cols.image_name));
+
     let avail_raw = cell(cols.available);
     let availability = parse_stock(avail_raw).unwrap_or_else(|| {
         warn(format!(
@@ -317,6 +323,7 @@ fn build_one(
             brand,
             category,
             image_url,
+            image_name,
             availability,
             sku,
             ean,
@@ -408,6 +415,17 @@ fn raw_preview(cells: &[String]) -> String {
         .join(" | ");
     truncate_chars(&mut s, 80);
     s
+}
+
+/// The picture file a cell names, without its folders ("C:\\Foto\\ABC.jpg" → "ABC.jpg"),
+/// at most 200 characters; `None` for an empty cell or an address.
+fn picture_file_name(cell: &str) -> Option<String> {
+    let value = cell.trim();
+    if value.is_empty() || value.contains("://") {
+        return None;
+    }
+    let name = value.rsplit(['/', '\\']).next().unwrap_or(value).trim();
+    (!name.is_empty()).then(|| name.chars().take(200).collect())
 }
 
 #[cfg(test)]

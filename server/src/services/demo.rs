@@ -143,6 +143,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 ean: opt(ean),
                 review_note: opt(note),
                 source_name: None,
+                image_name: None,
                 suggested_category: None,
             })
         })

@@ -5,12 +5,13 @@
 //! pages' own (`crate::search`), run shop by shop through the index (each shop's words carry
 //! its prefix), all the shops of a step in one statement.
 //!
-//! At most [`catalogue::MAX_MATCHES`] results are gathered (50 pages), nearest shops first:
+//! At most [`MAX_RESULTS`] results are gathered (20 pages), nearest shops first:
 //! each step shares what is left of them among its shops, so the shops at one distance all
 //! take part, each with the first matches its index finds; these are ranked together by
 //! score. A shop that may have more is asked again while room is left, before shops further
-//! away. A search reads so at most about a thousand rows, whatever the catalogues hold
-//! (docs/decisions/031-search-on-postgresql-at-scale.md); the total says when there are more.
+//! away. A search reads so at most about 400 rows, whatever the catalogues hold
+//! (docs/decisions/031-search-on-postgresql-at-scale.md, 035); the total says when there
+//! are more.
 
 use std::collections::BTreeMap;
 
@@ -27,9 +28,12 @@ use crate::validation::is_postal_code;
 
 /// Results a page shows.
 pub const PAGE_SIZE: u64 = 20;
-/// Deepest page served: 1,000 results ([`catalogue::MAX_MATCHES`]) are more than anyone
-/// reads across shops.
-pub const MAX_PAGE: u64 = 50;
+/// Results gathered at most: 20 pages are more than anyone reads across shops, and every
+/// result is a row read from a shop's part of the table (a search within one shop ranks up
+/// to [`catalogue::MAX_MATCHES`]).
+pub const MAX_RESULTS: u64 = 400;
+/// Deepest page served.
+pub const MAX_PAGE: u64 = MAX_RESULTS / PAGE_SIZE;
 /// Nearest shops searched: bounds the size of the one full-text query.
 const MAX_SHOPS: usize = 1_000;
 /// Characters of a search read.
@@ -124,7 +128,7 @@ pub struct Found {
 pub struct NearbyPage {
     pub items: Vec<Found>,
     pub total: u64,
-    /// More products match than `total` ([`catalogue::MAX_MATCHES`]).
+    /// More products match than `total` ([`MAX_RESULTS`]).
     pub capped: bool,
     pub page: u64,
     pub pages: u64,
@@ -173,8 +177,8 @@ pub async fn search(
         catalogue::rank(&mut matches);
         results.extend(matches.into_iter().map(|m| (group, m)));
     }
-    page.capped = results.len() as u64 > catalogue::MAX_MATCHES;
-    results.truncate(catalogue::MAX_MATCHES as usize);
+    page.capped = results.len() as u64 > MAX_RESULTS;
+    results.truncate(MAX_RESULTS as usize);
     page.total = results.len() as u64;
     page.pages = page.total.div_ceil(PAGE_SIZE).clamp(1, MAX_PAGE);
 
@@ -207,7 +211,7 @@ struct Reading {
 }
 
 /// The matches of each group of shops at one distance, nearest group first (unranked), at
-/// most about [`catalogue::MAX_MATCHES`] + 1 in all. Steps: the first group alone, then
+/// most about [`MAX_RESULTS`] + 1 in all. Steps: the first group alone, then
 /// twice as many groups each time (a rare word is in few shops, and shops are many), each
 /// step's shops sharing what is left; a shop that filled its share is asked again, for
 /// what is still left, before any shop further away.
@@ -229,7 +233,7 @@ async fn gather(
     }
     let groups = group_of.last().map_or(0, |g| g + 1);
     let mut found: Vec<Vec<Match>> = vec![Vec::new(); groups];
-    let mut left = catalogue::MAX_MATCHES + 1;
+    let mut left = MAX_RESULTS + 1;
     let (mut next_shop, mut step_groups) = (0, 1);
     let mut unfinished: Vec<Reading> = Vec::new();
     while left > 0 {
@@ -317,7 +321,7 @@ mod tests {
         let q = NearbyQuery::parse(Some("page=2&cap=35031&utm=x&q=+trapano+")).unwrap();
         assert_eq!(q.canonical_query(2), "q=trapano&cap=35031&page=2");
         assert_eq!(q.canonical_query(1), "q=trapano&cap=35031");
-        for bad in ["cap=3503", "cap=abcde", "page=0", "page=51", "page=x"] {
+        for bad in ["cap=3503", "cap=abcde", "page=0", "page=21", "page=x"] {
             assert!(NearbyQuery::parse(Some(bad)).is_err(), "{bad}");
         }
         assert_eq!(NearbyQuery::parse(Some("cap=")).unwrap().cap, "");

@@ -1,6 +1,6 @@
 //! Pictures that come with a price list, in one ZIP: each picture named by its product's
 //! code (`ABC123.jpg`, then `ABC123_2.jpg`, `ABC123-3.png`, `ABC123 (4).jpg` for more) or by
-//! the file name the list's image column gave it, attached to that product of the owner's
+//! the file name the list's image column gave it (`products.image_name`), attached to that product of the owner's
 //! shop like a photo the owner uploaded (decoded, re-encoded, the first becoming the
 //! product's picture).
 //!
@@ -82,6 +82,8 @@ pub struct Matched {
 pub struct Keys {
     /// Codes (SKU, EAN) → product; the first product of a code wins.
     codes: HashMap<String, i64>,
+    /// The file names the price list gave the products' pictures, without extension.
+    names: HashMap<String, i64>,
 }
 
 impl Keys {
@@ -92,16 +94,30 @@ impl Keys {
         }
     }
 
+    /// The list's name of the product's picture ("ABC123.jpg"): the same picture saved as
+    /// another format ("ABC123.png") still matches.
+    pub fn add_file_name(&mut self, name: &str, product_id: i64) {
+        let stem = fold(stem_of(name));
+        if !stem.is_empty() {
+            self.names.entry(stem).or_insert(product_id);
+        }
+    }
+
     /// The product a picture's file name is for, and the picture's place among its
-    /// pictures (0 for the code alone, n for `code_n`).
+    /// pictures (0 for the name the list gave or the code alone, n for `code_n`).
     fn product_of(&self, file_name: &str) -> Option<(i64, u32)> {
-        let stem = fold(file_name.rsplit_once('.').map_or(file_name, |(stem, _)| stem));
-        if let Some(&id) = self.codes.get(&stem) {
+        let stem = fold(stem_of(file_name));
+        if let Some(&id) = self.names.get(&stem).or_else(|| self.codes.get(&stem)) {
             return Some((id, 0));
         }
         let (base, n) = numbered(&stem)?;
         self.codes.get(base).map(|&id| (id, n))
     }
+}
+
+/// A file name without its extension.
+fn stem_of(name: &str) -> &str {
+    name.rsplit_once('.').map_or(name, |(stem, _)| stem)
 }
 
 /// Codes are compared trimmed and without case: `abc123.JPG` is `ABC123`'s picture.
@@ -145,7 +161,9 @@ pub fn match_zip(path: &Path, keys: &Keys) -> Result<Matched> {
     let mut archive = zip::ZipArchive::new(file)
         .map_err(|_| AppError::UnsupportedMedia(messages::PHOTO_ZIP_NOT_ZIP.into()))?;
     if archive.len() > MAX_ENTRIES {
-        return Err(AppError::PayloadTooLarge(messages::PHOTO_ZIP_TOO_MANY.into()));
+        return Err(AppError::PayloadTooLarge(
+            messages::PHOTO_ZIP_TOO_MANY.into(),
+        ));
     }
     let mut found: Vec<(i64, u32, Entry)> = Vec::new();
     let mut unmatched = Vec::new();
@@ -174,7 +192,9 @@ pub fn match_zip(path: &Path, keys: &Keys) -> Result<Matched> {
         }
     }
     if found.len() > MAX_PICTURES {
-        return Err(AppError::PayloadTooLarge(messages::PHOTO_ZIP_TOO_MANY.into()));
+        return Err(AppError::PayloadTooLarge(
+            messages::PHOTO_ZIP_TOO_MANY.into(),
+        ));
     }
     found.sort_by(|a, b| (a.0, a.1, &a.2.name).cmp(&(b.0, b.1, &b.2.name)));
     Ok(Matched {
@@ -183,27 +203,39 @@ pub fn match_zip(path: &Path, keys: &Keys) -> Result<Matched> {
     })
 }
 
-/// The codes of the shop's products.
+/// The codes and picture names of the shop's products.
 pub async fn keys_of_shop(db: &impl ConnectionTrait, store_id: i64) -> Result<Keys> {
-    let rows: Vec<(i64, Option<String>, Option<String>)> = product::Entity::find()
+    type Row = (i64, Option<String>, Option<String>, Option<String>);
+    let rows: Vec<Row> = product::Entity::find()
         .select_only()
-        .columns([product::Column::Id, product::Column::Sku, product::Column::Ean])
+        .columns([
+            product::Column::Id,
+            product::Column::Sku,
+            product::Column::Ean,
+            product::Column::ImageName,
+        ])
         .filter(product::Column::StoreId.eq(store_id))
         .order_by_asc(product::Column::Id)
         .into_tuple()
         .all(db)
         .await?;
     let mut keys = Keys::default();
-    for (id, sku, ean) in rows {
+    for (id, sku, ean, image_name) in rows {
         for code in [sku, ean].into_iter().flatten() {
             keys.add_code(&code, id);
+        }
+        if let Some(name) = image_name {
+            keys.add_file_name(&name, id);
         }
     }
     Ok(keys)
 }
 
 /// The shop's batch still at work, if any.
-pub async fn running(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<photo_batch::Model>> {
+pub async fn running(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+) -> Result<Option<photo_batch::Model>> {
     Ok(photo_batch::Entity::find()
         .filter(photo_batch::Column::StoreId.eq(store_id))
         .filter(photo_batch::Column::State.eq(PENDING))
@@ -212,7 +244,10 @@ pub async fn running(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<
 }
 
 /// The shop's newest batch.
-pub async fn latest(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<photo_batch::Model>> {
+pub async fn latest(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+) -> Result<Option<photo_batch::Model>> {
     Ok(photo_batch::Entity::find()
         .filter(photo_batch::Column::StoreId.eq(store_id))
         .order_by_desc(photo_batch::Column::Id)
@@ -250,7 +285,13 @@ pub async fn start(
     }
     .insert(&app.db)
     .await?;
-    jobs::schedule(&app.db, JOB, &batch.id.to_string(), OffsetDateTime::now_utc()).await?;
+    jobs::schedule(
+        &app.db,
+        JOB,
+        &batch.id.to_string(),
+        OffsetDateTime::now_utc(),
+    )
+    .await?;
     app.jobs_due.notify_one();
     Ok(batch)
 }
@@ -457,11 +498,21 @@ mod tests {
         assert_eq!(keys.product_of("ABC123-3.png"), Some((1, 3)));
         assert_eq!(keys.product_of("ABC123 (4).jpeg"), Some((1, 4)));
         assert_eq!(keys.product_of("8001234567890.webp"), Some((2, 0)));
-        assert_eq!(keys.product_of("XY-2.jpg"), Some((3, 0)), "a code ending in a number");
+        assert_eq!(
+            keys.product_of("XY-2.jpg"),
+            Some((3, 0)),
+            "a code ending in a number"
+        );
         assert_eq!(keys.product_of("XY-2_2.jpg"), Some((3, 2)));
         assert_eq!(keys.product_of("ABC12.jpg"), None);
         assert_eq!(keys.product_of("ABC123_x.jpg"), None);
         assert_eq!(keys.product_of("_2.jpg"), None);
+        keys.add_file_name("IMG_0042.JPG", 4);
+        assert_eq!(
+            keys.product_of("img_0042.png"),
+            Some((4, 0)),
+            "the list's name"
+        );
     }
 
     #[test]

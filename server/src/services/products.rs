@@ -35,6 +35,8 @@ pub struct ProductData {
     pub source_name: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only).
     pub suggested_category: Option<String>,
+    /// The file name the price list gave the product's picture (`services::photo_batches`).
+    pub image_name: Option<String>,
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -247,6 +249,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
             .review_note
             .filter(|_| data.status != ProductStatus::Normal)),
         source_name: Set(data.source_name),
+        image_name: Set(data.image_name),
         suggested_category: Set(data
             .suggested_category
             .filter(|_| data.status != ProductStatus::Normal)),

@@ -26,6 +26,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         review_note: None,
         source_name: None,
         suggested_category: None,
+        image_name: None,
     }
 }
 

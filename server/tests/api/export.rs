@@ -36,6 +36,7 @@ fn product(name: &str) -> ProductData {
         review_note: None,
         source_name: None,
         suggested_category: None,
+        image_name: None,
     }
 }
 

@@ -45,7 +45,10 @@ async fn add_coded(shop: &Shop, name: &str, sku: &str, ean: Option<&str>) -> i64
 
 /// The shop's newest batch once the background job has stored its pictures.
 async fn finished(app: &TestApp, shop: &Shop) -> Value {
-    assert!(jobs::run_due(&app.state).await.unwrap() >= 1, "a job was due");
+    assert!(
+        jobs::run_due(&app.state).await.unwrap() >= 1,
+        "a job was due"
+    );
     let batch: Value = shop
         .get("/api/stores/me/photo-batches/latest")
         .await
@@ -78,7 +81,13 @@ async fn pictures_named_by_code_reach_their_products_and_the_report_says_the_res
     let shop = app.shop("anna@ferramenta.it").await;
     let other = app.shop("bruno@edilizia.it").await;
     let drill = add_coded(&shop, "Trapano avvitatore 18V", "TR-18", None).await;
-    let glue = add_coded(&shop, "Adesivo per piastrelle", "AD 25", Some("8001234567895")).await;
+    let glue = add_coded(
+        &shop,
+        "Adesivo per piastrelle",
+        "AD 25",
+        Some("8001234567895"),
+    )
+    .await;
     let full = add_coded(&shop, "Cazzuola", "CZ1", None).await;
     let theirs = add_coded(&other, "Trapano di Bruno", "TR-18", None).await;
     for n in 0..6 {
@@ -95,11 +104,20 @@ async fn pictures_named_by_code_reach_their_products_and_the_report_says_the_res
 
     let zip = zip_of(&[
         ("foto/tr-18_2.png", picture(64, 48, image::ImageFormat::Png)),
-        ("foto/TR-18.JPG", picture(800, 600, image::ImageFormat::Jpeg)),
-        ("foto/8001234567895.webp", picture(120, 120, image::ImageFormat::WebP)),
+        (
+            "foto/TR-18.JPG",
+            picture(800, 600, image::ImageFormat::Jpeg),
+        ),
+        (
+            "foto/8001234567895.webp",
+            picture(120, 120, image::ImageFormat::WebP),
+        ),
         ("foto/AD 25 (2).jpg", b"not a picture at all".to_vec()),
         ("foto/CZ1.png", picture(50, 50, image::ImageFormat::Png)),
-        ("foto/sconosciuto.jpg", picture(10, 10, image::ImageFormat::Jpeg)),
+        (
+            "foto/sconosciuto.jpg",
+            picture(10, 10, image::ImageFormat::Jpeg),
+        ),
         ("__MACOSX/foto/._TR-18.JPG", b"resource fork".to_vec()),
         ("leggimi.txt", b"foto del listino".to_vec()),
     ]);
@@ -119,11 +137,20 @@ async fn pictures_named_by_code_reach_their_products_and_the_report_says_the_res
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["name"].as_str().unwrap().into(), p["reason"].as_str().unwrap().into()))
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().into(),
+                p["reason"].as_str().unwrap().into(),
+            )
+        })
         .collect();
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(problems.iter().any(|(n, r)| n == "AD 25 (2).jpg" && r.contains("Non riusciamo a leggere")));
-    assert!(problems.iter().any(|(n, r)| n == "CZ1.png" && r.contains("al massimo 6 foto")));
+    assert!(problems
+        .iter()
+        .any(|(n, r)| n == "AD 25 (2).jpg" && r.contains("Non riusciamo a leggere")));
+    assert!(problems
+        .iter()
+        .any(|(n, r)| n == "CZ1.png" && r.contains("al massimo 6 foto")));
 
     // The code alone first, then its numbered pictures; the first is the product's picture.
     let drill_photos = photos_of(&shop, drill).await;
@@ -133,12 +160,24 @@ async fn pictures_named_by_code_reach_their_products_and_the_report_says_the_res
         image::load_from_memory(&bytes).unwrap().width()
     };
     assert_eq!(first_width, 800, "TR-18.JPG comes before tr-18_2.png");
-    let product: Value = app.get(&format!("/api/products/{drill}")).await.json().await.unwrap();
+    let product: Value = app
+        .get(&format!("/api/products/{drill}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(product["image_url"], drill_photos[0].as_str());
     assert_eq!(photos_of(&shop, glue).await.len(), 1, "found by its EAN");
     assert_eq!(photos_of(&shop, full).await.len(), 6);
-    assert!(photos_of(&other, theirs).await.is_empty(), "another shop's code is not ours");
-    assert_eq!(zip_files(&app.data_dir), 0, "the ZIP is removed once its pictures are stored");
+    assert!(
+        photos_of(&other, theirs).await.is_empty(),
+        "another shop's code is not ours"
+    );
+    assert_eq!(
+        zip_files(&app.data_dir),
+        0,
+        "the ZIP is removed once its pictures are stored"
+    );
 }
 
 #[tokio::test]
@@ -149,11 +188,20 @@ async fn bad_zips_get_a_clear_answer_and_leave_nothing_behind() {
 
     let reply = send_zip(&shop, "foto.zip", b"PK\x03\x04 but nothing more".to_vec()).await;
     let body = error_of(reply, 415).await;
-    assert!(body["error"].as_str().unwrap().contains("non è un archivio ZIP"), "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("non è un archivio ZIP"),
+        "{body}"
+    );
 
     let none = zip_of(&[("ALTRO-1.jpg", picture(10, 10, image::ImageFormat::Jpeg))]);
     let body = error_of(send_zip(&shop, "foto.zip", none).await, 422).await;
-    assert!(body["error"].as_str().unwrap().contains("Nessuna foto"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("Nessuna foto"),
+        "{body}"
+    );
 
     // A bomb: 10 MB of zeros and more in a few kilobytes, named like a picture.
     let bomb = zip_of(&[("TR-18.png", vec![0; 11 * 1024 * 1024])]);
@@ -162,7 +210,13 @@ async fn bad_zips_get_a_clear_answer_and_leave_nothing_behind() {
     assert_eq!(reply.status(), 202);
     let batch = finished(&app, &shop).await;
     assert_eq!(batch["added"], 0);
-    assert!(batch["problems"][0]["reason"].as_str().unwrap().contains("10 MB"), "{batch}");
+    assert!(
+        batch["problems"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("10 MB"),
+        "{batch}"
+    );
     assert!(photos_of(&shop, drill).await.is_empty());
 
     // Another request without a file, and a request of someone with no shop.
@@ -182,7 +236,11 @@ async fn bad_zips_get_a_clear_answer_and_leave_nothing_behind() {
         .await
         .unwrap();
     assert_eq!(stranger.status(), 401);
-    assert_eq!(zip_files(&app.data_dir), 0, "nothing of a refused ZIP is kept");
+    assert_eq!(
+        zip_files(&app.data_dir),
+        0,
+        "nothing of a refused ZIP is kept"
+    );
 }
 
 #[tokio::test]
@@ -194,18 +252,82 @@ async fn one_zip_at_a_time_per_shop() {
         add_coded(&shop, "Vite 5x50", "V550", None).await,
     ];
     let entries: Vec<(String, Vec<u8>)> = (1..=8)
-        .map(|n| (format!("V440_{n}.jpg"), picture(300 + n, 200, image::ImageFormat::Jpeg)))
+        .map(|n| {
+            (
+                format!("V440_{n}.jpg"),
+                picture(300 + n, 200, image::ImageFormat::Jpeg),
+            )
+        })
         .collect();
-    let named: Vec<(&str, Vec<u8>)> = entries.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
+    let named: Vec<(&str, Vec<u8>)> = entries
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.clone()))
+        .collect();
     assert_eq!(send_zip(&shop, "a.zip", zip_of(&named)).await.status(), 202);
     let second = zip_of(&[("V550.jpg", picture(20, 20, image::ImageFormat::Jpeg))]);
     let body = error_of(send_zip(&shop, "b.zip", second.clone()).await, 409).await;
-    assert!(body["error"].as_str().unwrap().contains("attendi"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("attendi"),
+        "{body}"
+    );
     let batch = finished(&app, &shop).await;
     assert_eq!(batch["state"], "done");
-    assert_eq!((batch["added"].as_i64(), batch["problems"].as_array().map(Vec::len)), (Some(6), Some(2)));
-    assert_eq!(photos_of(&shop, ids[0]).await.len(), 6, "at most six photos a product");
+    assert_eq!(
+        (
+            batch["added"].as_i64(),
+            batch["problems"].as_array().map(Vec::len)
+        ),
+        (Some(6), Some(2))
+    );
+    assert_eq!(
+        photos_of(&shop, ids[0]).await.len(),
+        6,
+        "at most six photos a product"
+    );
     assert_eq!(send_zip(&shop, "b.zip", second).await.status(), 202);
     finished(&app, &shop).await;
     assert_eq!(photos_of(&shop, ids[1]).await.len(), 1);
+}
+
+/// A list whose picture column names files on the owner's computer (Danea's `Immagine`):
+/// the wizard proposes it as the pictures' names, and a ZIP of those files (another case,
+/// another format, without the folders) reaches the products, before any code is tried.
+#[tokio::test]
+async fn pictures_named_as_the_list_names_them_reach_their_products() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let csv = "Descrizione;Prezzo;Immagine\n\
+               Trapano a percussione 800W;89,90;C:\\Foto\\IMG_0042.JPG\n\
+               Livella in alluminio 60 cm;18,50;C:\\Foto\\livella.jpg\n\
+               Cazzuola a punta;7,90;\n";
+    let (status, analysis) =
+        crate::import::analyze(&shop, csv.as_bytes().to_vec(), "articoli.csv").await;
+    assert_eq!(status, 200);
+    assert_eq!(analysis["mapping"]["image_name"], "Immagine", "{analysis}");
+    assert!(
+        analysis["mapping"].get("image_url").is_none(),
+        "file names are no addresses"
+    );
+    let (status, imported) =
+        crate::import::import_file(&shop, csv.as_bytes().to_vec(), "articoli.csv").await;
+    assert_eq!(status, 200, "{imported}");
+
+    let zip = zip_of(&[
+        ("IMG_0042.png", picture(300, 200, image::ImageFormat::Png)),
+        ("Livella.JPG", picture(200, 300, image::ImageFormat::Jpeg)),
+    ]);
+    assert_eq!(send_zip(&shop, "foto.zip", zip).await.status(), 202);
+    let batch = finished(&app, &shop).await;
+    assert_eq!(batch["added"], 2, "{batch}");
+    let products = shop.products().await;
+    let has_photo = |name: &str| {
+        let p = products.iter().find(|p| p["name"] == name).unwrap();
+        p["image_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/products/ph-")
+    };
+    assert!(has_photo("Trapano a percussione 800W"));
+    assert!(has_photo("Livella in alluminio 60 cm"));
+    assert!(!has_photo("Cazzuola a punta"));
 }

@@ -7,7 +7,7 @@ const t = it.upload;
 
 /** Column-mapping keys: the spec's seven (only `name` required), then the keys the server
  * uses to recognise products already in the shop, then its two fallbacks. */
-export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "category", "subcategory", "available", "sku", "ean", "vat"] as const;
+export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "image_name", "category", "subcategory", "available", "sku", "ean", "vat"] as const;
 export const FALLBACK_KEYS = ["price_fallback", "description_fallback"] as const;
 export type MappingKey = (typeof MAPPING_KEYS)[number] | (typeof FALLBACK_KEYS)[number];
 /** Field key → header name of the uploaded file (absent: not imported). */

@@ -48,6 +48,9 @@ pub struct ImportItem {
     pub category: Option<String>,
     pub brand: Option<String>,
     pub image_url: Option<String>,
+    /// The file name of the row's picture (a ZIP's pictures are matched by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_name: Option<String>,
     pub availability: Availability,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
@@ -291,6 +294,7 @@ fn match_existing(
             category: d.category,
             brand: d.brand,
             image_url: d.image_url,
+            image_name: d.image_name,
             availability: d.availability,
             status: None,
             review_note: None,

@@ -277,6 +277,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         review_note: i.review_note.clone(),
         source_name: i.source_name.clone(),
         suggested_category: i.suggested_category.clone(),
+        image_name: i.image_name.clone(),
     }
 }
 
@@ -311,6 +312,7 @@ async fn update_row(
         (product::Column::Sku, &i.sku),
         (product::Column::Ean, &i.ean),
         (product::Column::SourceName, &i.source_name),
+        (product::Column::ImageName, &i.image_name),
     ];
     for (column, value) in optional {
         if let Some(v) = value {
