@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -266,7 +267,11 @@ pub async fn start(
     let unmatched: Vec<&String> = matched.unmatched.iter().take(UNMATCHED_KEPT).collect();
     let batch = photo_batch::ActiveModel {
         store_id: Set(store_id),
-        file_name: Set(file_name.chars().take(200).collect()),
+        file_name: Set(file_name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(200)
+            .collect()),
         path: Set(path.to_string_lossy().into_owned()),
         state: Set(PENDING.to_owned()),
         entries: Set(serde_json::to_string(&matched.entries).map_err(anyhow::Error::from)?),
@@ -310,8 +315,18 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
     let entries: Vec<Entry> = serde_json::from_str(&batch.entries).unwrap_or_default();
     let mut report: Vec<PhotoProblem> = serde_json::from_str(&batch.report).unwrap_or_default();
     let (mut done, mut added) = (batch.done.max(0) as usize, batch.added);
-    let zip = PathBuf::from(&batch.path);
     let media_dir = app.config.media_dir();
+    let zip = match open_zip(PathBuf::from(&batch.path)).await {
+        Ok(zip) => zip,
+        Err(err) => {
+            tracing::warn!(batch = batch.id, error = %err, "photo ZIP unreadable");
+            report.push(PhotoProblem {
+                name: batch.file_name.clone(),
+                reason: messages::PHOTO_ZIP_LOST.to_owned(),
+            });
+            return finish(&app.db, batch, done, added, report, FAILED).await;
+        }
+    };
     let mut since_saved = 0;
     for entry in entries.iter().skip(done) {
         match read_entry(&zip, entry.index).await {
@@ -383,13 +398,23 @@ enum ReadError {
     Zip(anyhow::Error),
 }
 
+type Archive = Arc<Mutex<zip::ZipArchive<std::fs::File>>>;
+
+/// The ZIP, its directory read once for all its pictures.
+async fn open_zip(path: PathBuf) -> anyhow::Result<Archive> {
+    tokio::task::spawn_blocking(move || {
+        let file = std::fs::File::open(&path)?;
+        Ok(Arc::new(Mutex::new(zip::ZipArchive::new(file)?)))
+    })
+    .await?
+}
+
 /// One entry's bytes, at most a photo's size (declared and read).
-async fn read_entry(zip: &Path, index: usize) -> std::result::Result<Vec<u8>, ReadError> {
-    let zip = zip.to_owned();
+async fn read_entry(zip: &Archive, index: usize) -> std::result::Result<Vec<u8>, ReadError> {
+    let zip = zip.clone();
     let limit = crate::api::photos::PHOTO_MAX_BYTES as u64;
     tokio::task::spawn_blocking(move || {
-        let file = std::fs::File::open(&zip).map_err(|e| ReadError::Zip(e.into()))?;
-        let mut archive = zip::ZipArchive::new(file).map_err(|e| ReadError::Zip(e.into()))?;
+        let mut archive = crate::sync::lock(&zip);
         let entry = archive
             .by_index(index)
             .map_err(|_| ReadError::Picture(messages::PHOTO_UNREADABLE.to_owned()))?;
