@@ -659,7 +659,7 @@ export const it = {
       intro:
         "Hai le foto in una cartella? Chiama ogni foto con il codice del prodotto (ABC123.jpg; per altre foto dello stesso prodotto ABC123_2.jpg, ABC123_3.jpg), comprimi la cartella in un file ZIP e caricalo qui: aggiungiamo ogni foto al suo prodotto.",
       file: "File ZIP con le foto",
-      help: "Fino a 200 MB e 2.000 foto JPEG, PNG, WebP o GIF per file. Valgono il codice articolo (SKU) e il codice a barre (EAN).",
+      help: "Fino a 200 MB e 2.000 foto JPEG, PNG, WebP o GIF per file. Valgono il codice articolo (SKU), il codice a barre (EAN) e il nome della foto indicato nel listino.",
       send: "Carica le foto",
       sending: "Caricamento del file ZIP…",
       choose: "Scegli un file ZIP.",
