@@ -103,6 +103,7 @@ describe("mapping fields (spec sections 2 and 3)", () => {
         "brand / marca",
         "description / descrizione",
         "image_url / url dell'immagine",
+        "image_name / nome della foto",
         "category / categoria",
         "subcategory / sottocategoria",
         "available / disponibile",

@@ -33,6 +33,7 @@ mod m20261204_110000_add_store_photos;
 mod m20261205_080000_create_photo_batches;
 mod m20261205_090000_create_search_words;
 mod m20261205_100000_add_product_image_name;
+mod m20261205_110000_add_product_variants;
 
 pub struct Migrator;
 
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_080000_create_photo_batches::Migration),
             Box::new(m20261205_090000_create_search_words::Migration),
             Box::new(m20261205_100000_add_product_image_name::Migration),
+            Box::new(m20261205_110000_add_product_variants::Migration),
         ]
     }
 }

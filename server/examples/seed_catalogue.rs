@@ -123,6 +123,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         source_name: None,
         suggested_category: None,
         image_name: None,
+        variants: Vec::new(),
     })
 }
 

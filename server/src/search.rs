@@ -360,7 +360,7 @@ mod tests {
 
     #[test]
     fn starts_of_words_can_be_read_as_the_words_that_begin_so() {
-        let q = SearchQuery::parse("adesivo piastr 12 mm").unwrap();
+        let q = SearchQuery::parse("adesivo piastr 12 mm").expect("words");
         assert_eq!(q.starts(), [(0, "adesiv"), (1, "piastr")]);
         let words = [(1, vec!["piastra".to_owned(), "piastrella".to_owned()])];
         assert_eq!(

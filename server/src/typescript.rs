@@ -70,6 +70,7 @@ pub fn files() -> Vec<(String, String)> {
         crate::api::photos::ProductPhotos,
         crate::api::store_photos::StorePhotos,
         crate::api::photo_batches::PhotoBatchView,
+        crate::import::variants::Variant,
         crate::services::photo_batches::PhotoProblem,
         crate::api::review::ReviewGroup,
         crate::api::review::Accepted,

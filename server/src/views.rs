@@ -41,6 +41,8 @@ pub struct ProductView {
     pub status: ProductStatus,
     pub sku: Option<String>,
     pub ean: Option<String>,
+    /// Its sizes or colours, each with its price, as the price list gave them (none for most).
+    pub variants: Vec<crate::import::variants::Variant>,
     pub created: String,
     /// Why the product needs the owner's eye: in the owner's replies only, never public.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,6 +144,11 @@ impl From<product::Model> for ProductView {
             status: p.status,
             sku: p.sku,
             ean: p.ean,
+            variants: p
+                .variants
+                .as_deref()
+                .and_then(|v| serde_json::from_str(v).ok())
+                .unwrap_or_default(),
             created: rfc3339(p.created_at),
             review_note: None,
             source_name: None,

@@ -12,7 +12,12 @@ price_fallback?: string, brand?: string, description?: string,
 /**
  * Used when `description` is empty on a row (Woo: Description → Short description).
  */
-description_fallback?: string, image_url?: string, category?: string, available?: string, sku?: string, ean?: string, 
+description_fallback?: string, image_url?: string, 
+/**
+ * A column naming each row's picture file ("ABC123.jpg", Danea's `Immagine`): the
+ * pictures of a ZIP are matched by it (`services::photo_batches`).
+ */
+image_name?: string, category?: string, available?: string, sku?: string, ean?: string, 
 /**
  * A second category column ("SCat", "Sotto-categoria"): the more specific one.
  */

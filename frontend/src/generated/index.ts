@@ -69,5 +69,6 @@ export type { SyncView } from "./SyncView";
 export type { TopProduct } from "./TopProduct";
 export type { Towns } from "./Towns";
 export type { Uploaded } from "./Uploaded";
+export type { Variant } from "./Variant";
 export type { Views } from "./Views";
 export type { WarningView } from "./WarningView";

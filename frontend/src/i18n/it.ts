@@ -376,6 +376,15 @@ export const it = {
     priceOnRequest: "Prezzo in negozio",
     // Italian consumer law: prices shown to consumers include VAT, and say so.
     vatIncluded: "IVA inclusa",
+    priceFrom: "da",
+    variants: {
+      title: (n: number) => (n === 1 ? "1 variante" : `${formatCount(n)} varianti`),
+      variant: "Variante",
+      code: "Codice",
+      price: "Prezzo (IVA inclusa)",
+      noPrice: "Prezzo su richiesta",
+      unavailable: "non disponibile",
+    },
     related: (brand: string) => `Potrebbe interessarti di ${brand}`,
     siblings: (category: string) => `Altri prodotti in ${category}`,
     askTitle: "Chiedi al negozio",

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { ProductGallery } from "../components/ProductGallery";
 import { AvailabilityRequest } from "../components/AvailabilityRequest";
+import { ProductVariants, variantPriceRange } from "../components/ProductVariants";
 import { isGeneratedPicture } from "../components/ProductImage";
 import { RelatedCarousel } from "../components/RelatedCarousel";
 import { SellerBlock } from "../components/SellerBlock";
@@ -50,7 +51,21 @@ export function productHead(props: PageProps): HeadData {
   if (product.category) ld.category = product.category;
   if (product.sku) ld.sku = product.sku;
   if (product.ean && isGtin(product.ean)) ld.gtin = product.ean;
-  if (product.price != null) {
+  const variants = product.variants ?? [];
+  const range = variantPriceRange(variants);
+  if (range && range.low !== range.high) {
+    // Variants at several prices: one offer spanning them.
+    ld.offers = {
+      "@type": "AggregateOffer",
+      lowPrice: schemaPrice(range.low),
+      highPrice: schemaPrice(range.high),
+      offerCount: variants.length,
+      priceCurrency: "EUR",
+      availability: SCHEMA_AVAILABILITY[product.availability],
+      url,
+      seller: { "@type": "HardwareStore", "@id": `${storeUrl}#negozio`, name: store.name, url: storeUrl },
+    };
+  } else if (product.price != null) {
     ld.offers = {
       "@type": "Offer",
       price: schemaPrice(product.price),
@@ -104,6 +119,9 @@ export function ProductPage() {
   }
   const related = (props.related ?? []).slice(0, 15);
   const attributes = props.attributes ?? [];
+  // Variants at several prices: the product's price is the lowest.
+  const range = variantPriceRange(product.variants ?? []);
+  const priceFrom = range !== null && range.low !== range.high;
   const links = props.links;
   return (
     <Container className="py-8 sm:py-10">
@@ -143,6 +161,7 @@ export function ProductPage() {
           <div className="mt-6 flex flex-wrap items-center gap-4">
             {product.price != null && (
               <p className="text-3xl font-bold text-stone-900">
+                {priceFrom && <span className="text-base font-normal text-stone-600">{it.product.priceFrom} </span>}
                 {formatPrice(product.price)} <span className="text-sm font-normal text-stone-500">{it.product.vatIncluded}</span>
               </p>
             )}
@@ -179,6 +198,7 @@ export function ProductPage() {
               )}
             </dl>
           )}
+          <ProductVariants variants={product.variants ?? []} />
           <a href="#venditore" className="mt-8 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-300">
             <StoreLogo store={store} className="h-11 w-11 text-lg" />
             <span>

@@ -654,6 +654,7 @@ async fn given_products(
                 brand: d.brand,
                 image_url: d.image_url,
                 image_name: None,
+                variants: Vec::new(),
                 availability: d.availability,
                 sku: d.sku,
                 ean: d.ean,

@@ -163,6 +163,7 @@ impl ProductInput {
             review_note: c.review_note.flatten(),
             source_name: None,
             image_name: None,
+            variants: Vec::new(),
             suggested_category: None,
         })
     }

@@ -32,6 +32,8 @@ pub struct Model {
     /// The file name the price list gave the product's picture ("ABC123.jpg"): a ZIP's
     /// picture of that name is the product's.
     pub image_name: Option<String>,
+    /// JSON: the variants the price list gave (`import::variants::Variant`), or none.
+    pub variants: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only, never public).
     pub suggested_category: Option<String>,
     /// Search terms of the name, and of the other text fields and codes (`crate::search`),

@@ -511,7 +511,7 @@ impl Sample<'_> {
                 .is_none_or(|s| s >= 0.5),
             // File names, not addresses.
             Field::ImageName => self
-                .share(col, |v| is_picture_file_name(v))
+                .share(col, is_picture_file_name)
                 .is_some_and(|s| s >= 0.5),
             _ => true,
         }

@@ -9,6 +9,7 @@ mod rows;
 mod sheet_reader;
 mod table;
 mod values;
+pub mod variants;
 mod xls_guard;
 mod zip_guard;
 

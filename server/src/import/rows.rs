@@ -1,11 +1,14 @@
 //! Table rows → validated product drafts, with per-row Italian errors.
 
+use std::collections::HashMap;
+
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
     category_leaf, clean_code, clean_ean, clean_text, first_image_url, fold_key, html_to_text,
     parse_price, parse_stock, truncate_chars,
 };
+use super::variants::{label_from_name, lowest_price, Variant, VariantColumns, MAX_VARIANTS};
 use crate::domain::{Availability, DecimalMark, Price};
 use crate::spreadsheet::spreadsheet_text;
 use crate::validation::has_visible_text;
@@ -32,6 +35,8 @@ pub struct ProductDraft {
     pub availability: Availability,
     pub sku: Option<String>,
     pub ean: Option<String>,
+    /// The rows that are variants of this one (WooCommerce variations, Shopify option rows).
+    pub variants: Vec<Variant>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -67,6 +72,7 @@ struct Columns {
     net_prices_rate: Option<u32>,
     /// Shopify's Handle: variant and image rows repeat it with an empty Title.
     handle: Option<usize>,
+    variants: VariantColumns,
     /// How the price columns write `1.234` and `1,234`, decided by their other values.
     price_mark: DecimalMark,
 }
@@ -99,6 +105,7 @@ impl Columns {
             net_prices_rate: (m.prices_include_vat == Some(false))
                 .then(|| m.vat_rate.unwrap_or(DEFAULT_VAT_PERCENT)),
             handle: headers.iter().position(|h| fold_key(h) == "handle"),
+            variants: VariantColumns::resolve(headers),
             price_mark: DecimalMark::Comma,
         }
     }
@@ -160,6 +167,10 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
         warnings: table.warnings.clone(),
     };
     let mut last_handle: Option<&str> = None;
+    // The first row of a Shopify product, as its first variant should option rows follow.
+    let mut first_variant: Option<Variant> = None;
+    // WooCommerce's parents, by SKU and by `id:NN`.
+    let mut parents: HashMap<String, usize> = HashMap::new();
     for (i, cells) in table.rows.iter().enumerate() {
         if is_blank_row(cells) {
             continue;
@@ -173,8 +184,28 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             && !handle.is_empty()
             && last_handle == Some(handle)
         {
-            // A Shopify variant/image row of the product above: not a product.
+            // A Shopify variant or image row of the product above: a variant when it has
+            // option values, else nothing more than a picture.
+            if let (Some(label), Some(parent)) =
+                (cols.variants.label(cell), out.drafts.len().checked_sub(1))
+            {
+                let first = first_variant.take();
+                add_variant(&mut out, parent, first, row_number, cells, &cols, label);
+            }
             continue;
+        }
+        if let Some(parent) = cols.variants.parent_of(cell) {
+            if let Some(&at) = parents.get(parent) {
+                let parent_name = out.drafts[at].name.clone();
+                let label = cols
+                    .variants
+                    .label(cell)
+                    .or_else(|| label_from_name(cell(cols.name).trim(), &parent_name))
+                    .or_else(|| clean_code(cell(cols.sku)))
+                    .unwrap_or_else(|| format!("Variante {}", out.drafts[at].variants.len() + 1));
+                add_variant(&mut out, at, None, row_number, cells, &cols, label);
+                continue;
+            }
         }
         let name = cell(cols.name).trim();
         if is_placeholder(name) {
@@ -188,10 +219,29 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             Ok((draft, warnings)) => {
                 ambiguous.note(row_number, cols.price(cells), draft.price);
                 out.warnings.extend(warnings);
+                first_variant = cols
+                    .variants
+                    .label(cell)
+                    .map(|label| variant_of(&draft, label));
+                if cols.variants.parent.is_some() {
+                    if let Some(sku) = &draft.sku {
+                        parents.insert(sku.clone(), out.drafts.len());
+                    }
+                    let id = cell(cols.variants.id).trim();
+                    if !id.is_empty() {
+                        parents.insert(format!("id:{id}"), out.drafts.len());
+                    }
+                }
                 out.drafts.push(draft);
                 last_handle = (!handle.is_empty()).then_some(handle);
             }
             Err(e) => out.errors.push(e),
+        }
+    }
+    for draft in &mut out.drafts {
+        // A parent row without its own price shows its variants' lowest.
+        if draft.price.is_none() {
+            draft.price = lowest_price(&draft.variants);
         }
     }
     out.errors.sort_by_key(|e| e.row_number);
@@ -201,6 +251,58 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             .insert(table.warnings.len().min(out.warnings.len()), w);
     }
     out
+}
+
+fn variant_of(draft: &ProductDraft, label: String) -> Variant {
+    Variant {
+        label,
+        price_cents: draft.price.map(Price::cents),
+        sku: draft.sku.clone(),
+        ean: draft.ean.clone(),
+        in_stock: draft.availability.in_stock(),
+    }
+}
+
+/// Reads the variant row `cells` as its parent's (the parent's name where it has none) and
+/// adds it to `out.drafts[parent]`, after `first` (the parent row's own variant); a row
+/// that cannot be read is an error of its own, and variants past [`MAX_VARIANTS`] a warning.
+fn add_variant(
+    out: &mut ProcessOutcome,
+    parent: usize,
+    first: Option<Variant>,
+    row_number: usize,
+    cells: &[String],
+    cols: &Columns,
+    label: String,
+) {
+    let mut row = cells.to_vec();
+    if let Some(name) = cols.name.and_then(|c| row.get_mut(c)) {
+        if name.trim().is_empty() {
+            name.clone_from(&out.drafts[parent].name);
+        }
+    }
+    let (draft, warnings) = match build_one(row_number, &row, cols) {
+        Ok(read) => read,
+        Err(e) => {
+            out.errors.push(e);
+            return;
+        }
+    };
+    out.warnings.extend(warnings);
+    let variants = &mut out.drafts[parent].variants;
+    if variants.is_empty() {
+        variants.extend(first);
+    }
+    if variants.len() >= MAX_VARIANTS {
+        out.warnings.push(RowWarning {
+            row_number,
+            message: format!(
+                "variante non importata: al massimo {MAX_VARIANTS} varianti per prodotto"
+            ),
+        });
+        return;
+    }
+    variants.push(variant_of(&draft, label));
 }
 
 fn build_one(
@@ -327,6 +429,7 @@ fn build_one(
             availability,
             sku,
             ean,
+            variants: Vec::new(),
         },
         warnings,
     ))

@@ -652,3 +652,74 @@ fn mutated_workbooks_never_crash() {
         let _ = read_table(&bytes, name, None, &Limits::default());
     }
 }
+
+#[test]
+fn woocommerce_variations_are_variants_of_their_parent() {
+    let csv =
+        "ID,Type,SKU,Name,\"Regular price\",Parent,\"Attribute 1 name\",\"Attribute 1 value(s)\"\n\
+44,variable,woo-vneck-tee,V-Neck T-Shirt,,,Color,\"Blue, Green, Red\"\n\
+47,simple,woo-tshirt,T-Shirt,18,,Color,Gray\n\
+76,variation,woo-vneck-tee-red,V-Neck T-Shirt - Red,20,woo-vneck-tee,Color,Red\n\
+78,variation,woo-vneck-tee-blue,V-Neck T-Shirt - Blue,15,id:44,Color,Blue\n\
+79,variation,woo-hoodie-red,Hoodie - Red,45,woo-hoodie,Color,Red\n";
+    let out = process(&csv_table(csv.as_bytes()));
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    let names: Vec<&str> = out.drafts.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["V-Neck T-Shirt", "T-Shirt", "Hoodie - Red"],
+        "a variation without its parent stays a product"
+    );
+    let tee = &out.drafts[0];
+    let variants: Vec<(&str, Option<i64>, Option<&str>)> = tee
+        .variants
+        .iter()
+        .map(|v| (v.label.as_str(), v.price_cents, v.sku.as_deref()))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            ("Red", Some(2000), Some("woo-vneck-tee-red")),
+            ("Blue", Some(1500), Some("woo-vneck-tee-blue"))
+        ]
+    );
+    assert_eq!(
+        tee.price.map(Price::cents),
+        Some(1500),
+        "from the lowest variant"
+    );
+    assert!(out.drafts[1].variants.is_empty());
+}
+
+#[test]
+fn shopify_option_rows_are_variants_of_the_handle() {
+    let csv = "Handle,Title,Vendor,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant SKU,Variant Price,Image Src\n\
+shirt,Example T-Shirt,Acme,Color,Green,Size,S,SRT-1,25.00,https://cdn.shopify.com/a.jpg\n\
+shirt,,,,Green,,M,SRT-2,26.00,\n\
+shirt,,,,,,,,,https://cdn.shopify.com/b.jpg\n\
+shirt,,,,Blue,,S,SRT-3,27.50,\n\
+hat,Example Beanie,Acme,Title,Default Title,,,HAT-1,17.99,\n";
+    let out = process(&csv_table(csv.as_bytes()));
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(out.drafts.len(), 2);
+    let shirt = &out.drafts[0];
+    let labels: Vec<(&str, Option<i64>)> = shirt
+        .variants
+        .iter()
+        .map(|v| (v.label.as_str(), v.price_cents))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("Green / S", Some(2500)),
+            ("Green / M", Some(2600)),
+            ("Blue / S", Some(2750))
+        ]
+    );
+    assert_eq!(shirt.price.map(Price::cents), Some(2500));
+    assert_eq!(shirt.sku.as_deref(), Some("SRT-1"));
+    assert!(
+        out.drafts[1].variants.is_empty(),
+        "Default Title is no variant"
+    );
+}

@@ -144,6 +144,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 review_note: opt(note),
                 source_name: None,
                 image_name: None,
+                variants: Vec::new(),
                 suggested_category: None,
             })
         })

@@ -12,6 +12,7 @@ use super::allowance::Allowance;
 use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::product;
 use crate::error::{AppError, Result};
+use crate::import::variants::Variant;
 use crate::messages;
 use crate::search::{self, ProductTerms};
 use crate::slug::slugify;
@@ -37,6 +38,13 @@ pub struct ProductData {
     pub suggested_category: Option<String>,
     /// The file name the price list gave the product's picture (`services::photo_batches`).
     pub image_name: Option<String>,
+    /// The variants the price list gave (its own rows for each size or colour).
+    pub variants: Vec<Variant>,
+}
+
+/// The variants as the `variants` column keeps them (none for an empty list).
+pub fn variants_json(variants: &[Variant]) -> Option<String> {
+    (!variants.is_empty()).then(|| serde_json::to_string(variants).unwrap_or_default())
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -250,6 +258,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
             .filter(|_| data.status != ProductStatus::Normal)),
         source_name: Set(data.source_name),
         image_name: Set(data.image_name),
+        variants: Set(variants_json(&data.variants)),
         suggested_category: Set(data
             .suggested_category
             .filter(|_| data.status != ProductStatus::Normal)),

@@ -27,6 +27,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         source_name: None,
         suggested_category: None,
         image_name: None,
+        variants: Vec::new(),
     }
 }
 

@@ -37,6 +37,7 @@ fn product(name: &str) -> ProductData {
         source_name: None,
         suggested_category: None,
         image_name: None,
+        variants: Vec::new(),
     }
 }
 

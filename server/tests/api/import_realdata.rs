@@ -293,3 +293,88 @@ async fn real_barcodes_placeholders_and_pictures_named_csv() {
         "{body}"
     );
 }
+
+/// WooCommerce's sample export and Shopify's product template, as proposed: a variable
+/// product and its `variation` rows, a handle and its option rows, become one product each
+/// whose page lists the variants with their prices (and "da" the lowest); the structured
+/// data offers the span of prices.
+#[tokio::test]
+async fn variants_of_real_shop_exports_become_one_product_with_its_prices() {
+    let (Some(woo), Some(shopify)) = (
+        read("01_woocommerce_sample_products.csv"),
+        read("03_shopify_product_template.csv"),
+    ) else {
+        return;
+    };
+    let app = spawn_app().await;
+    let shop = business(&app).await;
+    for (bytes, name) in [(woo, "woo.csv"), (shopify, "shopify.csv")] {
+        let (status, reply) = crate::import::import_file(&shop, bytes, name).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+    }
+    let products = shop.products().await;
+    let named =
+        |name: &str| -> Vec<&Value> { products.iter().filter(|p| p["name"] == name).collect() };
+    assert!(
+        named("V-Neck T-Shirt - Red").is_empty(),
+        "a variation is no product of its own"
+    );
+    let tee = named("V-Neck T-Shirt");
+    assert_eq!(tee.len(), 1);
+    let labels: Vec<(&str, i64)> = tee[0]["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            (
+                v["label"].as_str().unwrap(),
+                v["price_cents"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(labels, [("Red", 2000), ("Green", 2000), ("Blue", 1500)]);
+    assert_eq!(tee[0]["price"], json!(15.0));
+    let hoodie = named("Hoodie");
+    assert_eq!(
+        hoodie[0]["variants"].as_array().unwrap().len(),
+        4,
+        "{}",
+        hoodie[0]
+    );
+    let shirt = named("Example T-Shirt");
+    assert_eq!(shirt[0]["variants"].as_array().unwrap().len(), 12);
+    assert_eq!(shirt[0]["variants"][3]["label"], "Blue / S");
+    let jeans = named("Example Jeans");
+    assert_eq!(
+        jeans[0]["variants"].as_array().unwrap().len(),
+        3,
+        "{}",
+        jeans[0]
+    );
+    assert!(named("Example Beanie")[0]["variants"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    // The product's page: the table, "da" the lowest, an AggregateOffer.
+    let me = shop.me().await;
+    let path = format!(
+        "/product/{}/{}/{}/{}",
+        shop.id,
+        me["slug"].as_str().unwrap(),
+        tee[0]["id"],
+        tee[0]["slug"].as_str().unwrap()
+    );
+    let reply = app.get(&path).await;
+    assert_eq!(reply.status(), 200, "{path}");
+    let html = reply.text().await.unwrap();
+    assert!(html.contains("3 varianti"), "{html}");
+    assert!(html.contains("woo-vneck-tee-blue"));
+    assert!(html.contains(">da<!-- --> <"), "{html}");
+    assert!(
+        html.contains(
+            r#""@type":"AggregateOffer","lowPrice":"15.00","highPrice":"20.00","offerCount":3"#
+        ),
+        "{html}"
+    );
+}

@@ -190,6 +190,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             source_name: None,
             suggested_category: None,
             image_name: None,
+            variants: Vec::new(),
         }],
         time::OffsetDateTime::now_utc(),
     )

@@ -51,6 +51,9 @@ pub struct ImportItem {
     /// The file name of the row's picture (a ZIP's pictures are matched by it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_name: Option<String>,
+    /// Its rows for each size or colour (`import::variants`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<crate::import::variants::Variant>,
     pub availability: Availability,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
@@ -295,6 +298,7 @@ fn match_existing(
             brand: d.brand,
             image_url: d.image_url,
             image_name: d.image_name,
+            variants: d.variants,
             availability: d.availability,
             status: None,
             review_note: None,

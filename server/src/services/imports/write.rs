@@ -278,6 +278,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         source_name: i.source_name.clone(),
         suggested_category: i.suggested_category.clone(),
         image_name: i.image_name.clone(),
+        variants: i.variants.clone(),
     }
 }
 
@@ -321,6 +322,9 @@ async fn update_row(
     }
     if let Some(price) = i.price {
         update = update.col_expr(product::Column::Price, Expr::value(price));
+    }
+    if let Some(variants) = crate::services::products::variants_json(&i.variants) {
+        update = update.col_expr(product::Column::Variants, Expr::value(variants));
     }
     if let Some(status) = i.status {
         // re-enriched: the status and its reason come together
