@@ -70,7 +70,8 @@ after(async () => {
   await provider?.close();
 });
 
-const fileInput = (page) => page.locator('input[type="file"]');
+// The price list's input (the page also has the one for a ZIP of pictures).
+const fileInput = (page) => page.locator('input[type="file"][accept*=".csv"]');
 const waitStep = (page, step, timeout = 90_000) => page.locator(`[data-wizard-step="${step}"]`).waitFor({ timeout });
 const panel = (page, state) => page.locator(`[data-ai-progress="${state}"]`);
 

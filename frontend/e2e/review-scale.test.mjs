@@ -60,7 +60,7 @@ describe("review at the scale of a real list", () => {
     const { context, page, problems } = await demoOwnerPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
     const before = await ownShop(context.request, server.url);
     await page.goto(`${server.url}/upload`);
-    await page.locator('input[type="file"]').setInputFiles(list);
+    await page.locator('input[type="file"][accept*=".csv"]').setInputFiles(list);
     await page.locator('[data-wizard-step="mapping"]').waitFor({ timeout: 60_000 });
     await page.getByRole("button", { name: "Elabora Prodotti" }).click();
     await page.locator('[data-wizard-step="preview"]').waitFor({ timeout: 120_000 });

@@ -51,7 +51,8 @@ function realdata(name) {
 }
 
 const wizardStep = (page) => page.locator("[data-wizard-step]").getAttribute("data-wizard-step");
-const fileInput = (page) => page.locator('input[type="file"]');
+// The price list's input (the page also has the one for a ZIP of pictures).
+const fileInput = (page) => page.locator('input[type="file"][accept*=".csv"]');
 
 async function waitStep(page, step, timeout = 30_000) {
   await page.locator(`[data-wizard-step="${step}"]`).waitFor({ timeout });
@@ -106,7 +107,7 @@ describe("/upload", () => {
     await page.getByText("listino-e2e.xlsx: 4 righe di prodotti", { exact: false }).waitFor();
 
     // Proposed mapping preselected; labels carry the English key and the Italian name.
-    const name = page.getByLabel(/name\s*\/\s*nome/);
+    const name = page.getByLabel(/^name\s*\/\s*nome/);
     assert.equal(await name.inputValue(), "Descrizione articolo");
     assert.equal(await page.getByLabel(/price\s*\/\s*prezzo/).inputValue(), "Prezzo");
     for (const label of [/brand\s*\/\s*marca/, /description\s*\/\s*descrizione/, /image_url\s*\/\s*url dell'immagine/, /category\s*\/\s*categoria/, /available\s*\/\s*disponibile/, /sku\s*\//, /ean\s*\//]) {
@@ -258,7 +259,7 @@ describe("/upload", () => {
     const sheet = page.getByLabel("Foglio del file");
     assert.equal(await sheet.inputValue(), "Prodotti");
     assert.match(await page.locator("[data-sheet-note]").innerText(), /«Prodotti» \(2 fogli nel file\)/);
-    assert.equal(await page.getByLabel(/name\s*\/\s*nome/).inputValue(), "Nome");
+    assert.equal(await page.getByLabel(/^name\s*\/\s*nome/).inputValue(), "Nome");
     await sheet.selectOption("Istruzioni");
     await waitStep(page, "mapping");
     assert.equal(await page.getByLabel("Foglio del file").inputValue(), "Istruzioni");
@@ -358,7 +359,7 @@ describe("/upload", () => {
     await page.locator("[data-dropzone]").dispatchEvent("dragover", { dataTransfer });
     await page.locator("[data-dropzone]").dispatchEvent("drop", { dataTransfer });
     await waitStep(page, "mapping");
-    assert.equal(await page.getByLabel(/name\s*\/\s*nome/).inputValue(), "nome");
+    assert.equal(await page.getByLabel(/^name\s*\/\s*nome/).inputValue(), "nome");
     assert.equal(await page.getByLabel(/price\s*\/\s*prezzo/).inputValue(), "prezzo");
     assert.equal(await page.getByLabel(/brand\s*\/\s*marca/).inputValue(), "marca");
     assert.deepEqual(problems, []);
