@@ -238,11 +238,26 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             Err(e) => out.errors.push(e),
         }
     }
+    let (mut with_variants, mut variants) = (0, 0);
     for draft in &mut out.drafts {
         // A parent row without its own price shows its variants' lowest.
         if draft.price.is_none() {
             draft.price = lowest_price(&draft.variants);
         }
+        if !draft.variants.is_empty() {
+            with_variants += 1;
+            variants += draft.variants.len();
+        }
+    }
+    if with_variants > 0 {
+        // About the whole file: first, as the preview shows the first few.
+        out.warnings.insert(
+            0,
+            RowWarning {
+                row_number: 0,
+                message: variants_message(variants, with_variants),
+            },
+        );
     }
     out.errors.sort_by_key(|e| e.row_number);
     if let Some(w) = ambiguous.warning() {
@@ -251,6 +266,16 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             .insert(table.warnings.len().min(out.warnings.len()), w);
     }
     out
+}
+
+/// The preview's line on rows read as variants.
+fn variants_message(variants: usize, products: usize) -> String {
+    let of = if products == 1 {
+        "1 prodotto".to_owned()
+    } else {
+        format!("{products} prodotti")
+    };
+    format!("{variants} varianti (taglie, colori…) lette come varianti di {of}: la pagina di ogni prodotto le elenca con i loro prezzi")
 }
 
 fn variant_of(draft: &ProductDraft, label: String) -> Variant {

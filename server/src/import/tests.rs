@@ -688,6 +688,10 @@ fn woocommerce_variations_are_variants_of_their_parent() {
         Some(1500),
         "from the lowest variant"
     );
+    assert_eq!(
+        out.warnings[0].message,
+        "2 varianti (taglie, colori…) lette come varianti di 1 prodotto: la pagina di ogni prodotto le elenca con i loro prezzi"
+    );
     assert!(out.drafts[1].variants.is_empty());
 }
 
