@@ -258,3 +258,9 @@ export async function drawPicture(page, type, width, height, hue) {
     [type, width, height, hue],
   );
 }
+
+/** Clicks the control that opens the file picker and picks `files`, as a person does. */
+export async function choose(page, control, files) {
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), control.click()]);
+  await chooser.setFiles(files);
+}

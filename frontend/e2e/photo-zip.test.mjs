@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { demoOwnerPage, drawPicture, eventually, launchBrowser, ownShop, startServer } from "./harness.mjs";
+import { choose, demoOwnerPage, drawPicture, eventually, launchBrowser, ownShop, startServer } from "./harness.mjs";
 import { zip } from "./xlsx.mjs";
 
 let server;
@@ -24,11 +24,6 @@ after(async () => {
   await server?.stop();
 });
 
-/** Clicks the control that opens the file picker and picks `files`, as a person does. */
-async function choose(page, control, files) {
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), control.click()]);
-  await chooser.setFiles(files);
-}
 
 const productWithSku = (shop, sku) => shop.Products.find((p) => p.sku === sku);
 

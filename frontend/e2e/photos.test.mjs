@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { demoOwnerPage, drawPicture, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
+import { choose, demoOwnerPage, drawPicture, eventually, launchBrowser, ownShop, startServer, typeInto } from "./harness.mjs";
 
 let server;
 let browser;
@@ -49,11 +49,6 @@ async function ownerPage(device) {
   return owner;
 }
 
-/** Clicks the control that opens the file picker and picks `files`, as a person does. */
-async function choose(page, control, files) {
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), control.click()]);
-  await chooser.setFiles(files);
-}
 
 const thumbnails = (form) => form.getByRole("list", { name: "Foto" }).getByRole("listitem");
 

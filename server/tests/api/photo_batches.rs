@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use vetrina::services::jobs;
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
-use crate::photos::picture;
+use crate::photos::{photos_of, picture};
 
 fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -57,16 +57,6 @@ async fn finished(app: &TestApp, shop: &Shop) -> Value {
         .unwrap();
     assert_ne!(batch["state"], "pending", "{batch}");
     batch
-}
-
-async fn photos_of(shop: &Shop, product: i64) -> Vec<String> {
-    let reply: Value = shop
-        .get(&format!("/api/products/{product}/photos"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    serde_json::from_value(reply["photos"].clone()).unwrap()
 }
 
 fn zip_files(dir: &std::path::Path) -> usize {

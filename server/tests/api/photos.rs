@@ -31,7 +31,7 @@ pub(crate) async fn upload(
         .unwrap()
 }
 
-async fn photos_of(shop: &Shop, product: i64) -> Vec<String> {
+pub(crate) async fn photos_of(shop: &Shop, product: i64) -> Vec<String> {
     let reply: Value = shop
         .get(&format!("/api/products/{product}/photos"))
         .await
