@@ -56,6 +56,7 @@ export function StoreBanner({
   onImport: () => void;
   /** The daily sync of the price list from an address, and its history. */
   onSync: () => void;
+  /** The ZIP of product pictures named by their codes, on the upload page. */
   onPhotoZip: () => void;
   onExport: () => void;
   onBulkDelete: (kind: BulkKind) => void;
