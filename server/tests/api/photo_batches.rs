@@ -321,3 +321,40 @@ async fn pictures_named_as_the_list_names_them_reach_their_products() {
     assert!(has_photo("Livella in alluminio 60 cm"));
     assert!(!has_photo("Cazzuola a punta"));
 }
+
+/// The bounds a request meets before any picture is read: a ZIP listing more than 10,000
+/// entries is refused from its directory alone, and a shop's eleventh ZIP of a day gets
+/// 429; neither leaves its file behind.
+#[tokio::test]
+async fn too_many_entries_and_too_many_zips_a_day_are_refused() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    add_coded(&shop, "Vite 4x40", "V440", None).await;
+    let photo = picture(20, 20, image::ImageFormat::Jpeg);
+
+    let names: Vec<String> = (0..=10_000).map(|n| format!("note/{n}.txt")).collect();
+    let mut entries: Vec<(&str, Vec<u8>)> =
+        names.iter().map(|n| (n.as_str(), Vec::new())).collect();
+    entries.push(("V440.jpg", photo.clone()));
+    let body = error_of(send_zip(&shop, "tante.zip", zip_of(&entries)).await, 413).await;
+    assert!(
+        body["error"].as_str().unwrap().contains("troppe foto"),
+        "{body}"
+    );
+
+    for _ in 0..10 {
+        let reply = send_zip(&shop, "v.zip", zip_of(&[("V440.jpg", photo.clone())])).await;
+        assert_eq!(reply.status(), 202);
+        finished(&app, &shop).await;
+    }
+    let reply = send_zip(&shop, "v.zip", zip_of(&[("V440.jpg", photo)])).await;
+    let body = error_of(reply, 429).await;
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("molti file ZIP oggi"),
+        "{body}"
+    );
+    assert_eq!(zip_files(&app.data_dir), 0);
+}
