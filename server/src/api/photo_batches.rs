@@ -142,12 +142,12 @@ async fn receive(
 ) -> Result<String> {
     let missing = || AppError::BadRequest(messages::PHOTO_ZIP_MISSING.into());
     let too_large = || AppError::PayloadTooLarge(messages::PHOTO_ZIP_TOO_LARGE.into());
-    let broken = |e: axum::extract::multipart::MultipartError| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            too_large()
-        } else {
-            missing()
-        }
+    let broken = |e| {
+        super::uploads::broken_form(
+            e,
+            messages::PHOTO_ZIP_TOO_LARGE,
+            messages::PHOTO_ZIP_MISSING,
+        )
     };
     let mut multipart = multipart.map_err(|_| missing())?;
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {

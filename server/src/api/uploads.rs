@@ -150,13 +150,7 @@ pub fn refused(err: UploadError, rule: &FileRule) -> AppError {
 pub async fn read_file(multipart: &mut Multipart, rule: &FileRule) -> Result<Vec<u8>> {
     let too_large = || AppError::PayloadTooLarge(rule.too_large.into());
     let missing = || AppError::BadRequest(rule.missing.into());
-    let broken = |e: axum::extract::multipart::MultipartError| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            too_large()
-        } else {
-            missing()
-        }
-    };
+    let broken = |e| broken_form(e, rule.too_large, rule.missing);
     while let Some(mut field) = multipart.next_field().await.map_err(broken)? {
         if field.file_name().is_none() && field.name() != Some("file") {
             continue;
@@ -174,6 +168,20 @@ pub async fn read_file(multipart: &mut Multipart, rule: &FileRule) -> Result<Vec
         return Ok(bytes);
     }
     Err(missing())
+}
+
+/// A multipart form that could not be read: past the body limit (413, `too_large`), or cut
+/// or malformed, which reads as a form without its file (400, `missing`).
+pub fn broken_form(
+    e: axum::extract::multipart::MultipartError,
+    too_large: &str,
+    missing: &str,
+) -> AppError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::PayloadTooLarge(too_large.into())
+    } else {
+        AppError::BadRequest(missing.into())
+    }
 }
 
 /// PNG, JPEG, GIF or WebP by their signatures. SVG is refused: it can carry scripts.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/Button";
+import { CountBar } from "../../../components/ui/CountBar";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
@@ -16,14 +17,6 @@ export function finishedOf(v: AiEnrichmentView): number {
   return v.done + v.kept + v.skipped + v.failed + v.categories_done;
 }
 
-function Bar({ label, done, total }: { label: string; done: number; total: number }) {
-  return (
-    <div className="mt-3 h-2 overflow-hidden rounded-full bg-white" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
-      <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.round((done / total) * 100)}%` }} />
-    </div>
-  );
-}
-
 /** The embedding classifier reading the categories of an import (server decision 032). */
 function CategoriesProgress({ view }: { view: AiEnrichmentView }) {
   const total = view.categories_pending + view.categories_done;
@@ -37,7 +30,7 @@ function CategoriesProgress({ view }: { view: AiEnrichmentView }) {
           {t.runningText(view.categories_done, total)}
         </p>
       </div>
-      <Bar label={t.categoriesLabel} done={view.categories_done} total={total} />
+      <CountBar label={t.categoriesLabel} done={view.categories_done} total={total} />
       <p className="mt-2 text-xs text-brand-800">{t.categoriesNote}</p>
     </section>
   );
@@ -134,7 +127,7 @@ export function AiProgress({ version, onCompleted }: { version: number; onComple
               {t.runningText(finished, view.total)}
             </p>
           </div>
-          <Bar label={t.progressLabel} done={finished} total={view.total} />
+          <CountBar label={t.progressLabel} done={finished} total={view.total} />
           <p className="mt-2 text-xs text-brand-800">{t.runningNote}</p>
         </section>
       </>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
+import { CountBar } from "../../../components/ui/CountBar";
 import { Label } from "../../../components/ui/Field";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
@@ -36,11 +37,7 @@ function BatchState({ batch }: { batch: PhotoBatchView }) {
           {pending ? t.progress(batch.done, batch.total) : t.added(batch.added)}
         </p>
       </div>
-      {pending && (
-        <div className="mt-3 h-2 overflow-hidden rounded-full bg-white" role="progressbar" aria-label={t.progressLabel} aria-valuemin={0} aria-valuemax={batch.total} aria-valuenow={batch.done}>
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${batch.total ? Math.round((batch.done / batch.total) * 100) : 0}%` }} />
-        </div>
-      )}
+      {pending && <CountBar label={t.progressLabel} done={batch.done} total={batch.total} />}
       {batch.problems.length > 0 && (
         <div className="mt-3" data-photo-problems>
           <p className="font-medium text-amber-900">{t.problems(batch.problems.length)}</p>
