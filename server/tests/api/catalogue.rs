@@ -313,6 +313,9 @@ async fn products_written_before_search_existed_are_indexed_at_start() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;
     shop.add_product("Silicone sigillante trasparente").await;
+    // The first instance's image pass is over: the second one's re-index at start does not
+    // wait on its writes.
+    shop.images_settled().await;
     // As the rows of a database migrated from before the search columns.
     app.sql("UPDATE products SET search_name = '', search_rest = '', search_version = 0")
         .await;
