@@ -142,7 +142,9 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       d.dismiss();
     });
     await page.goto(base + p, { waitUntil: "load" });
-    await page.waitForTimeout(400);
+    // The cookie banner is drawn once the app has mounted: waiting for it (not for a fixed time)
+    // is waiting for hydration, however slow a busy machine makes the development build.
+    await page.getByText("Accetta tutti").first().waitFor({ timeout: 20_000 }).catch(() => {});
     const banner = await page.getByText("Accetta tutti").count();
     if (banner !== 1) problems.push(`cookie banner count ${banner}`);
     const label = `${viewport.width}px ${p}`;
@@ -190,7 +192,7 @@ await check("store: the next page shown in place, its address kept", async (page
   expectEq(await productLinks(page), 24, "second page");
 });
 await check("store: search by brand and name, a category's page, sort by price (asked of the server)", async (page) => {
-  const links = (n) => page.waitForFunction((n) => document.querySelectorAll('main a[href^="/product/"]').length === n, n, { timeout: 3000 });
+  const links = (n) => page.waitForFunction((n) => document.querySelectorAll('main a[href^="/product/"]').length === n, n, { timeout: 10_000 });
   await page.goto(`${base}/store/3/edilizia-demo`);
   await page.getByLabel("Cerca prodotti").pressSequentially("Prodotto 7", { delay: 10 });
   await links(1);
@@ -199,10 +201,10 @@ await check("store: search by brand and name, a category's page, sort by price (
   await links(24);
   await page.getByLabel("Categoria").selectOption("Cementi");
   await page.waitForURL(`${base}/store/3/edilizia-demo/c/cementi`);
-  await page.waitForFunction(() => /1-24 di 30 prodotti/.test(document.querySelector("[data-products-count]")?.textContent ?? ""), null, { timeout: 3000 });
+  await page.waitForFunction(() => /1-24 di 30 prodotti/.test(document.querySelector("[data-products-count]")?.textContent ?? ""), null, { timeout: 10_000 });
   expectEq(await productLinks(page), 24, "category (30 of 60, first 24)");
   await page.getByLabel("Ordina per").selectOption("priceAsc");
-  await page.waitForFunction(() => document.querySelector('main a[href^="/product/"]')?.getAttribute("href") === "/product/3/edilizia-demo/1/prodotto-1", null, { timeout: 3000 });
+  await page.waitForFunction(() => document.querySelector('main a[href^="/product/"]')?.getAttribute("href") === "/product/3/edilizia-demo/1/prodotto-1", null, { timeout: 10_000 });
 });
 await check("store on mobile: a page of 24 from the address, pages as links", async (page) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -243,6 +245,7 @@ await check("cookie banner: accept hides it and stores preferences; footer link 
   const saved = await page.evaluate(() => localStorage.getItem("cookiePreferences"));
   expectEq(saved, '{"essential":true,"analytics":true,"marketing":true}', "saved");
   await page.reload();
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
   await page.waitForTimeout(300);
   expectEq(await page.getByRole("button", { name: "Accetta tutti" }).count(), 0, "banner stays hidden");
   await page.getByRole("button", { name: "Gestisci impostazioni cookie" }).click();
@@ -272,17 +275,20 @@ await check("demo modal: CAP lookup (one town, several towns), submit, success",
   await dialog.getByLabel("CAP*").fill("00118");
   await page.waitForTimeout(600);
   expectEq(await dialog.getByLabel("Città*").inputValue(), "", "debounced");
-  await page.waitForTimeout(900);
-  expectEq(await dialog.getByLabel("Città*").inputValue(), "Roma", "one town fills the city");
+  // The lookup is debounced and asked of the server: wait for its answer, up to 10 s.
+  const city = async (name) => {
+    for (let i = 0; i < 100 && (await dialog.getByLabel("Città*").inputValue()) !== name; i++) await page.waitForTimeout(100);
+    expectEq(await dialog.getByLabel("Città*").inputValue(), name, `city of the CAP`);
+  };
+  await city("Roma");
   const multi = Object.entries(caps).find(([, v]) => v.length > 1);
   await dialog.getByLabel("CAP*").fill(multi[0]);
-  await dialog.locator("select").waitFor({ timeout: 3000 });
+  await dialog.locator("select").waitFor({ timeout: 10_000 });
   await dialog.locator("select").selectOption(multi[1][1]);
   await dialog.getByLabel("CAP*").fill("99999");
-  await dialog.getByText("Nessuna città trovata per questo CAP.").waitFor({ timeout: 3000 });
+  await dialog.getByText("Nessuna città trovata per questo CAP.").waitFor({ timeout: 10_000 });
   await dialog.getByLabel("CAP*").fill("20121");
-  await page.waitForTimeout(1300);
-  expectEq(await dialog.getByLabel("Città*").inputValue(), "Milano", "Milano");
+  await city("Milano");
   await dialog.getByRole("button", { name: "Richiedi la demo" }).click();
   await dialog.getByText("Grazie! Il tuo lead è stato inviato con successo.").waitFor();
   expectEq(await dialog.getByLabel("Email di lavoro*").inputValue(), "", "form cleared");

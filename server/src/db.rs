@@ -27,12 +27,10 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
         db
     };
     // Products indexed by an older search rule (or before search existed) get their terms
-    // now; idempotent, so instances starting together only repeat each other's writes.
-    let reindexed = crate::services::catalogue::reindex_stale(&db, None)
-        .await
-        .context("indicizzazione della ricerca non riuscita")?;
-    if reindexed > 0 {
-        tracing::info!(products = reindexed, "search terms written");
+    // from a job, after start-up (services::search_terms); hourly housekeeping schedules it
+    // too, should this fail on a busy database.
+    if let Err(err) = crate::services::search_terms::schedule_if_stale(&db).await {
+        tracing::warn!(error = %err, "re-indexing of the search not scheduled");
     }
     Ok(db)
 }

@@ -700,48 +700,78 @@ pub async fn status_counts(
 }
 
 /// Writes the search columns of every product whose terms an older rule wrote (or none),
-/// a batch at a time; returns how many it wrote. Run at start and after writes that
-/// change text without computing terms (an import's updates).
+/// a batch at a time; returns how many it wrote. Run after writes that change text without
+/// computing terms (an import's updates); a whole database's are the `search_terms` job's.
 pub async fn reindex_stale(
     db: &(impl ConnectionTrait + TransactionTrait),
     store_id: Option<i64>,
 ) -> Result<u64> {
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
     let mut done = 0;
-    let mut after = 0_i64;
-    loop {
-        let mut query = product::Entity::find()
-            // Versions only grow (an import's update writes 0): a range of the index.
-            .filter(product::Column::SearchVersion.lt(search::VERSION))
-            .filter(product::Column::Id.gt(after))
-            .order_by_asc(product::Column::Id)
-            .limit(REINDEX_BATCH);
-        if let Some(store_id) = store_id {
-            query = query.filter(product::Column::StoreId.eq(store_id));
-        }
-        let batch = query.all(db).await?;
-        let Some(last) = batch.last() else {
-            return Ok(done);
-        };
-        after = last.id;
-        // One transaction a batch (read above, so it starts with a write and never has to
-        // upgrade a lock): a database of a million products is re-indexed in minutes, not
-        // at one commit per row.
-        let txn = db.begin().await?;
-        for p in batch {
-            let terms = ProductTerms::of_product(&p);
-            product::Entity::update_many()
-                .col_expr(product::Column::SearchName, terms.name.into())
-                .col_expr(product::Column::SearchRest, terms.rest.into())
-                .col_expr(product::Column::NameKey, terms.name_key.into())
-                .col_expr(product::Column::SearchVersion, search::VERSION.into())
-                .filter(product::Column::Id.eq(p.id))
-                .exec(&txn)
-                .await?;
-            done += 1;
-        }
-        txn.commit().await?;
+    let mut after = 0;
+    while let Some((last, written)) = reindex_stale_batch(db, store_id, after).await? {
+        done += written;
+        after = last;
     }
+    Ok(done)
+}
+
+/// One batch of [`reindex_stale`]: the stale products after id `after`, in one
+/// transaction; the last id and how many were written, `None` when none is left. The
+/// shops whose products it wrote get a new `content_version`, so no instance keeps a search
+/// answered with the old terms.
+pub async fn reindex_stale_batch(
+    db: &(impl ConnectionTrait + TransactionTrait),
+    store_id: Option<i64>,
+    after: i64,
+) -> Result<Option<(i64, u64)>> {
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+    let mut query = product::Entity::find()
+        // Versions only grow (an import's update writes 0): a range of the index.
+        .filter(product::Column::SearchVersion.lt(search::VERSION))
+        .filter(product::Column::Id.gt(after))
+        .order_by_asc(product::Column::Id)
+        .limit(REINDEX_BATCH);
+    if let Some(store_id) = store_id {
+        query = query.filter(product::Column::StoreId.eq(store_id));
+    }
+    let batch = query.all(db).await?;
+    let Some(last) = batch.last().map(|p| p.id) else {
+        return Ok(None);
+    };
+    let mut shops: Vec<i64> = batch.iter().map(|p| p.store_id).collect();
+    shops.sort_unstable();
+    shops.dedup();
+    // One transaction a batch (read above, so it starts with a write and never has to
+    // upgrade a lock): a database of a million products is re-indexed in minutes, not at
+    // one commit per row.
+    let txn = db.begin().await?;
+    // The shops first, in order, as every writer locks a shop before its products.
+    crate::entities::store::Entity::update_many()
+        .col_expr(
+            crate::entities::store::Column::ContentVersion,
+            Expr::col(crate::entities::store::Column::ContentVersion).add(1),
+        )
+        .filter(crate::entities::store::Column::Id.is_in(shops))
+        .exec(&txn)
+        .await?;
+    for p in &batch {
+        let terms = ProductTerms::of_product(p);
+        product::Entity::update_many()
+            .col_expr(product::Column::SearchName, terms.name.into())
+            .col_expr(product::Column::SearchRest, terms.rest.into())
+            .col_expr(product::Column::NameKey, terms.name_key.into())
+            .col_expr(product::Column::SearchVersion, search::VERSION.into())
+            .filter(product::Column::Id.eq(p.id))
+            // Not over an edit made since the read: it wrote its own terms, or (an import's
+            // update) left them stale for the next batch.
+            .filter(product::Column::UpdatedAt.eq(p.updated_at))
+            .filter(product::Column::SearchVersion.lt(search::VERSION))
+            .exec(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(Some((last, batch.len() as u64)))
 }
 
 /// The product columns a listing reads; the search columns stay in the database.

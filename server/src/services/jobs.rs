@@ -24,7 +24,7 @@ use crate::error::Result;
 use crate::media;
 use crate::services::{
     ai_enrichment, category_checks, imports, logo_files, photo_batches, photos, price_sync,
-    sessions,
+    search_terms, sessions,
 };
 use crate::AppState;
 
@@ -42,7 +42,8 @@ const ERROR_MAX_CHARS: usize = 500;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// (Beside these repeating kinds, `price_sync::JOB`, `ai_enrichment::JOB` and
-    /// `category_checks::JOB` jobs, one per shop, and `photo_batches::JOB`, one per ZIP.)
+    /// `category_checks::JOB` jobs, one per shop, `photo_batches::JOB`, one per ZIP, and
+    /// `search_terms::JOB`, one for the database.)
     /// Removal of temporary files left by interrupted media writes; copies of external
     /// logo addresses, removal of logo uploads no shop uses, of sessions past their
     /// deadline and of processed imports nobody confirmed; the report's visitors of past
@@ -252,6 +253,8 @@ async fn housekeeping(app: &AppState) -> Result<()> {
     if zips > 0 {
         tracing::info!(zips, "ZIPs of pictures no batch needs removed");
     }
+    // Stale search terms whose job could not be scheduled at start (a busy database).
+    search_terms::schedule_if_stale(&app.db).await?;
     let ended = sessions::delete_expired(&app.db).await?;
     let unclaimed = imports::kept::delete_expired(&app.db).await?;
     let visitors = crate::analytics::close_past_days(&app.db).await?;
@@ -337,6 +340,7 @@ async fn work(app: &AppState, job: &Claimed) -> Option<Result<Option<OffsetDateT
         None if job.kind == ai_enrichment::JOB => ai_enrichment::run(app, &job.key).await,
         None if job.kind == category_checks::JOB => category_checks::run(app, &job.key).await,
         None if job.kind == photo_batches::JOB => photo_batches::run(app, &job.key).await,
+        None if job.kind == search_terms::JOB => search_terms::run(app).await,
         None => {
             // Written by a newer version of the server: left for an instance that knows it.
             tracing::warn!(kind = %job.kind, "job of an unknown kind left alone");

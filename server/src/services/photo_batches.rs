@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set,
+    IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -256,7 +256,9 @@ pub async fn latest(
         .await?)
 }
 
-/// Records a matched ZIP kept at `path` and schedules its job.
+/// Records a matched ZIP kept at `path` and schedules its job; a conflict when the shop
+/// has a batch at work. Checked and written under the shop's lock, so two uploads sent at
+/// once (a double click, two instances) never both start.
 pub async fn start(
     app: &AppState,
     store_id: i64,
@@ -265,6 +267,11 @@ pub async fn start(
     matched: Matched,
 ) -> Result<photo_batch::Model> {
     let unmatched: Vec<&String> = matched.unmatched.iter().take(UNMATCHED_KEPT).collect();
+    let txn = app.db.begin().await?;
+    super::lock_store(&txn, store_id).await?;
+    if running(&txn, store_id).await?.is_some() {
+        return Err(AppError::Conflict(messages::PHOTO_ZIP_RUNNING.into()));
+    }
     let batch = photo_batch::ActiveModel {
         store_id: Set(store_id),
         file_name: Set(file_name
@@ -288,15 +295,10 @@ pub async fn start(
         finished_at: Set(None),
         ..Default::default()
     }
-    .insert(&app.db)
+    .insert(&txn)
     .await?;
-    jobs::schedule(
-        &app.db,
-        JOB,
-        &batch.id.to_string(),
-        OffsetDateTime::now_utc(),
-    )
-    .await?;
+    jobs::schedule(&txn, JOB, &batch.id.to_string(), OffsetDateTime::now_utc()).await?;
+    txn.commit().await?;
     app.jobs_due.notify_one();
     Ok(batch)
 }

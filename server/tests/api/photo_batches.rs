@@ -5,6 +5,7 @@
 use std::io::{Cursor, Write};
 
 use reqwest::multipart::{Form, Part};
+use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
 
 use vetrina::services::jobs;
@@ -277,6 +278,29 @@ async fn one_zip_at_a_time_per_shop() {
     assert_eq!(send_zip(&shop, "b.zip", second).await.status(), 202);
     finished(&app, &shop).await;
     assert_eq!(photos_of(&shop, ids[1]).await.len(), 1);
+}
+
+/// Five ZIPs sent at once (a double click, two instances behind a balancer): one batch
+/// starts, the others get the Italian conflict, and only its pictures are stored.
+#[tokio::test]
+async fn zips_sent_at_once_start_one_batch() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let id = add_coded(&shop, "Vite 4x40", "V440", None).await;
+    let zip = zip_of(&[("V440.jpg", picture(40, 30, image::ImageFormat::Jpeg))]);
+    let replies =
+        futures::future::join_all((0..5).map(|_| send_zip(&shop, "a.zip", zip.clone()))).await;
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status().as_u16()).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [202, 409, 409, 409, 409]);
+    let batches = vetrina::entities::photo_batch::Entity::find()
+        .count(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(batches, 1, "one batch recorded");
+    assert_eq!(finished(&app, &shop).await["added"], 1);
+    assert_eq!(photos_of(&shop, id).await.len(), 1);
+    assert_eq!(zip_files(&app.data_dir), 0, "no refused ZIP kept");
 }
 
 /// A list whose picture column names files on the owner's computer (Danea's `Immagine`):
