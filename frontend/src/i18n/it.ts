@@ -904,6 +904,7 @@ export const it = {
       retry: "Riprova",
       accepted: (n: number) => (n === 1 ? "1 prodotto confermato" : `${formatCount(n)} prodotti confermati`),
       acceptFailed: "Conferma non riuscita: riprova.",
+      taught: "I prodotti simili ancora da controllare vengono riletti con la tua scelta.",
     },
     initialising: "Inizializzazione in corso...",
     loadingStoreShort: "Caricamento dati negozio",

@@ -5,6 +5,7 @@
 
 pub mod builtin;
 pub mod classifier;
+pub mod examples;
 pub mod facts;
 pub mod openai;
 

@@ -15,6 +15,9 @@ pub struct Model {
     /// The product's `updated_at` when queued: changed since, it is the owner's.
     pub queued_at: TimeDateTimeWithTimeZone,
     pub done: bool,
+    /// The line's embedding once read (`ai::examples::quantize`), so that what the owner
+    /// teaches later re-reads the line without embedding it again.
+    pub vector: Option<Vec<u8>>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

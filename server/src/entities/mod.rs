@@ -5,6 +5,7 @@ pub mod analytics_daily;
 pub mod analytics_salt;
 pub mod analytics_visitor;
 pub mod category_check;
+pub mod category_example;
 pub mod email_token;
 pub mod inquiry;
 pub mod job;

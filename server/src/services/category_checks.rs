@@ -8,8 +8,10 @@
 //! description written from it). A product the owner changed meanwhile is left alone. The
 //! dashboard reads the progress from the same rows.
 
+use std::sync::Arc;
 use std::time::Instant;
 
+use embedding::DIM;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -20,11 +22,12 @@ use tokio::sync::Semaphore;
 
 use crate::ai::builtin::{self, RawProduct, Status};
 use crate::ai::classifier::{self, CLASSIFIER};
+use crate::ai::examples::{self, Examples};
 use crate::entities::category_check;
 use crate::entities::product;
 use crate::error::{AppError, Result};
 use crate::services::ai_enrichment::Input;
-use crate::services::{jobs, lock_store, product_images};
+use crate::services::{category_examples, jobs, lock_store, product_images};
 use crate::AppState;
 
 /// The job kind; its key is the shop's id.
@@ -130,6 +133,9 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
         return Ok(None);
     };
     let started = Instant::now();
+    // What the owner taught since the last run: embedded first, then read once a run.
+    embed_examples(app, store_id).await?;
+    let taught = Arc::new(category_examples::read(&app.db, store_id).await?);
     loop {
         let batch = category_check::Entity::find()
             .filter(category_check::Column::StoreId.eq(store_id))
@@ -141,15 +147,18 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
         if batch.is_empty() {
             return Ok(None);
         }
-        let inputs: Vec<Input> = batch
+        let lines: Vec<Line> = batch
             .iter()
-            .map(|row| serde_json::from_str(&row.input).unwrap_or_else(|_| empty_input()))
+            .map(|row| Line {
+                input: serde_json::from_str(&row.input).unwrap_or_else(|_| empty_input()),
+                vector: row.vector.as_deref().and_then(examples::dequantize),
+            })
             .collect();
         // Without a model (this instance's file is missing) the rows are closed unread:
         // the keyword engine's categories stay.
         let decisions = match classifier::model() {
-            Some(_) => decide(inputs).await?,
-            None => vec![Decision::Keep; batch.len()],
+            Some(_) => decide(lines, taught.clone()).await?,
+            None => vec![(Decision::Keep, None); batch.len()],
         };
         write(app, store_id, batch, decisions).await?;
         if started.elapsed() > SLICE {
@@ -168,16 +177,22 @@ fn empty_input() -> Input {
     }
 }
 
+/// A queued line: what the file said, and its embedding when an earlier run read it.
+struct Line {
+    input: Input,
+    vector: Option<[f32; DIM]>,
+}
+
 /// What the model's reading changes on a product.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Decision {
     /// The import's category (or its absence) stands.
     Keep,
     /// Nobody is sure; the model proposes this category to the owner (review queue).
     Suggest(&'static str),
-    /// A category both agree on, where the keywords alone were not sure; whether the brand
-    /// is known.
-    Set(&'static str, bool),
+    /// A category both agree on where the keywords alone were not sure, or the one the
+    /// owner gave a line nearly the same; whether the brand is known.
+    Set(String, bool),
     /// The keywords were sure, the model finds it implausible: the category and the
     /// description written from it go (unless the file gave the description: the last
     /// field), and the owner is asked (with the model's proposal, if it has one).
@@ -187,51 +202,51 @@ enum Decision {
 /// The model's top category is worth proposing to the owner from this probability.
 const SUGGESTION: f32 = 0.3;
 
-/// The categories the model and the keywords agree on, line by line, embedded off the
-/// async workers and one batch at a time per process.
-async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
+/// The categories the model and the keywords agree on, or the owner taught, line by line,
+/// with the embedding of each line (to keep); embedded off the async workers, one batch per
+/// process at a time, lines read before not again.
+async fn decide(
+    lines: Vec<Line>,
+    taught: Arc<Examples>,
+) -> Result<Vec<(Decision, Option<Vec<u8>>)>> {
     let _turn = MODEL_TURN
         .acquire()
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    let work = inputs;
     tokio::task::spawn_blocking(move || {
         let Some(model) = classifier::model() else {
-            return vec![Decision::Keep; work.len()];
+            return vec![(Decision::Keep, None); lines.len()];
         };
-        let texts: Vec<String> = work
+        let unread: Vec<String> = lines
             .iter()
-            .map(|i| classifier::text_of(&i.name, i.brand.as_deref(), i.description.as_deref()))
+            .filter(|l| l.vector.is_none())
+            .map(|l| {
+                let i = &l.input;
+                classifier::text_of(&i.name, i.brand.as_deref(), i.description.as_deref())
+            })
             .collect();
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let Ok(vectors) = model.passages(&refs) else {
-            tracing::error!("embedding failed: categories from keywords alone");
-            return vec![Decision::Keep; work.len()];
-        };
-        work.iter()
-            .zip(&vectors)
-            .map(|(input, v)| {
-                let keywords = builtin::keyword_view(&RawProduct {
-                    name: &input.name,
-                    brand: input.brand.as_deref(),
-                    category: None,
-                    description: input.description.as_deref(),
-                });
-                let guess = CLASSIFIER.guess(v, keywords.best.map(|(c, _)| c));
-                let brand = keywords.brand || input.brand.is_some();
-                let proposal = guess.category.filter(|_| guess.probability >= SUGGESTION);
-                match (keywords.sure, classifier::combine(&keywords, &guess)) {
-                    (true, Some(_)) => Decision::Keep,
-                    (true, None) => {
-                        let described = input
-                            .description
-                            .as_deref()
-                            .is_some_and(|d| !d.trim().is_empty());
-                        Decision::Clear(brand, proposal, described)
-                    }
-                    (false, Some(category)) => Decision::Set(category, brand),
-                    (false, None) => proposal.map_or(Decision::Keep, Decision::Suggest),
+        let mut fresh = if unread.is_empty() {
+            Vec::new()
+        } else {
+            match model.passages(&unread.iter().map(String::as_str).collect::<Vec<_>>()) {
+                Ok(v) => v,
+                Err(_) => {
+                    tracing::error!("embedding failed: categories from keywords alone");
+                    return vec![(Decision::Keep, None); lines.len()];
                 }
+            }
+        }
+        .into_iter();
+        lines
+            .iter()
+            .map(|line| {
+                let Some(v) = line.vector.or_else(|| fresh.next()) else {
+                    return (Decision::Keep, None);
+                };
+                (
+                    decision(&line.input, &v, &taught),
+                    Some(examples::quantize(&v)),
+                )
             })
             .collect()
     })
@@ -239,20 +254,98 @@ async fn decide(inputs: Vec<Input>) -> Result<Vec<Decision>> {
     .map_err(|e| AppError::Internal(e.into()))
 }
 
+/// One line's decision, from its embedding.
+fn decision(input: &Input, v: &[f32; DIM], taught: &Examples) -> Decision {
+    let keywords = builtin::keyword_view(&RawProduct {
+        name: &input.name,
+        brand: input.brand.as_deref(),
+        category: None,
+        description: input.description.as_deref(),
+    });
+    let guess = CLASSIFIER.guess(v, keywords.best.map(|(c, _)| c));
+    let brand = keywords.brand || input.brand.is_some();
+    let proposal = guess.category.filter(|_| guess.probability >= SUGGESTION);
+    let shown = classifier::combine(&keywords, &guess);
+    // The owner's word on a line nearly the same wins over both engines.
+    if let Some(category) = taught.taught(v) {
+        return if keywords.sure && shown == Some(category) {
+            Decision::Keep
+        } else {
+            Decision::Set(category.to_owned(), brand)
+        };
+    }
+    match (keywords.sure, shown) {
+        (true, Some(_)) => Decision::Keep,
+        (true, None) => {
+            let described = input
+                .description
+                .as_deref()
+                .is_some_and(|d| !d.trim().is_empty());
+            Decision::Clear(brand, proposal, described)
+        }
+        (false, Some(category)) => Decision::Set(category.to_owned(), brand),
+        (false, None) => proposal.map_or(Decision::Keep, Decision::Suggest),
+    }
+}
+
+/// Embeds the lines the owner taught since the shop's last run (one batch per process at a
+/// time, as the queue's).
+async fn embed_examples(app: &AppState, store_id: i64) -> Result<()> {
+    if classifier::model().is_none() {
+        return Ok(());
+    }
+    loop {
+        let pending = category_examples::unembedded(&app.db, store_id, BATCH).await?;
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let _turn = MODEL_TURN
+            .acquire()
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
+        let texts: Vec<String> = pending.iter().map(|(_, t)| t.clone()).collect();
+        let vectors = tokio::task::spawn_blocking(move || {
+            let model = classifier::model()?;
+            model
+                .passages(&texts.iter().map(String::as_str).collect::<Vec<_>>())
+                .ok()
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+        let Some(vectors) = vectors else {
+            tracing::error!("embedding of taught lines failed");
+            return Ok(());
+        };
+        for ((id, _), v) in pending.iter().zip(&vectors) {
+            category_examples::set_vector(&app.db, *id, examples::quantize(v)).await?;
+        }
+    }
+}
+
 /// Writes the decisions (one transaction per batch) and closes the rows.
 async fn write(
     app: &AppState,
     store_id: i64,
     batch: Vec<category_check::Model>,
-    decisions: Vec<Decision>,
+    decisions: Vec<(Decision, Option<Vec<u8>>)>,
 ) -> Result<()> {
     let now = OffsetDateTime::now_utc();
     let txn = app.db.begin().await?;
     lock_store(&txn, store_id).await?;
     let mut redraw_from: Option<i64> = None;
-    for (row, decision) in batch.iter().zip(decisions) {
+    for (row, (decision, vector)) in batch.iter().zip(decisions) {
+        // The line stays read (its embedding kept), for what the owner teaches later.
+        let mut check = category_check::Entity::update_many()
+            .col_expr(category_check::Column::Done, Expr::value(true))
+            .filter(category_check::Column::Id.eq(row.id));
+        if let Some(vector) = vector {
+            check = check.col_expr(category_check::Column::Vector, Expr::value(vector));
+        }
         let (category, brand, proposal, described) = match decision {
-            Decision::Keep => continue,
+            Decision::Keep => {
+                check.exec(&txn).await?;
+                continue;
+            }
             Decision::Suggest(proposal) => {
                 // Only the review queue's grouping changes: the product stays as it is.
                 product::Entity::update_many()
@@ -263,12 +356,14 @@ async fn write(
                     .filter(product::Column::Status.ne(Status::Normal))
                     .exec(&txn)
                     .await?;
+                check.exec(&txn).await?;
                 continue;
             }
             Decision::Set(category, brand) => (Some(category), brand, None, true),
             Decision::Clear(brand, proposal, described) => (None, brand, proposal, described),
         };
-        let status = if category.is_some() && brand {
+        let categorised = category.is_some();
+        let status = if categorised && brand {
             Status::Normal
         } else {
             Status::Uncertain
@@ -278,12 +373,7 @@ async fn write(
             .col_expr(product::Column::Status, Expr::value(status))
             .col_expr(
                 product::Column::ReviewNote,
-                Expr::value(builtin::review_note(
-                    status,
-                    false,
-                    category.is_some(),
-                    brand,
-                )),
+                Expr::value(builtin::review_note(status, false, categorised, brand)),
             )
             .col_expr(
                 product::Column::ImageUrl,
@@ -307,13 +397,11 @@ async fn write(
             .await?;
         if written.rows_affected == 1 {
             redraw_from = Some(redraw_from.map_or(row.product_id, |r| r.min(row.product_id)));
+            // Still this job's product, not the owner's: it may be read again.
+            check = check.col_expr(category_check::Column::QueuedAt, Expr::value(now));
         }
+        check.exec(&txn).await?;
     }
-    category_check::Entity::update_many()
-        .col_expr(category_check::Column::Done, Expr::value(true))
-        .filter(category_check::Column::Id.is_in(batch.iter().map(|r| r.id)))
-        .exec(&txn)
-        .await?;
     crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
     txn.commit().await?;
     if let Some(from) = redraw_from {

@@ -6,6 +6,7 @@ pub mod ai_enrichment;
 pub mod allowance;
 pub mod catalogue;
 pub mod category_checks;
+pub mod category_examples;
 pub mod demo;
 pub mod email_tokens;
 pub mod enrichment;

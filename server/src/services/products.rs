@@ -277,6 +277,14 @@ pub async fn update(
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let mut p = find_own(&txn, store_id, id).await?;
+    // A category the owner sets (another one, or the AI's unsure one, confirmed) teaches the
+    // shop's classifier.
+    let confirmed =
+        p.status != ProductStatus::Normal && changes.status == Some(ProductStatus::Normal);
+    let taught = match &changes.category {
+        Some(Some(c)) if p.category.as_ref() != Some(c) || confirmed => Some(c.clone()),
+        _ => None,
+    };
     if let Some(name) = changes.name {
         p.slug = slugify(&name);
         p.name = name;
@@ -328,6 +336,9 @@ pub async fn update(
     p.name_key = terms.name_key;
     p.search_version = search::VERSION;
     let updated = p.into_active_model().reset_all().update(&txn).await?;
+    if let Some(category) = taught {
+        super::category_examples::learn(&txn, store_id, vec![(id, category)]).await?;
+    }
     txn.commit().await?;
     Ok(updated)
 }

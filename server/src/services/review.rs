@@ -133,6 +133,7 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
 pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Result<u64> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
+    let taught = taught_by(&txn, store_id, &which).await?;
     let mut update = product::Entity::update_many()
         .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
         .col_expr(
@@ -161,10 +162,56 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
         Accept::All => update,
     };
     let accepted = update.exec(&txn).await?.rows_affected;
+    // A category confirmed or corrected for a group, or confirmed product by product, is the
+    // owner's evidence for the rest of the queue and the next import.
+    super::category_examples::learn(&txn, store_id, taught).await?;
     if matches!(which, Accept::Suggestion { .. }) {
         // The category is a search word: indexed before anyone searches.
         super::catalogue::reindex_stale(&txn, Some(store_id)).await?;
     }
     txn.commit().await?;
     Ok(accepted)
+}
+
+/// The products an acceptance teaches, and under which category: a group confirmed or
+/// corrected (its newest products), products accepted one by one with their category.
+/// Accepting a whole reason or everything teaches nothing: that is no look at each line.
+async fn taught_by(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    which: &Accept,
+) -> Result<Vec<(i64, String)>> {
+    let limit = super::category_examples::MAX_PER_ACTION;
+    Ok(match which {
+        Accept::Suggestion {
+            suggestion,
+            category,
+        } => product::Entity::find()
+            .select_only()
+            .column(product::Column::Id)
+            .filter(to_check(store_id))
+            .filter(product::Column::SuggestedCategory.eq(suggestion.as_str()))
+            .order_by_desc(product::Column::Id)
+            .limit(limit)
+            .into_tuple::<i64>()
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|id| (id, category.clone()))
+            .collect(),
+        Accept::Ids(ids) => {
+            product::Entity::find()
+                .select_only()
+                .column(product::Column::Id)
+                .column(product::Column::Category)
+                .filter(to_check(store_id))
+                .filter(product::Column::Id.is_in(ids.iter().copied()))
+                .filter(product::Column::Category.is_not_null())
+                .limit(limit)
+                .into_tuple::<(i64, String)>()
+                .all(db)
+                .await?
+        }
+        Accept::Reason(_) | Accept::All => Vec::new(),
+    })
 }

@@ -141,3 +141,77 @@ async fn an_import_s_unsure_categories_are_found_in_the_background() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(progress(&anna).await, (1, 0));
 }
+
+/// Learning from the owner (decision 037): the category the owner gives one line of the
+/// queue files the shop's lines nearly the same, those still in the queue (read again
+/// without being embedded again) and those of the next import, and nothing of another
+/// shop; a line unlike it keeps what the engines said.
+#[tokio::test]
+async fn a_category_the_owner_gives_files_the_shop_s_lines_nearly_the_same() {
+    if classifier::model().is_none() {
+        eprintln!("skipped: no embedding model in this build");
+        return;
+    }
+    const TAUGHT: &str = "Giardino ed esterni";
+    let brooms = [
+        BROOM,
+        "SPAZZOLONE PER ESTERNI CM 40",
+        "SPAZZOLONE PER ESTERNI CM 30",
+    ];
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let bruno = app.shop("bruno@edilizia.it").await;
+    for shop in [&anna, &bruno] {
+        let (status, store) = import_file(
+            shop,
+            csv(&[brooms[0], brooms[1], brooms[2], PHONE]),
+            "listino.csv",
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{store}");
+    }
+    while jobs::run_due(&app.state).await.unwrap() > 0 {}
+    for line in brooms {
+        assert_eq!(
+            by_name(&anna, line).await["category"],
+            Value::Null,
+            "{line}: nobody is sure"
+        );
+    }
+
+    // The owner files the first broom, and confirms it.
+    let id = by_name(&anna, BROOM).await["id"].clone();
+    let edited = anna
+        .put(
+            &format!("/api/products/{id}"),
+            json!({"category": TAUGHT, "status": "normal"}),
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    assert_eq!(
+        progress(&anna).await.0,
+        3,
+        "the rest of the queue is read again"
+    );
+    while jobs::run_due(&app.state).await.unwrap() > 0 {}
+    assert_eq!(progress(&anna).await.0, 0);
+    for line in &brooms[1..] {
+        let p = by_name(&anna, line).await;
+        assert_eq!(p["category"], TAUGHT, "{p}");
+    }
+    assert_eq!(by_name(&anna, PHONE).await["category"], Value::Null);
+    for line in brooms {
+        assert_eq!(
+            by_name(&bruno, line).await["category"],
+            Value::Null,
+            "{line}: another shop's"
+        );
+    }
+
+    // The next import of the same shop: a new broom gets the owner's category too.
+    let next = "SPAZZOLONE PER ESTERNI CM 50";
+    let (status, _) = import_file(&anna, csv(&[next]), "altro.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    while jobs::run_due(&app.state).await.unwrap() > 0 {}
+    assert_eq!(by_name(&anna, next).await["category"], TAUGHT);
+}

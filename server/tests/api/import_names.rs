@@ -141,3 +141,46 @@ async fn an_owner_who_unticks_the_option_keeps_the_files_names() {
         .iter()
         .any(|(n, _)| n == "ZOCCOLA FORATA C/LACCETTO BIO 601"));
 }
+
+/// Real lists imported with the wizard's proposal as it stands: at least 95 % of each
+/// list's product names are distinct (a model named once per size or finish says its code).
+#[tokio::test]
+async fn the_names_of_a_real_list_are_told_apart() {
+    let files = [
+        "06_it_erregame_listino_cp1252_tab.csv",
+        "09_it_baltur_listino_riscaldamento.xlsx",
+        "10_it_bottazzi_catalogo_dpi.xlsx",
+        "12_it_listino_grigliati_edilizia.xlsx",
+    ];
+    for (n, file) in files.into_iter().enumerate() {
+        let Some(path) = crate::import_limits::realdata(file) else {
+            eprintln!("skipped: ../shared/realdata/{file} is absent");
+            continue;
+        };
+        let app = spawn_app().await;
+        let email = format!("negozio{n}@esempio.it");
+        let shop = app.shop(&email).await;
+        vetrina::services::stores::set_plan(&app.db, &email, vetrina::plans::Plan::Business)
+            .await
+            .unwrap();
+        let (status, body) = import_file(&shop, std::fs::read(path).unwrap(), file).await;
+        assert_eq!(status, StatusCode::OK, "{file}: {body}");
+        let products = shop.products().await;
+        let names: std::collections::HashSet<String> = products
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_lowercase())
+            .collect();
+        eprintln!(
+            "{file}: {} products, {} distinct names ({:.1} %)",
+            products.len(),
+            names.len(),
+            100.0 * names.len() as f64 / products.len() as f64
+        );
+        assert!(
+            names.len() * 100 >= products.len() * 95,
+            "{file}: {} distinct names of {}",
+            names.len(),
+            products.len()
+        );
+    }
+}

@@ -120,4 +120,18 @@ async fn a_proposed_category_is_confirmed_or_corrected_for_its_whole_group_at_on
     // Another shop's products with the same proposal are untouched.
     let theirs = review(&bruno).await;
     assert_eq!(group(&theirs, "Idraulica").unwrap()["count"], 3, "{theirs}");
+
+    // What the owner filed teaches the shop's classifier (decision 037), not another's.
+    use sea_orm::EntityTrait;
+    let taught = vetrina::entities::category_example::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(taught.len(), 4, "one example a product filed");
+    assert!(
+        taught
+            .iter()
+            .all(|e| e.store_id == anna.id && e.category == "Idraulica" && !e.text.is_empty()),
+        "{taught:?}"
+    );
 }

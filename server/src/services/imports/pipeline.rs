@@ -195,6 +195,7 @@ pub fn process(
     enrich(&mut items, options, cancel)?;
     if mapping.tidy_names == Some(true) {
         tidy_names(&mut items);
+        tell_apart(&mut items);
     }
 
     errors.sort_by_key(|e| e.row_number);
@@ -367,6 +368,38 @@ fn tidy_names(items: &mut [ImportItem]) {
     }
 }
 
+/// Names the file repeats told apart by each row's code, "Rubinetto 1/2 (cod. RB12)", so a
+/// visitor, a search engine and the owner can tell the products' pages apart (a supplier's
+/// list names a model once per size or finish and puts the difference in the code). A row
+/// without a code, or whose name holds it already, keeps its name.
+fn tell_apart(items: &mut [ImportItem]) {
+    let key = |name: &str| name.to_lowercase();
+    let mut repeats: HashMap<String, u32> = HashMap::new();
+    for item in items.iter() {
+        *repeats.entry(key(&item.name)).or_default() += 1;
+    }
+    for item in items.iter_mut() {
+        if repeats.get(&key(&item.name)).is_none_or(|n| *n < 2) {
+            continue;
+        }
+        let code = match (item.sku.as_deref(), item.ean.as_deref()) {
+            (Some(sku), _) if !sku.trim().is_empty() => format!("cod. {}", sku.trim()),
+            (_, Some(ean)) if !ean.trim().is_empty() => format!("EAN {}", ean.trim()),
+            _ => continue,
+        };
+        let told = format!("{} ({code})", item.name);
+        if item
+            .name
+            .contains(code.trim_start_matches("cod. ").trim_start_matches("EAN "))
+            || told.chars().count() > crate::import::MAX_NAME_CHARS
+        {
+            continue;
+        }
+        let source = std::mem::replace(&mut item.name, told);
+        item.source_name.get_or_insert(source);
+    }
+}
+
 fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     // Of the categories a product's rows give, the first the taxonomy knows (a list that
     // repeats a product under "Offerte" and under "Cementi" means the second).
@@ -485,6 +518,53 @@ mod tests {
         assert_eq!((p.statistics.valid, p.statistics.invalid), (3, 0));
         assert_eq!(p.items[0].other_categories, ["Offerte"]);
         assert_eq!(p.items[2].other_categories, ["Tasselli"]);
+    }
+
+    /// A model a list names once per size, the size only in the code: each product's name
+    /// says its code, the line as the file had it is kept, a name the file gives once stays.
+    #[test]
+    fn names_the_file_repeats_are_told_apart_by_their_codes() {
+        let csv = "codice;nome;prezzo;ean\n\
+                   RB12;RUBINETTO A SFERA <;10;\n\
+                   RB34;Rubinetto a sfera;12;\n\
+                   ;RUBINETTO A SFERA;13;8001234567897\n\
+                   GU1;GUANTI NITRILE GU1;3;\n\
+                   GU2;Guanti nitrile GU1;4;\n\
+                   TR1;Trapano;90;\n";
+        let headers: Vec<String> = ["codice", "nome", "prezzo", "ean"].map(String::from).into();
+        let mut mapping = crate::import::propose_mapping(&headers);
+        mapping.tidy_names = Some(true); // as the wizard proposes for every file
+        let upload = Upload {
+            bytes: csv.as_bytes(),
+            file_name: "listino.csv",
+            content_type: None,
+        };
+        let p = process(
+            upload,
+            &mapping,
+            ProcessOptions::default(),
+            &ExistingCodes::default(),
+            &CancelFlag::default(),
+        )
+        .unwrap();
+        let names: Vec<&str> = p.items.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Rubinetto a sfera (cod. RB12)",
+                "Rubinetto a sfera (cod. RB34)",
+                "Rubinetto a sfera (EAN 8001234567897)",
+                "Guanti nitrile GU1",
+                "Guanti nitrile GU1 (cod. GU2)",
+                "Trapano",
+            ]
+        );
+        assert_eq!(
+            p.items[0].source_name.as_deref(),
+            Some("RUBINETTO A SFERA <")
+        );
+        assert_eq!(p.items[1].source_name.as_deref(), Some("Rubinetto a sfera"));
+        assert_eq!(p.items[5].source_name, None);
     }
 
     /// A list that repeats a product under "Offerte" and under its trade category: the

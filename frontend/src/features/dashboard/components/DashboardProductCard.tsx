@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ProductImage } from "../../../components/ProductImage";
 import { it } from "../../../i18n/it";
 import { formatPrice } from "../../../lib/format";
@@ -36,7 +36,9 @@ function Markers({ product }: { product: Product }) {
   const [open, setOpen] = useState<MarkerKind | null>(null);
   const id = useId();
   const root = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
+  // Listening from the render that opens the note (a layout effect runs before the browser
+  // paints it): a tap elsewhere right after opening it closes it too.
+  useLayoutEffect(() => {
     if (!open) return;
     const away = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(null);

@@ -49,7 +49,9 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
     setBusy(true);
     try {
       const { accepted } = await acceptProducts(body);
-      toast({ title: t.accepted(accepted) });
+      // A group filed, or products confirmed one by one, teach the shop (not "accept all").
+      const teaches = accepted > 0 && ("suggestion" in body || "ids" in body);
+      toast({ title: t.accepted(accepted), description: teaches ? t.taught : undefined });
       onChanged();
       read();
     } catch (err) {
@@ -70,7 +72,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
     setBusy(true);
     try {
       const saved = await updateProduct(p.id, { name: fields.name, brand: fields.brand || null, category: fields.category || null, published: fields.published, status: "normal" });
-      toast({ title: t.fixed(saved.name) });
+      toast({ title: t.fixed(saved.name), description: saved.category ? t.taught : undefined });
       onChanged();
       read();
       return true;
