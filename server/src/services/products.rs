@@ -285,6 +285,8 @@ pub async fn update(
         Some(Some(c)) if p.category.as_ref() != Some(c) || confirmed => Some(c.clone()),
         _ => None,
     };
+    let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
+    let renamed = changes.name.as_ref().is_some_and(|n| *n != p.name);
     if let Some(name) = changes.name {
         p.slug = slugify(&name);
         p.name = name;
@@ -303,6 +305,13 @@ pub async fn update(
     }
     if let Some(v) = changes.image_url {
         p.image_url = v;
+    } else if (changes_category || renamed)
+        && p.image_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with(crate::media::GENERATED_PREFIX))
+    {
+        // A drawn picture shows the category and the name: drawn again (a real one stays).
+        p.image_url = None;
     }
     if let Some(v) = changes.availability {
         p.in_stock = v.in_stock();

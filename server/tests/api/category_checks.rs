@@ -180,7 +180,9 @@ async fn a_category_the_owner_gives_files_the_shop_s_lines_nearly_the_same() {
     }
 
     // The owner files the first broom, and confirms it.
-    let id = by_name(&anna, BROOM).await["id"].clone();
+    anna.images_settled().await;
+    let before = by_name(&anna, BROOM).await;
+    let id = before["id"].clone();
     let edited = anna
         .put(
             &format!("/api/products/{id}"),
@@ -188,6 +190,16 @@ async fn a_category_the_owner_gives_files_the_shop_s_lines_nearly_the_same() {
         )
         .await;
     assert_eq!(edited.status(), StatusCode::OK);
+    // Its drawn picture showed "no category": drawn again for the garden.
+    anna.images_settled().await;
+    let drawn = by_name(&anna, BROOM).await["image_url"].clone();
+    assert!(
+        drawn
+            .as_str()
+            .is_some_and(|u| u.starts_with("/media/products/t2-")),
+        "{drawn}"
+    );
+    assert_ne!(drawn, before["image_url"], "drawn for its new category");
     assert_eq!(
         progress(&anna).await.0,
         3,
