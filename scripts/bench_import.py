@@ -1,17 +1,13 @@
 """Driver of scripts/bench-import: makes the files, registers a business shop, times the
 three import calls and reads the server's peak RSS (VmHWM) after each file."""
 
-import http.cookiejar
 import json
 import os
-import sqlite3
-import subprocess
 import sys
-import time
-import urllib.request
-import uuid
 import zipfile
 from xml.sax.saxutils import escape
+
+from bench_http import Client, multipart
 
 url, rows, work, pid, binary, kind = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 # A distributor's list with what makes real ones hard: the code padded with spaces, a list
@@ -119,31 +115,8 @@ def make_xlsx(path):
         z.writestr("xl/worksheets/sheet1.xml", "".join(parts))
 
 
-jar = http.cookiejar.CookieJar()
-opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-
-def call(method, path, body=None, content_type="application/json"):
-    data = json.dumps(body).encode() if content_type == "application/json" and body is not None else body
-    req = urllib.request.Request(url + path, data=data, method=method,
-                                 headers={"Content-Type": content_type} if data is not None else {})
-    started = time.perf_counter()
-    with opener.open(req, timeout=600) as reply:
-        payload = reply.read()
-    return time.perf_counter() - started, json.loads(payload)
-
-
-def multipart(fields, file_path):
-    boundary = uuid.uuid4().hex
-    out = bytearray()
-    for k, v in fields.items():
-        out += f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-    name = os.path.basename(file_path)
-    out += f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\nContent-Type: application/octet-stream\r\n\r\n'.encode()
-    with open(file_path, "rb") as f:
-        out += f.read()
-    out += f"\r\n--{boundary}--\r\n".encode()
-    return bytes(out), f"multipart/form-data; boundary={boundary}"
+client = Client(url, work, binary)
+call, jar = client.call, client.jar
 
 
 def rss(field="VmHWM"):
@@ -159,18 +132,7 @@ def peak_rss():
     return rss("VmHWM")
 
 
-def shop(email):
-    call("POST", "/api/stores", {
-        "email": email, "password": "Cantiere2026!", "name": "Edilizia Benchmark",
-        "description": "Negozio per misurare l'importazione.", "address": "Via Roma 12",
-        "city": "Roma", "postal_code": "00118", "telephone": "06 1234567", "plan": "free"})
-    subprocess.run([binary, "shop", "set-plan", email, "business"], check=True, stdout=subprocess.DEVNULL)
-    db = sqlite3.connect(os.path.join(work, "data", "vetrina.db"))
-    db.execute("UPDATE users SET email_verified_at = CURRENT_TIMESTAMP WHERE email = ?", (email,))
-    db.commit()
-    db.close()
-    jar.clear()
-    call("POST", "/api/auth/login", {"email": email, "password": "Cantiere2026!"})
+shop = client.shop
 
 
 def run(kind, path):

@@ -34,6 +34,8 @@ use crate::AppState;
 pub const JOB: &str = "categories";
 /// Lines embedded per round (about a second of one core).
 const BATCH: u64 = 32;
+/// Lines read again per round with the embedding kept (one transaction each).
+const REREAD_BATCH: u64 = 500;
 /// A run gives way to other jobs after this long (it is due again at once).
 const SLICE: std::time::Duration = std::time::Duration::from_secs(60);
 /// Rows queued per statement.
@@ -137,13 +139,25 @@ pub async fn run(app: &AppState, key: &str) -> Result<Option<OffsetDateTime>> {
     embed_examples(app, store_id).await?;
     let taught = Arc::new(category_examples::read(&app.db, store_id).await?);
     loop {
-        let batch = category_check::Entity::find()
+        // Lines read before (queued again by what the owner taught) first, many at a time:
+        // they cost comparisons, not the model.
+        let mut batch = category_check::Entity::find()
             .filter(category_check::Column::StoreId.eq(store_id))
             .filter(category_check::Column::Done.eq(false))
+            .filter(category_check::Column::Vector.is_not_null())
             .order_by_asc(category_check::Column::Id)
-            .limit(BATCH)
+            .limit(REREAD_BATCH)
             .all(&app.db)
             .await?;
+        if batch.is_empty() {
+            batch = category_check::Entity::find()
+                .filter(category_check::Column::StoreId.eq(store_id))
+                .filter(category_check::Column::Done.eq(false))
+                .order_by_asc(category_check::Column::Id)
+                .limit(BATCH)
+                .all(&app.db)
+                .await?;
+        }
         if batch.is_empty() {
             return Ok(None);
         }

@@ -369,35 +369,57 @@ impl Shown {
     }
 }
 
-#[test]
-fn the_category_visitors_see_is_right_on_held_out_real_lines() {
-    use vetrina::ai::builtin::keyword_view;
-    use vetrina::ai::classifier::{combine, model, text_of, CLASSIFIER};
-
+/// Every hand-labelled real line once: the line, its label, and whether it is of the
+/// held-out half.
+fn labelled_lines() -> Vec<(Line, String, bool)> {
     let labels = hand_labels();
     let mut seen = std::collections::HashSet::new();
-    let lines: Vec<(Line, String)> = lines()
+    lines()
         .into_iter()
         .filter_map(|l| {
             let key = key_of(&l.name);
             let label = labels.get(&(l.file.to_owned(), key.clone()))?.clone();
-            (held_out(&key) && seen.insert((l.file, key))).then_some((l, label))
+            seen.insert((l.file, key.clone()))
+                .then_some((l, label, held_out(&key)))
+        })
+        .collect()
+}
+
+/// The model's embeddings of the lines as the server reads them; `None`, said, when there
+/// are no lines (no shared folder) or no model in this build.
+fn embedded<'a>(lines: impl Iterator<Item = &'a Line>) -> Option<Vec<[f32; embedding::DIM]>> {
+    let texts: Vec<String> = lines
+        .map(|l| {
+            vetrina::ai::classifier::text_of(&l.name, l.brand.as_deref(), l.description.as_deref())
         })
         .collect();
-    if lines.is_empty() {
-        return;
+    if texts.is_empty() {
+        return None;
     }
-    let Some(model) = model() else {
+    let Some(model) = vetrina::ai::classifier::model() else {
         eprintln!("skipped: no embedding model in this build");
+        return None;
+    };
+    Some(
+        model
+            .passages(&texts.iter().map(String::as_str).collect::<Vec<_>>())
+            .unwrap(),
+    )
+}
+
+#[test]
+fn the_category_visitors_see_is_right_on_held_out_real_lines() {
+    use vetrina::ai::builtin::keyword_view;
+    use vetrina::ai::classifier::{combine, CLASSIFIER};
+
+    let lines: Vec<(Line, String)> = labelled_lines()
+        .into_iter()
+        .filter(|(_, _, held)| *held)
+        .map(|(line, label, _)| (line, label))
+        .collect();
+    let Some(vectors) = embedded(lines.iter().map(|(l, _)| l)) else {
         return;
     };
-    let texts: Vec<String> = lines
-        .iter()
-        .map(|(l, _)| text_of(&l.name, l.brand.as_deref(), l.description.as_deref()))
-        .collect();
-    let vectors = model
-        .passages(&texts.iter().map(String::as_str).collect::<Vec<_>>())
-        .unwrap();
     let (mut keywords, mut both): (BTreeMap<&str, Shown>, BTreeMap<&str, Shown>) =
         Default::default();
     let mut wrong = Vec::new();
@@ -457,34 +479,13 @@ fn the_category_visitors_see_is_right_on_held_out_real_lines() {
 #[test]
 fn what_the_owner_confirmed_files_lines_nearly_the_same() {
     use vetrina::ai::builtin::keyword_view;
-    use vetrina::ai::classifier::{combine, model, text_of, CLASSIFIER};
+    use vetrina::ai::classifier::{combine, CLASSIFIER};
     use vetrina::ai::examples::{Examples, NEAR};
 
-    let labels = hand_labels();
-    let mut seen = std::collections::HashSet::new();
-    let lines: Vec<(Line, String, bool)> = lines()
-        .into_iter()
-        .filter_map(|l| {
-            let key = key_of(&l.name);
-            let label = labels.get(&(l.file.to_owned(), key.clone()))?.clone();
-            seen.insert((l.file, key.clone()))
-                .then_some((l, label, held_out(&key)))
-        })
-        .collect();
-    if lines.is_empty() {
-        return;
-    }
-    let Some(model) = model() else {
-        eprintln!("skipped: no embedding model in this build");
+    let lines = labelled_lines();
+    let Some(vectors) = embedded(lines.iter().map(|(l, _, _)| l)) else {
         return;
     };
-    let texts: Vec<String> = lines
-        .iter()
-        .map(|(l, _, _)| text_of(&l.name, l.brand.as_deref(), l.description.as_deref()))
-        .collect();
-    let vectors = model
-        .passages(&texts.iter().map(String::as_str).collect::<Vec<_>>())
-        .unwrap();
     // What each file's owner confirmed: its training-half lines of the trade (or one in
     // `every` of them).
     let taught_of = |file: &str, except: Option<usize>, every: usize| {
