@@ -716,7 +716,8 @@ pub async fn reindex_stale(
 }
 
 /// One batch of [`reindex_stale`]: the stale products after id `after`, in one
-/// transaction; the last id and how many were written, `None` when none is left. The
+/// transaction; the last id and how many were read (those edited since the read are left
+/// to their edit), `None` when none is left. The
 /// shops whose products it wrote get a new `content_version`, so no instance keeps a search
 /// answered with the old terms.
 pub async fn reindex_stale_batch(
