@@ -49,14 +49,6 @@ impl Examples {
         Self { items }
     }
 
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
     /// The category of the nearest taught line and its similarity.
     pub fn nearest(&self, v: &[f32; DIM]) -> Option<(&str, f32)> {
         self.items

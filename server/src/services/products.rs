@@ -277,15 +277,15 @@ pub async fn update(
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let mut p = find_own(&txn, store_id, id).await?;
+    let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
     // A category the owner sets (another one, or the AI's unsure one, confirmed) teaches the
     // shop's classifier.
     let confirmed =
         p.status != ProductStatus::Normal && changes.status == Some(ProductStatus::Normal);
     let taught = match &changes.category {
-        Some(Some(c)) if p.category.as_ref() != Some(c) || confirmed => Some(c.clone()),
+        Some(Some(c)) if changes_category || confirmed => Some(c.clone()),
         _ => None,
     };
-    let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
     let renamed = changes.name.as_ref().is_some_and(|n| *n != p.name);
     if let Some(name) = changes.name {
         p.slug = slugify(&name);

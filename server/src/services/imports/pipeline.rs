@@ -382,17 +382,13 @@ fn tell_apart(items: &mut [ImportItem]) {
         if repeats.get(&key(&item.name)).is_none_or(|n| *n < 2) {
             continue;
         }
-        let code = match (item.sku.as_deref(), item.ean.as_deref()) {
-            (Some(sku), _) if !sku.trim().is_empty() => format!("cod. {}", sku.trim()),
-            (_, Some(ean)) if !ean.trim().is_empty() => format!("EAN {}", ean.trim()),
+        let (label, code) = match (item.sku.as_deref(), item.ean.as_deref()) {
+            (Some(sku), _) if !sku.trim().is_empty() => ("cod.", sku.trim()),
+            (_, Some(ean)) if !ean.trim().is_empty() => ("EAN", ean.trim()),
             _ => continue,
         };
-        let told = format!("{} ({code})", item.name);
-        if item
-            .name
-            .contains(code.trim_start_matches("cod. ").trim_start_matches("EAN "))
-            || told.chars().count() > crate::import::MAX_NAME_CHARS
-        {
+        let told = format!("{} ({label} {code})", item.name);
+        if item.name.contains(code) || told.chars().count() > crate::import::MAX_NAME_CHARS {
             continue;
         }
         let source = std::mem::replace(&mut item.name, told);
