@@ -242,5 +242,5 @@ pub const NOTE_BRAND_MISSING: &str = "Marca non indicata o non riconosciuta: agg
 pub const NOTE_UNSURE: &str = "Marca e categoria da confermare.";
 pub const ACCEPT_IDS: &str = "Indica da 1 a 500 prodotti da confermare.";
 pub const ACCEPT_TARGET: &str =
-    "Indica i prodotti da confermare: un elenco, un motivo, una proposta oppure tutti.";
+    "Indica i prodotti da confermare: un elenco, un motivo, una proposta, una famiglia oppure tutti.";
 pub const ACCEPT_CATEGORY: &str = "Scegli la categoria in cui mettere questi prodotti.";

@@ -8,10 +8,19 @@ export type ReviewGroup = {
 suggestion: string | null, 
 /**
  * Why these products need checking; null for products saved without a reason, and
- * for a group by proposal.
+ * for a group by proposal or family.
  */
-reason: string | null, count: number, 
+reason: string | null, 
 /**
- * The newest products of the group (up to 20; 6 examples of a proposal).
+ * A group by family (same leading word of the name, or same code family): its key, to
+ * confirm it or file it under a category (`POST /api/products/accept`); else null.
+ */
+family: string | null, 
+/**
+ * The family's word or code as the names have it; null for other groups.
+ */
+family_label: string | null, count: number, 
+/**
+ * The newest products of the group (up to 20; 6 examples of a proposal or family).
  */
 items: Array<ProductView>, };

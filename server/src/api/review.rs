@@ -1,5 +1,5 @@
 //! The review queue (`services::review`): `GET /api/stores/me/review` lists the owner's
-//! products to check by reason; `POST /api/products/accept` marks products as checked.
+//! products to check by proposal, family and reason; `POST /api/products/accept` marks products as checked.
 
 use axum::extract::State;
 use axum::Json;
@@ -30,10 +30,15 @@ pub struct ReviewGroup {
     /// The category the AI proposes for all of them; null for a group by reason.
     pub suggestion: Option<String>,
     /// Why these products need checking; null for products saved without a reason, and
-    /// for a group by proposal.
+    /// for a group by proposal or family.
     pub reason: Option<String>,
+    /// A group by family (same leading word of the name, or same code family): its key, to
+    /// confirm it or file it under a category (`POST /api/products/accept`); else null.
+    pub family: Option<String>,
+    /// The family's word or code as the names have it; null for other groups.
+    pub family_label: Option<String>,
     pub count: u64,
-    /// The newest products of the group (up to 20; 6 examples of a proposal).
+    /// The newest products of the group (up to 20; 6 examples of a proposal or family).
     pub items: Vec<ProductView>,
 }
 
@@ -42,12 +47,14 @@ pub struct ReviewGroup {
 pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<ReviewView>> {
     let groups = review::groups(&app.db, owner.store.id).await?;
     Ok(Json(ReviewView {
-        total: groups.iter().map(|g| g.count).sum(),
+        total: review::total(&app.db, owner.store.id).await?,
         groups: groups
             .into_iter()
             .map(|g| ReviewGroup {
                 suggestion: g.suggestion,
                 reason: g.reason,
+                family_label: g.family.as_ref().map(|(_, label)| label.clone()),
+                family: g.family.map(|(key, _)| key),
                 count: g.count,
                 items: g.items.into_iter().map(ProductView::for_owner).collect(),
             })
@@ -60,7 +67,7 @@ pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<Revi
 
 /// Exactly one of: `ids` (up to 500), `reason` (a group; null for products without one),
 /// `suggestion` with `category` (a proposal's group, filed under the proposal or another
-/// category), `all: true`.
+/// category), `family` (a family's key, with `category` to file it under one), `all: true`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcceptInput {
@@ -69,6 +76,7 @@ pub struct AcceptInput {
     #[schema(value_type = Option<String>)]
     pub reason: Option<Option<String>>,
     pub suggestion: Option<String>,
+    pub family: Option<String>,
     pub category: Option<String>,
     pub all: Option<bool>,
 }
@@ -93,23 +101,50 @@ pub async fn accept(
             .trim()
             .to_owned()
     });
-    let which = match (input.ids, input.reason, input.suggestion, input.all) {
-        (Some(ids), None, None, None) if !ids.is_empty() && ids.len() <= MAX_IDS => {
+    let category = match category {
+        Some(c) if c.is_empty() || c.chars().count() > CATEGORY_CHARS => {
+            return Err(AppError::field("category", messages::ACCEPT_CATEGORY))
+        }
+        c => c,
+    };
+    let target = (
+        input.ids,
+        input.reason,
+        input.suggestion,
+        input.family,
+        input.all,
+    );
+    let which = match (target, category) {
+        ((Some(ids), None, None, None, None), None) if !ids.is_empty() && ids.len() <= MAX_IDS => {
             Accept::Ids(ids)
         }
-        (Some(_), None, None, None) => return Err(AppError::field("ids", messages::ACCEPT_IDS)),
-        (None, Some(reason), None, None) => Accept::Reason(reason),
-        (None, None, Some(suggestion), None) => match category {
-            Some(c) if !c.is_empty() && c.chars().count() <= CATEGORY_CHARS => Accept::Suggestion {
-                suggestion,
-                category: c,
-            },
-            _ => return Err(AppError::field("category", messages::ACCEPT_CATEGORY)),
+        ((Some(_), None, None, None, None), None) => {
+            return Err(AppError::field("ids", messages::ACCEPT_IDS))
+        }
+        ((None, Some(reason), None, None, None), None) => Accept::Reason(reason),
+        ((None, None, Some(suggestion), None, None), Some(category)) => Accept::Suggestion {
+            suggestion,
+            category,
         },
-        (None, None, None, Some(true)) => Accept::All,
+        ((None, None, Some(_), None, None), None) => {
+            return Err(AppError::field("category", messages::ACCEPT_CATEGORY))
+        }
+        ((None, None, None, Some(key), None), category)
+            if key.chars().count() <= CATEGORY_CHARS =>
+        {
+            Accept::Family { key, category }
+        }
+        ((None, None, None, None, Some(true)), None) => Accept::All,
         _ => return Err(AppError::field("ids", messages::ACCEPT_TARGET)),
     };
-    let refiled = matches!(which, Accept::Suggestion { .. });
+    let refiled = matches!(
+        which,
+        Accept::Suggestion { .. }
+            | Accept::Family {
+                category: Some(_),
+                ..
+            }
+    );
     let accepted = review::accept(&app.db, owner.store.id, which).await?;
     if refiled && accepted > 0 {
         // Drawn pictures follow the category.

@@ -27,6 +27,7 @@ pub mod product_images;
 pub mod products;
 pub mod rate_limit;
 pub mod review;
+pub mod review_families;
 pub mod search_terms;
 pub mod sessions;
 pub mod store_photos;

@@ -1,18 +1,22 @@
 //! The review queue: the shop's products the AI was not sure of, grouped by the category it
-//! proposes (`suggested_category`) and, without a proposal, by the reason it gave; and
-//! accepting them (status normal, reason and proposal cleared) one by one, a group with
-//! the proposed category or another, by reason, or all.
+//! proposes (`suggested_category`); without a proposal, by family (`review_families`: the
+//! same leading word or code family) and the rest by the reason it gave; and accepting them
+//! (status normal, reason and proposal cleared) one by one, a group with the proposed
+//! category or another, a family as it is or in a category, by reason, or all.
+
+use std::collections::{HashMap, HashSet};
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
 use crate::services::product_images;
+use crate::services::review_families::{self, Family, Line};
 
 /// Reasons shown at once (a shop's reasons are a handful: they come from the engine).
 const MAX_GROUPS: u64 = 20;
@@ -21,16 +25,26 @@ pub const GROUP_ITEMS: u64 = 20;
 /// Ids one request may accept.
 pub const MAX_IDS: usize = 500;
 
-/// Products shown per proposed category: a few examples of what the owner confirms.
+/// Products shown per proposed category or family: a few examples of what the owner
+/// confirms.
 pub const SUGGESTION_ITEMS: u64 = 6;
+
+/// Products without a proposal read to find their families, newest first: a whole real
+/// list, bounded. Older ones come up as these are checked.
+const FAMILY_SCAN: u64 = 50_000;
+
+/// Ids written per statement when an action accepts a family or a reason.
+const IDS_PER_UPDATE: usize = 500;
 
 /// One proposed category, or one reason, and the products that carry it.
 pub struct Group {
     /// The category the AI proposes for all of them; `None` for a group by reason.
     pub suggestion: Option<String>,
     /// `None` for products saved without a reason (older ones, or set by hand), and for a
-    /// group by proposal.
+    /// group by proposal or family.
     pub reason: Option<String>,
+    /// The family (`review_families`) of a group by family: its key and its words.
+    pub family: Option<(String, String)>,
     pub count: u64,
     pub items: Vec<product::Model>,
 }
@@ -39,8 +53,13 @@ pub struct Group {
 pub enum Accept {
     Ids(Vec<i64>),
     /// Every product to check with this reason (`None`: those without one), among those
-    /// without a proposed category.
+    /// without a proposed category and outside a family.
     Reason(Option<String>),
+    /// Every product of a family, confirmed as it is or filed under `category`.
+    Family {
+        key: String,
+        category: Option<String>,
+    },
     /// Every product to check proposed under `suggestion`, filed under `category` (the
     /// proposal, or the owner's correction).
     Suggestion {
@@ -56,16 +75,8 @@ fn to_check(store_id: i64) -> Condition {
         .add(product::Column::Status.ne(ProductStatus::Normal))
 }
 
-fn with_reason(reason: Option<&str>) -> Condition {
-    let unproposed = Condition::all().add(product::Column::SuggestedCategory.is_null());
-    match reason {
-        Some(r) => unproposed.add(product::Column::ReviewNote.eq(r)),
-        None => unproposed.add(product::Column::ReviewNote.is_null()),
-    }
-}
-
-/// The products to check: by proposed category, then by reason, largest group first;
-/// each with its newest products.
+/// The products to check: by proposed category, then by family, then by reason, largest
+/// group first; each with its newest products.
 pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Group>> {
     let proposed: Vec<(Option<String>, i64)> = product::Entity::find()
         .select_only()
@@ -94,38 +105,127 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
         groups.push(Group {
             suggestion: Some(suggestion),
             reason: None,
+            family: None,
             count: count.max(0) as u64,
             items,
         });
     }
-    let counts: Vec<(Option<String>, i64)> = product::Entity::find()
-        .select_only()
-        .column(product::Column::ReviewNote)
-        .column_as(Expr::col(product::Column::Id).count(), "n")
-        .filter(to_check(store_id))
-        .filter(product::Column::SuggestedCategory.is_null())
-        .group_by(product::Column::ReviewNote)
-        .order_by_desc(Expr::col(product::Column::Id).count())
-        .limit(MAX_GROUPS)
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (reason, count) in counts {
-        let items = product::Entity::find()
-            .filter(to_check(store_id))
-            .filter(with_reason(reason.as_deref()))
-            .order_by_desc(product::Column::Id)
-            .limit(GROUP_ITEMS)
+
+    let unproposed = unproposed(db, store_id).await?;
+    let shown_families = unproposed.families.iter().take(MAX_GROUPS as usize);
+    let shown_reasons = unproposed.reasons.iter().take(MAX_GROUPS as usize);
+    // The examples of every family and reason, read at once.
+    let shown: Vec<i64> = shown_families
+        .clone()
+        .flat_map(|f| f.ids.iter().take(SUGGESTION_ITEMS as usize))
+        .chain(
+            shown_reasons
+                .clone()
+                .flat_map(|(_, ids)| ids.iter().take(GROUP_ITEMS as usize)),
+        )
+        .copied()
+        .collect();
+    let mut examples: HashMap<i64, product::Model> = HashMap::new();
+    for chunk in shown.chunks(IDS_PER_UPDATE) {
+        for p in product::Entity::find()
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::Id.is_in(chunk.iter().copied()))
             .all(db)
-            .await?;
+            .await?
+        {
+            examples.insert(p.id, p);
+        }
+    }
+    let items = |ids: &[i64], n: u64| -> Vec<product::Model> {
+        ids.iter()
+            .take(n as usize)
+            .filter_map(|id| examples.get(id).cloned())
+            .collect()
+    };
+    for family in shown_families {
         groups.push(Group {
             suggestion: None,
-            reason,
-            count: count.max(0) as u64,
-            items,
+            reason: None,
+            family: Some((family.key.clone(), family.label.clone())),
+            count: family.ids.len() as u64,
+            items: items(&family.ids, SUGGESTION_ITEMS),
+        });
+    }
+    for (reason, ids) in shown_reasons {
+        groups.push(Group {
+            suggestion: None,
+            reason: reason.clone(),
+            family: None,
+            count: ids.len() as u64,
+            items: items(ids, GROUP_ITEMS),
         });
     }
     Ok(groups)
+}
+
+/// Products to check, over all groups.
+pub async fn total(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
+    Ok(product::Entity::find()
+        .filter(to_check(store_id))
+        .count(db)
+        .await?)
+}
+
+/// The products to check without a proposal (the newest `FAMILY_SCAN`): their families,
+/// and the others by reason, largest first.
+struct Unproposed {
+    families: Vec<Family>,
+    reasons: Vec<(Option<String>, Vec<i64>)>,
+}
+
+async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unproposed> {
+    let rows: Vec<(i64, String, Option<String>, Option<String>, Option<String>)> =
+        product::Entity::find()
+            .select_only()
+            .columns([
+                product::Column::Id,
+                product::Column::Name,
+                product::Column::Brand,
+                product::Column::Sku,
+                product::Column::ReviewNote,
+            ])
+            .filter(to_check(store_id))
+            .filter(product::Column::SuggestedCategory.is_null())
+            .order_by_desc(product::Column::Id)
+            .limit(FAMILY_SCAN)
+            .into_tuple()
+            .all(db)
+            .await?;
+    let mut notes = Vec::with_capacity(rows.len());
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .map(|(id, name, brand, sku, note)| {
+            notes.push(note);
+            Line {
+                id,
+                name,
+                brand,
+                sku,
+            }
+        })
+        .collect();
+    let families = review_families::families(&lines);
+    let in_family: HashSet<i64> = families
+        .iter()
+        .flat_map(|f| f.ids.iter().copied())
+        .collect();
+    let mut reasons: Vec<(Option<String>, Vec<i64>)> = Vec::new();
+    for (line, note) in lines.iter().zip(notes) {
+        if in_family.contains(&line.id) {
+            continue;
+        }
+        match reasons.iter_mut().find(|(r, _)| *r == note) {
+            Some((_, ids)) => ids.push(line.id),
+            None => reasons.push((note, vec![line.id])),
+        }
+    }
+    reasons.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    Ok(Unproposed { families, reasons })
 }
 
 /// Marks products of the shop as checked: status normal, no reason. Ids of other shops are
@@ -133,39 +233,84 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
 pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Result<u64> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
-    let taught = taught_by(&txn, store_id, &which).await?;
-    let mut update = product::Entity::update_many()
-        .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
-        .col_expr(
-            product::Column::ReviewNote,
-            Expr::value(Option::<String>::None),
-        )
-        .col_expr(
-            product::Column::SuggestedCategory,
-            Expr::value(Option::<String>::None),
-        )
-        .filter(to_check(store_id));
-    update = match &which {
-        Accept::Ids(ids) => update.filter(product::Column::Id.is_in(ids.iter().copied())),
-        Accept::Reason(reason) => update.filter(with_reason(reason.as_deref())),
-        Accept::Suggestion {
-            suggestion,
-            category,
-        } => update
-            .col_expr(product::Column::Category, Expr::value(category.as_str()))
-            .col_expr(
-                product::Column::ImageUrl,
-                product_images::drawn_picture_cleared(),
+    // A family or a reason is the same rule the panel applied, on the rows as they are now.
+    let ids: Option<Vec<i64>> = match &which {
+        Accept::Ids(ids) => Some(ids.clone()),
+        Accept::Reason(reason) => {
+            let reasons = unproposed(&txn, store_id).await?.reasons;
+            Some(
+                reasons
+                    .into_iter()
+                    .find(|(r, _)| r == reason)
+                    .map(|(_, ids)| ids)
+                    .unwrap_or_default(),
             )
-            .col_expr(product::Column::SearchVersion, Expr::value(0))
-            .filter(product::Column::SuggestedCategory.eq(suggestion.as_str())),
-        Accept::All => update,
+        }
+        Accept::Family { key, .. } => {
+            let families = unproposed(&txn, store_id).await?.families;
+            Some(
+                families
+                    .into_iter()
+                    .find(|f| &f.key == key)
+                    .map(|f| f.ids)
+                    .unwrap_or_default(),
+            )
+        }
+        Accept::Suggestion { .. } | Accept::All => None,
     };
-    let accepted = update.exec(&txn).await?.rows_affected;
+    let category = match &which {
+        Accept::Suggestion { category, .. } => Some(category.as_str()),
+        Accept::Family { category, .. } => category.as_deref(),
+        _ => None,
+    };
+    let taught = taught_by(&txn, store_id, &which, ids.as_deref()).await?;
+    let update = || {
+        let mut update = product::Entity::update_many()
+            .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
+            .col_expr(
+                product::Column::ReviewNote,
+                Expr::value(Option::<String>::None),
+            )
+            .col_expr(
+                product::Column::SuggestedCategory,
+                Expr::value(Option::<String>::None),
+            )
+            .filter(to_check(store_id));
+        if let Some(category) = category {
+            update = update
+                .col_expr(product::Column::Category, Expr::value(category))
+                .col_expr(
+                    product::Column::ImageUrl,
+                    product_images::drawn_picture_cleared(),
+                )
+                .col_expr(product::Column::SearchVersion, Expr::value(0));
+        }
+        update
+    };
+    let mut accepted = 0;
+    match (&which, &ids) {
+        (_, Some(ids)) => {
+            for chunk in ids.chunks(IDS_PER_UPDATE) {
+                accepted += update()
+                    .filter(product::Column::Id.is_in(chunk.iter().copied()))
+                    .exec(&txn)
+                    .await?
+                    .rows_affected;
+            }
+        }
+        (Accept::Suggestion { suggestion, .. }, None) => {
+            accepted = update()
+                .filter(product::Column::SuggestedCategory.eq(suggestion.as_str()))
+                .exec(&txn)
+                .await?
+                .rows_affected;
+        }
+        (_, None) => accepted = update().exec(&txn).await?.rows_affected,
+    }
     // A category confirmed or corrected for a group, or confirmed product by product, is the
     // owner's evidence for the rest of the queue and the next import.
     super::category_examples::learn(&txn, store_id, taught).await?;
-    if matches!(which, Accept::Suggestion { .. }) {
+    if category.is_some() {
         // The category is a search word: indexed before anyone searches.
         super::catalogue::reindex_stale(&txn, Some(store_id)).await?;
     }
@@ -174,14 +319,17 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
 }
 
 /// The products an acceptance teaches, and under which category: a group confirmed or
-/// corrected (its newest products), products accepted one by one with their category.
-/// Accepting a whole reason or everything teaches nothing: that is no look at each line.
+/// corrected (its newest products), a family filed under a category, products accepted one
+/// by one or a family confirmed as it is, with their category. Accepting a whole reason or
+/// everything teaches nothing: that is no look at each line.
 async fn taught_by(
     db: &impl ConnectionTrait,
     store_id: i64,
     which: &Accept,
+    ids: Option<&[i64]>,
 ) -> Result<Vec<(i64, String)>> {
     let limit = super::category_examples::MAX_PER_ACTION;
+    let newest = |ids: &[i64]| ids.iter().take(limit as usize).copied().collect::<Vec<_>>();
     Ok(match which {
         Accept::Suggestion {
             suggestion,
@@ -199,13 +347,20 @@ async fn taught_by(
             .into_iter()
             .map(|id| (id, category.clone()))
             .collect(),
-        Accept::Ids(ids) => {
+        Accept::Family {
+            category: Some(category),
+            ..
+        } => newest(ids.unwrap_or_default())
+            .into_iter()
+            .map(|id| (id, category.clone()))
+            .collect(),
+        Accept::Ids(_) | Accept::Family { category: None, .. } => {
             product::Entity::find()
                 .select_only()
                 .column(product::Column::Id)
                 .column(product::Column::Category)
                 .filter(to_check(store_id))
-                .filter(product::Column::Id.is_in(ids.iter().copied()))
+                .filter(product::Column::Id.is_in(newest(ids.unwrap_or_default())))
                 .filter(product::Column::Category.is_not_null())
                 .limit(limit)
                 .into_tuple::<(i64, String)>()

@@ -37,7 +37,9 @@ export const uploadShopPhoto = (file: File) => postFile<StorePhotos>("/stores/me
 export const fetchInquiries = (page: number) => api.get<InboxView>(`/stores/me/inquiries?page=${page}`);
 export const markInquiry = (id: number, read: boolean) => api.patch<InquiryView>(`/stores/me/inquiries/${id}`, { read });
 export const deleteInquiry = (id: number) => api.del<InquirySent>(`/stores/me/inquiries/${id}`);
-export const acceptProducts = (body: { ids: number[] } | { reason: string | null } | { suggestion: string; category: string } | { all: true }) =>
+export const acceptProducts = (
+  body: { ids: number[] } | { reason: string | null } | { suggestion: string; category: string } | { family: string; category?: string } | { all: true },
+) =>
   api.post<Accepted>("/products/accept", body);
 export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });
 /** GET /api/products/export: the shop's catalogue as the spec's CSV, written by the server

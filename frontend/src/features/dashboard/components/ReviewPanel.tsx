@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/Button";
 import { Input, Label } from "../../../components/ui/Field";
 import { Modal } from "../../../components/ui/Modal";
@@ -16,8 +16,9 @@ type Load = { kind: "loading" } | { kind: "error" } | { kind: "ready"; view: Rev
 
 /**
  * The review queue: the products the AI was not sure of, grouped by the category it proposes
- * (confirmed, or put in another, for the whole group at once) and otherwise by its reason,
- * newest first. Each can be confirmed or opened for editing; everything confirmed at once.
+ * (confirmed, or put in another, for the whole group at once), then by family (the same
+ * leading word or code family: confirmed, or put in a category, at once) and otherwise by
+ * its reason, newest first. Each can be confirmed or opened for editing; everything confirmed at once.
  * Read when opened and after every confirmation (the next products of a group come up).
  */
 export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolean; onClose: () => void; onEdit: (p: Product) => void; onChanged: () => void }) {
@@ -50,7 +51,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
     try {
       const { accepted } = await acceptProducts(body);
       // A group filed, or products confirmed one by one, teach the shop (not "accept all").
-      const teaches = accepted > 0 && ("suggestion" in body || "ids" in body);
+      const teaches = accepted > 0 && ("suggestion" in body || "family" in body || "ids" in body);
       toast({ title: t.accepted(accepted), description: teaches ? t.taught : undefined });
       onChanged();
       read();
@@ -105,7 +106,7 @@ export function ReviewPanel({ open, onClose, onEdit, onChanged }: { open: boolea
       {load.kind === "ready" && load.view.total > 0 && (
         <div className="mt-4 space-y-6" aria-busy={busy}>
           {load.view.groups.map((group) => (
-            <Group key={`${group.suggestion ?? ""}|${group.reason ?? ""}`} group={group} categories={load.view.categories} busy={busy} onAccept={accept} onEdit={edit} onFix={fix} />
+            <Group key={`${group.suggestion ?? ""}|${group.family ?? ""}|${group.reason ?? ""}`} group={group} categories={load.view.categories} busy={busy} onAccept={accept} onEdit={edit} onFix={fix} />
           ))}
           <div className="flex justify-end border-t border-stone-200 pt-4">
             <Button disabled={busy} onClick={() => void accept({ all: true })}>
@@ -123,11 +124,32 @@ type Actions = { busy: boolean; onAccept: (body: Parameters<typeof acceptProduct
 
 function Group({ group, categories, ...actions }: { group: ReviewGroup; categories: string[] } & Actions) {
   const hidden = group.count - group.items.length;
-  const suggestion = group.suggestion;
+  const { suggestion, family } = group;
   return (
-    <section className="rounded-xl border border-stone-200" data-review-group={suggestion ? "suggestion" : "reason"}>
+    <section className="rounded-xl border border-stone-200" data-review-group={suggestion ? "suggestion" : family ? "family" : "reason"}>
       {suggestion ? (
-        <SuggestionHeader suggestion={suggestion} count={group.count} categories={categories} {...actions} />
+        <FileHeader
+          title={t.suggestedTitle(suggestion)}
+          help={t.suggestedHelp}
+          confirm={t.acceptSuggestion(suggestion, group.count)}
+          onConfirm={() => actions.onAccept({ suggestion, category: suggestion })}
+          onMove={(category) => actions.onAccept({ suggestion, category })}
+          count={group.count}
+          exclude={suggestion}
+          categories={categories}
+          busy={actions.busy}
+        />
+      ) : family ? (
+        <FileHeader
+          title={family.startsWith("c:") ? t.codeFamilyTitle(group.family_label ?? "") : t.familyTitle(group.family_label ?? "")}
+          help={t.familyHelp}
+          confirm={t.acceptGroup(group.count)}
+          onConfirm={() => actions.onAccept({ family })}
+          onMove={(category) => actions.onAccept({ family, category })}
+          count={group.count}
+          categories={categories}
+          busy={actions.busy}
+        />
       ) : (
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 bg-stone-50 px-4 py-3">
           <div className="min-w-0">
@@ -149,21 +171,42 @@ function Group({ group, categories, ...actions }: { group: ReviewGroup; categori
   );
 }
 
-/** A group the AI proposes one category for: confirmed for all, or all put in another. */
-function SuggestionHeader({ suggestion, count, categories, busy, onAccept }: { suggestion: string; count: number; categories: string[] } & Actions) {
+/** A group filed at once: confirmed for all (a proposal, or a family as it is), or all put
+ * in a category. */
+function FileHeader({
+  title,
+  help,
+  confirm,
+  onConfirm,
+  onMove,
+  count,
+  exclude,
+  categories,
+  busy,
+}: {
+  title: string;
+  help: string;
+  confirm: string;
+  onConfirm: () => Promise<void>;
+  onMove: (category: string) => Promise<void>;
+  count: number;
+  exclude?: string;
+  categories: string[];
+  busy: boolean;
+}) {
   const [other, setOther] = useState("");
-  const selectId = `review-move-${suggestion}`;
+  const selectId = useId();
   return (
     <header className="space-y-3 border-b border-stone-100 bg-brand-50/60 px-4 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="text-sm font-semibold text-stone-900">{t.suggestedTitle(suggestion)}</h3>
+          <h3 className="text-sm font-semibold text-stone-900">{title}</h3>
           <p className="text-xs text-stone-600">
-            {t.count(count)} · {t.suggestedHelp}
+            {t.count(count)} · {help}
           </p>
         </div>
-        <Button size="sm" disabled={busy} onClick={() => void onAccept({ suggestion, category: suggestion })}>
-          {t.acceptSuggestion(suggestion, count)}
+        <Button size="sm" disabled={busy} onClick={() => void onConfirm()}>
+          {confirm}
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-2">
@@ -172,7 +215,7 @@ function SuggestionHeader({ suggestion, count, categories, busy, onAccept }: { s
           <select id={selectId} value={other} onChange={(e) => setOther(e.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900">
             <option value="">—</option>
             {categories
-              .filter((c) => c !== suggestion)
+              .filter((c) => c !== exclude)
               .map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -180,7 +223,7 @@ function SuggestionHeader({ suggestion, count, categories, busy, onAccept }: { s
               ))}
           </select>
         </div>
-        <Button variant="secondary" size="sm" disabled={busy || !other} onClick={() => void onAccept({ suggestion, category: other })}>
+        <Button variant="secondary" size="sm" disabled={busy || !other} onClick={() => void onMove(other)}>
           {t.moveApply}
         </Button>
       </div>
