@@ -12,6 +12,8 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 
+use time::OffsetDateTime;
+
 use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
@@ -264,6 +266,7 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
         _ => None,
     };
     let taught = taught_by(&txn, store_id, &which, ids.as_deref()).await?;
+    let now = OffsetDateTime::now_utc();
     let update = || {
         let mut update = product::Entity::update_many()
             .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
@@ -275,6 +278,9 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
                 product::Column::SuggestedCategory,
                 Expr::value(Option::<String>::None),
             )
+            // The owner's word: a reading of the queue begun before it no longer writes
+            // over these products (`category_checks` writes only what it read unchanged).
+            .col_expr(product::Column::UpdatedAt, Expr::value(now))
             .filter(to_check(store_id));
         if let Some(category) = category {
             update = update

@@ -1,8 +1,9 @@
 //! Families of the review queue: products to check that the engine made no proposal for,
 //! gathered by what a person sees at once in a list — the word a name starts with after the
-//! maker's ("Acer Pendrive UP300 64GB" → «Pendrive»), else the family of the code
-//! (`PENPCACE0003` → `PENPCACE`). A family of at least `MIN_MEMBERS` products is confirmed,
-//! or put in a category, in one action; the rest stay grouped by the engine's reason.
+//! maker's ("Acer Pendrive UP300 64GB" → «Pendrive»; "Kit antivib. 14-16" → «Kit antivib»),
+//! or the family of the code (`SMASMSAM2004` → `SMASMSAM`, `96900268` → `969002`),
+//! whichever gathers more. A family of at least `MIN_MEMBERS` products is confirmed, or put
+//! in a category, in one action; the rest stay grouped by the engine's reason.
 //!
 //! Computed from the products themselves each time (no stored key to keep in step with
 //! names, brands and codes edited anywhere), so what the panel shows and what an action
@@ -37,26 +38,63 @@ pub struct Family {
     pub ids: Vec<i64>,
 }
 
+/// Words that say how a product is sold, not what it is: a family needs the next word too.
+const PACKAGING: &[&str] = &[
+    "kit",
+    "set",
+    "serie",
+    "confezione",
+    "conf",
+    "blister",
+    "coppia",
+    "pacco",
+    "ricambio",
+    "ricambi",
+    "accessorio",
+    "accessori",
+];
+
 /// The word a name starts with once the maker's words are passed: at least three
-/// characters with a letter (a size or a number says nothing of what the product is).
+/// characters with a letter (a size or a number says nothing of what the product is);
+/// after a packaging word ("Kit", "Set"), the word that says what is in it as well.
 pub fn by_words(name: &str, brand: Option<&str>) -> Option<FamilyKey> {
     let maker: Vec<String> = brand
         .map(|b| words(b).map(str::to_lowercase).collect())
         .unwrap_or_default();
-    let word = words(name)
-        .skip_while(|w| maker.contains(&w.to_lowercase()))
-        .find(|w| w.chars().count() >= 3 && w.chars().any(char::is_alphabetic))?;
+    let telling = |w: &&str| w.chars().count() >= 3 && w.chars().any(char::is_alphabetic);
+    let mut rest = words(name).skip_while(|w| maker.contains(&w.to_lowercase()));
+    let first = rest.find(telling)?;
+    let mut label = first.to_owned();
+    if PACKAGING.contains(&first.to_lowercase().as_str()) {
+        if let Some(next) = rest.find(|w| {
+            telling(w)
+                && !matches!(
+                    w.to_lowercase().as_str(),
+                    "per" | "con" | "del" | "della" | "dei" | "delle"
+                )
+        }) {
+            label = format!("{first} {next}");
+        }
+    }
     Some(FamilyKey {
-        key: format!("w:{}", word.to_lowercase()),
-        label: word.to_owned(),
+        key: format!("w:{}", label.to_lowercase()),
+        label,
     })
 }
 
 /// A code's family: the code without its closing digits, when what stays is a prefix of
-/// at least three characters with a letter (`PENPCACE0003` → `PENPCACE`, `RB-12` → `RB-`
-/// is too short).
+/// at least three characters with a letter (`PENPCACE0003` → `PENPCACE`; `RB12` is too
+/// short); a number of six digits or more without its last two (a maker's numbering runs
+/// by series: `96900268` → `969002`).
 pub fn by_code(sku: &str) -> Option<FamilyKey> {
     let code = sku.trim();
+    if code.len() >= 6 && code.chars().all(|c| c.is_ascii_digit()) {
+        let prefix = &code[..code.len() - 2];
+        return Some(FamilyKey {
+            key: format!("c:{prefix}"),
+            label: prefix.to_owned(),
+        });
+    }
     let prefix = code.trim_end_matches(|c: char| c.is_ascii_digit());
     let prefix = prefix.trim_end_matches(['-', '.', '/', '_', ' ']);
     if prefix.len() == code.len() || prefix.chars().count() < 3 {
@@ -77,27 +115,33 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The families of `lines` with at least `MIN_MEMBERS` products, largest first. A product
-/// belongs to the family of its leading word when that family is large enough, else to
-/// its code's; a product in neither is left out.
+/// belongs to the larger of its two families (its leading word's, its code's; the word's
+/// when they are as large), so that one action checks as many products alike as it can; a
+/// product whose families stay smaller is left out.
 pub fn families(lines: &[Line]) -> Vec<Family> {
-    let word_keys: Vec<Option<FamilyKey>> = lines
+    let candidates: Vec<[Option<FamilyKey>; 2]> = lines
         .iter()
-        .map(|l| by_words(&l.name, l.brand.as_deref()))
-        .collect();
-    let word_counts = count(word_keys.iter().flatten());
-    let mut chosen: Vec<Option<FamilyKey>> = lines
-        .iter()
-        .zip(word_keys)
-        .map(|(l, key)| {
-            key.filter(|k| word_counts[&k.key] >= MIN_MEMBERS)
-                .or_else(|| l.sku.as_deref().and_then(by_code))
+        .map(|l| {
+            [
+                by_words(&l.name, l.brand.as_deref()),
+                l.sku.as_deref().and_then(by_code),
+            ]
         })
         .collect();
-    let code_counts = count(chosen.iter().flatten().filter(|k| k.key.starts_with("c:")));
+    let counts = count(candidates.iter().flatten().flatten());
+    let mut chosen: Vec<Option<FamilyKey>> = candidates
+        .into_iter()
+        .map(|[word, code]| match (word, code) {
+            (Some(w), Some(c)) if counts[&c.key] > counts[&w.key] => Some(c),
+            (Some(w), _) => Some(w),
+            (None, c) => c,
+        })
+        .collect();
+    let chosen_counts = count(chosen.iter().flatten());
     for key in &mut chosen {
         if key
             .as_ref()
-            .is_some_and(|k| k.key.starts_with("c:") && code_counts[&k.key] < MIN_MEMBERS)
+            .is_some_and(|k| chosen_counts[&k.key] < MIN_MEMBERS)
         {
             *key = None;
         }
@@ -166,6 +210,15 @@ mod tests {
             key("Würth Tassello", Some("Würth")),
             Some(("w:tassello".into(), "Tassello".into()))
         );
+        // A packaging word needs what is packed.
+        assert_eq!(
+            key("Kit antivib. 14-16", None),
+            Some(("w:kit antivib".into(), "Kit antivib".into()))
+        );
+        assert_eq!(
+            key("KIT PER MONTAGGIO A PARETE", None),
+            Some(("w:kit montaggio".into(), "KIT MONTAGGIO".into()))
+        );
         assert_eq!(key("12 34", None), None);
         assert_eq!(key("Acer", Some("Acer")), None);
     }
@@ -176,13 +229,14 @@ mod tests {
         assert_eq!(key("PENPCACE0003"), Some("c:PENPCACE".into()));
         assert_eq!(key("tbg-0035"), Some("c:TBG".into()));
         assert_eq!(key("RB12"), None, "too short to be a family");
-        assert_eq!(key("0012345"), None);
+        assert_eq!(key("96900268"), Some("c:969002".into()), "a maker's series");
+        assert_eq!(key("12345"), None, "too short for a series");
         assert_eq!(key("ABCDEF"), None, "no number: a code of its own");
         assert_eq!(key("123-456"), None);
     }
 
     #[test]
-    fn products_go_to_their_word_s_family_else_to_their_code_s() {
+    fn products_go_to_the_larger_of_their_word_s_and_their_code_s_family() {
         let lines = vec![
             line(9, "Pendrive 64GB", None, Some("PEN0009")),
             line(8, "pendrive 32GB", None, Some("PEN0008")),
@@ -190,8 +244,10 @@ mod tests {
             line(6, "Mouse ottico", None, Some("ACC0006")),
             line(5, "Tastiera", None, Some("ACC0005")),
             line(4, "Cuffie", None, Some("ACC0004")),
-            line(3, "Cavo HDMI", None, Some("XYZ0003")),
-            line(2, "Cavo USB", None, None),
+            line(3, "Mouse wireless", None, Some("ACC0003")),
+            line(2, "Mouse gaming", None, None),
+            line(1, "Cavo HDMI", None, Some("XYZ0001")),
+            line(0, "Cavo USB", None, None),
         ];
         let found = families(&lines);
         let summary: Vec<(&str, &str, Vec<i64>)> = found
@@ -201,10 +257,11 @@ mod tests {
         assert_eq!(
             summary,
             vec![
-                ("c:ACC", "ACC", vec![6, 5, 4]),
+                ("c:ACC", "ACC", vec![6, 5, 4, 3]),
                 ("w:pendrive", "Pendrive", vec![9, 8, 7]),
             ],
-            "two cables are no family; the accessories share their code"
+            "the accessories' code gathers more than the mice's word; one mouse and two \
+             cables are no family"
         );
     }
 }

@@ -227,3 +227,50 @@ async fn a_category_the_owner_gives_files_the_shop_s_lines_nearly_the_same() {
     while jobs::run_due(&app.state).await.unwrap() > 0 {}
     assert_eq!(by_name(&anna, next).await["category"], TAUGHT);
 }
+
+/// What the owner confirms while the queue is read again stays as the owner left it: the
+/// reading begun before the confirmation does not put the product back in the queue.
+#[tokio::test]
+async fn a_product_the_owner_confirms_while_the_queue_is_read_again_stays_confirmed() {
+    if classifier::model().is_none() {
+        eprintln!("skipped: no embedding model in this build");
+        return;
+    }
+    let brooms = [
+        BROOM,
+        "SPAZZOLONE PER ESTERNI CM 40",
+        "SPAZZOLONE PER ESTERNI CM 30",
+    ];
+    let app = spawn_app().await;
+    let anna = app.shop("anna@ferramenta.it").await;
+    let (status, store) = import_file(&anna, csv(&brooms), "listino.csv").await;
+    assert_eq!(status, StatusCode::OK, "{store}");
+    while jobs::run_due(&app.state).await.unwrap() > 0 {}
+
+    // The owner files the first broom: the other two are queued to be read again…
+    let id = by_name(&anna, BROOM).await["id"].clone();
+    let edited = anna
+        .put(
+            &format!("/api/products/{id}"),
+            json!({"category": "Giardino ed esterni", "status": "normal"}),
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    assert_eq!(progress(&anna).await.0, 2);
+    // …and, before that reading, confirms the second as it is (no category).
+    let second = by_name(&anna, brooms[1]).await;
+    let reply = anna
+        .post("/api/products/accept", json!({"ids": [second["id"]]}))
+        .await;
+    assert_eq!(reply.json::<Value>().await.unwrap()["accepted"], 1);
+    while jobs::run_due(&app.state).await.unwrap() > 0 {}
+
+    let confirmed = by_name(&anna, brooms[1]).await;
+    assert_eq!(confirmed["status"], "normal", "{confirmed}");
+    assert_eq!(confirmed["category"], Value::Null, "{confirmed}");
+    // The one the owner left in the queue is filed as taught.
+    assert_eq!(
+        by_name(&anna, brooms[2]).await["category"],
+        "Giardino ed esterni"
+    );
+}
