@@ -88,6 +88,13 @@ describe("review at the scale of a real list", () => {
     await phone.page.screenshot({ path: `${SHOTS}/scale-390.png` });
     const confirm = await phonePanel.locator('[data-review-group="suggestion"] header button').first().boundingBox();
     assert.ok(confirm && confirm.height >= 32 && confirm.x >= 0 && confirm.x + confirm.width <= 390, `touch target ${JSON.stringify(confirm)}`);
+    // A family of names or codes fits the phone too.
+    const family = phonePanel.locator('[data-review-group="family"]').first();
+    await family.scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/family-390.png` });
+    const familyConfirm = await family.locator("header button").first().boundingBox();
+    assert.ok(familyConfirm && familyConfirm.height >= 32 && familyConfirm.x + familyConfirm.width <= 390, `touch target ${JSON.stringify(familyConfirm)}`);
+    assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing sideways");
     await phone.context.close();
 
     await page.reload();
@@ -131,7 +138,6 @@ describe("review at the scale of a real list", () => {
         actions += 1;
       }
       checkedBy[kind] += count;
-      if (process.env.DEBUG_REVIEW) console.log(kind, count, await first.locator("h3").innerText());
       await reread;
       await panel.locator("[aria-busy=false]").waitFor();
       if ((await panel.locator("[data-review-group]").count()) === 0) break;
