@@ -110,6 +110,8 @@ describe("review at the scale of a real list", () => {
     const checkedBy = { suggestion: 0, family: 0, reason: 0 };
     let moved = false;
     let sawFamily = false;
+    /** A family of the heating maker's units the owner files under plumbing: its label. */
+    let familyFiled = null;
     const total = after.Products.length;
     const started = Date.now();
     /** Ten seconds an action: 30 minutes of an owner's clicks. */
@@ -133,6 +135,11 @@ describe("review at the scale of a real list", () => {
         await first.getByRole("button", { name: "Applica" }).click();
         actions += 2;
         moved = true;
+      } else if (kind === "family" && !familyFiled && /Perfecta|Steeltre|Steelnox|BCHM/i.test(await first.locator("h3").innerText())) {
+        familyFiled = { label: (await first.locator("h3").innerText()).match(/«(.+)»/)[1], count };
+        await first.getByLabel("Oppure metti tutti in").selectOption("Idraulica");
+        await first.getByRole("button", { name: "Applica" }).click();
+        actions += 2;
       } else {
         await first.locator("header button").first().click();
         actions += 1;
@@ -152,6 +159,12 @@ describe("review at the scale of a real list", () => {
     assert.ok(left <= total * 0.1, `${left} of ${total} still to check after ${actions} actions`);
     assert.ok(actions <= MAX_ACTIONS, `${actions} actions`);
     assert.ok(sawFamily && checkedBy.family > 0, "families of names or codes are offered and used");
+    // The family filed under a category is there, every one of its products.
+    assert.ok(familyFiled, "a family of the heating maker's was filed");
+    const filed = (await ownShop(context.request, server.url)).Products.filter(
+      (p) => p.name.toLowerCase().startsWith(familyFiled.label.toLowerCase()) && p.category === "Idraulica" && p.status === "normal",
+    );
+    assert.ok(filed.length >= familyFiled.count, `${filed.length} of the ${familyFiled.count} products of «${familyFiled.label}» filed`);
     assert.deepEqual(problems, []);
     await context.close();
   });
