@@ -53,3 +53,30 @@ describe("dashboard pagination text", () => {
     assert.equal(it.upload.preview.doneText(20068), "20.068 prodotti importati con successo.");
   });
 });
+
+describe("the shop's exact position as an owner pastes it", () => {
+  let pos;
+  before(async () => {
+    pos = await importSrc("lib/position.ts");
+  });
+
+  test("as a map copies it, with decimal points or commas", () => {
+    assert.deepEqual(pos.parsePosition("45.4642, 9.1900"), { lat: 45.4642, lng: 9.19 });
+    assert.deepEqual(pos.parsePosition(" 45,4642 9,19 "), { lat: 45.4642, lng: 9.19 });
+    assert.deepEqual(pos.parsePosition("45,4642, 9,19"), { lat: 45.4642, lng: 9.19 });
+    assert.deepEqual(pos.parsePosition("41.9028;12.4964"), { lat: 41.9028, lng: 12.4964 });
+    assert.deepEqual(pos.parsePosition("45.4642° N, 9.19° E"), { lat: 45.4642, lng: 9.19 });
+  });
+
+  test("empty is none; anything but two numbers is refused", () => {
+    assert.equal(pos.parsePosition("   "), null);
+    for (const bad of ["45.46", "45.46, 9.19, 3", "via Roma 1", "45.46, abc", "45.46 9.19 Milano"]) assert.equal(pos.parsePosition(bad), "invalid", bad);
+  });
+
+  test("a saved position reads back as it parses", () => {
+    const p = { lat: 45.4642, lng: 9.19 };
+    assert.equal(pos.formatPosition(p), "45.4642, 9.19");
+    assert.deepEqual(pos.parsePosition(pos.formatPosition(p)), p);
+    assert.equal(pos.formatPosition(null), "");
+  });
+});

@@ -35,6 +35,7 @@ mod m20261205_090000_create_search_words;
 mod m20261205_100000_add_product_image_name;
 mod m20261205_110000_add_product_variants;
 mod m20261206_080000_create_category_examples;
+mod m20261207_090000_add_store_position;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_100000_add_product_image_name::Migration),
             Box::new(m20261205_110000_add_product_variants::Migration),
             Box::new(m20261206_080000_create_category_examples::Migration),
+            Box::new(m20261207_090000_add_store_position::Migration),
         ]
     }
 }

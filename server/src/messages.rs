@@ -96,6 +96,8 @@ pub const EXPORT_IN_PROGRESS: &str =
 
 // Postal codes and leads.
 pub const CAP_NOT_FOUND: &str = "Nessuna città trovata per questo CAP.";
+pub const POSITION_OUTSIDE_ITALY: &str =
+    "La posizione deve essere in Italia: latitudine tra 35 e 47,5, longitudine tra 6 e 19 (per esempio 45.4642, 9.1900).";
 pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
 pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
 

@@ -182,6 +182,8 @@ mod tests {
             special_closures: None,
             photos: None,
             google_store_code: None,
+            latitude: None,
+            longitude: None,
             plan,
             trial_plan: trial.map(|(p, _)| p),
             trial_used: trial.is_some(),

@@ -79,8 +79,10 @@ pub struct StoreView {
     pub plan: Plan,
     pub product_count: u64,
     pub created: String,
-    /// Where the shop is, for its structured data: the centre of its CAP's comune. Shop
-    /// page only (null elsewhere).
+    /// Where the shop exactly is, as the owner placed it; null when not given.
+    pub position: Option<GeoPoint>,
+    /// Where the shop is, for its structured data: the owner's position, else the centre of
+    /// its CAP's comune. Shop page only (null elsewhere).
     pub geo: Option<GeoPoint>,
     /// The shop's prices, lowest to highest, as its structured data's `priceRange`
     /// ("1–2.450 €"). Shop page only (null elsewhere).
@@ -201,6 +203,10 @@ impl StoreView {
             ),
             product_count,
             created: rfc3339(store.created_at),
+            position: store
+                .latitude
+                .zip(store.longitude)
+                .map(|(lat, lng)| GeoPoint { lat, lng }),
             geo: None,
             price_range: None,
         }
@@ -208,12 +214,14 @@ impl StoreView {
 
     /// The shop page's extras: where the shop is and its price range.
     pub fn placed(mut self, places: &Places, prices: Option<(i64, i64)>) -> Self {
-        self.geo = places
-            .locate(&self.postal_code, &self.city)
-            .map(|p| GeoPoint {
-                lat: p.lat,
-                lng: p.lng,
-            });
+        self.geo = self.position.or_else(|| {
+            places
+                .locate(&self.postal_code, &self.city)
+                .map(|p| GeoPoint {
+                    lat: p.lat,
+                    lng: p.lng,
+                })
+        });
         self.price_range = prices.map(|(low, high)| price_range(low, high));
         self
     }

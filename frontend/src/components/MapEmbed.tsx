@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { it } from "../i18n/it";
-import { osmSearchUrl } from "../lib/paths";
+import { osmPlaceUrl, osmSearchUrl } from "../lib/paths";
 import { Button } from "./ui/Button";
 import { IconPin } from "./ui/Icons";
 
@@ -22,21 +22,26 @@ function StreetPlan() {
 /**
  * The shop's address on a drawn plan, with two clear actions: the map on OpenStreetMap in a new
  * tab, or the map here. Nothing is asked of OpenStreetMap (geocoding, tiles) until the visitor
- * chooses the second.
+ * chooses the second. Where the owner placed the shop (`position`), the map shows that point
+ * and nothing is geocoded.
  */
-export function MapEmbed({ query, title }: { query: string; title: string }) {
+export function MapEmbed({ query, title, position }: { query: string; title: string; position?: { lat: number; lng: number } | null }) {
   const [state, setState] = useState<MapState>({ kind: "idle" });
 
   const show = async () => {
     setState({ kind: "loading" });
     try {
-      const res = await fetch(
-        `https://nominatim.openstreetmap.org/search?format=json&limit=1&countrycodes=it&q=${encodeURIComponent(query)}`,
-        { headers: { Accept: "application/json" } },
-      );
-      const hits = res.ok ? ((await res.json()) as Array<{ lat: string; lon: string }>) : [];
-      const lat = Number(hits[0]?.lat);
-      const lon = Number(hits[0]?.lon);
+      let lat = position?.lat ?? NaN;
+      let lon = position?.lng ?? NaN;
+      if (!position) {
+        const res = await fetch(
+          `https://nominatim.openstreetmap.org/search?format=json&limit=1&countrycodes=it&q=${encodeURIComponent(query)}`,
+          { headers: { Accept: "application/json" } },
+        );
+        const hits = res.ok ? ((await res.json()) as Array<{ lat: string; lon: string }>) : [];
+        lat = Number(hits[0]?.lat);
+        lon = Number(hits[0]?.lon);
+      }
       if (!Number.isFinite(lat) || !Number.isFinite(lon)) throw new Error("address not found");
       const bbox = [lon - 0.006, lat - 0.0035, lon + 0.006, lat + 0.0035].map((n) => n.toFixed(5)).join(",");
       setState({ kind: "shown", src: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat.toFixed(5)},${lon.toFixed(5)}` });
@@ -63,7 +68,7 @@ export function MapEmbed({ query, title }: { query: string; title: string }) {
             {state.kind === "loading" ? it.store.mapLoading : it.store.showMap}
           </Button>
           <a
-            href={osmSearchUrl(query)}
+            href={position ? osmPlaceUrl(position) : osmSearchUrl(query)}
             target="_blank"
             rel="noopener noreferrer"
             className="rounded-lg bg-white/90 px-2.5 py-1.5 text-sm font-semibold text-brand-800 shadow-sm underline-offset-2 hover:underline"

@@ -58,7 +58,7 @@ export function SellerBlock({ store }: { store: Store }) {
         {query && (
           <div>
             {store.address && <p className="mb-3 text-sm text-stone-700">{[store.address, [store.postal_code, store.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</p>}
-            <MapEmbed query={query} title={it.store.mapTitle(store.name)} />
+            <MapEmbed query={query} title={it.store.mapTitle(store.name)} position={store.position} />
           </div>
         )}
       </div>

@@ -30,8 +30,12 @@ photos: Array<string>,
  */
 plan: Plan, product_count: number, created: string, 
 /**
- * Where the shop is, for its structured data: the centre of its CAP's comune. Shop
- * page only (null elsewhere).
+ * Where the shop exactly is, as the owner placed it; null when not given.
+ */
+position: GeoPoint | null, 
+/**
+ * Where the shop is, for its structured data: the owner's position, else the centre of
+ * its CAP's comune. Shop page only (null elsewhere).
  */
 geo: GeoPoint | null, 
 /**

@@ -1184,6 +1184,11 @@ export const it = {
       addClosure: "Aggiungi chiusura",
       storeCode: "Codice negozio Google (facoltativo)",
       storeCodeHelp: "Nel tuo Profilo dell'attività su Google: Modifica profilo › Informazioni › Codice negozio. Collega il feed dell'inventario locale al tuo negozio.",
+      position: "Posizione esatta sulla mappa (facoltativa)",
+      positionHelp:
+        "Su Google Maps tieni premuto (sul telefono) o fai clic destro (sul computer) sull'ingresso del negozio e copia le coordinate, per esempio 45.4642, 9.1900. Senza, la mappa e Google usano il centro del comune.",
+      positionInvalid: "Scrivi latitudine e longitudine separate da una virgola, per esempio 45.4642, 9.1900.",
+      positionCheck: "Controlla il punto su OpenStreetMap",
       save: "Salva",
       saving: "Salvataggio...",
       cancel: "Annulla",

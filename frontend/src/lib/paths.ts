@@ -32,6 +32,12 @@ export function osmSearchUrl(query: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
 }
 
+/** A point on OpenStreetMap, marked, at street level. */
+export function osmPlaceUrl({ lat, lng }: { lat: number; lng: number }): string {
+  const [a, b] = [lat.toFixed(5), lng.toFixed(5)];
+  return `https://www.openstreetmap.org/?mlat=${a}&mlon=${b}#map=18/${a}/${b}`;
+}
+
 export function storeAddressQuery(store: Pick<Store, "address" | "postal_code" | "city">): string | null {
   const parts = [store.address, [store.postal_code, store.city].filter(Boolean).join(" ")].filter(
     (p): p is string => !!p && p.trim().length > 0,

@@ -175,7 +175,7 @@ function StoreContacts({ store }: { store: Store }) {
         <OpeningHours store={store} />
         {query && (
           <div className="mt-5">
-            <MapEmbed query={query} title={it.store.mapTitle(store.name)} />
+            <MapEmbed query={query} title={it.store.mapTitle(store.name)} position={store.position} />
           </div>
         )}
         <div className="mt-5 flex gap-4 border-t border-stone-100 pt-4 text-xs">

@@ -121,7 +121,25 @@ pub struct StoreUpdateInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub google_store_code: Option<Option<String>>,
+    /// Where the shop exactly is (degrees, in Italy); `null` goes back to the centre of the
+    /// CAP's comune.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<crate::views::GeoPoint>)]
+    pub position: Option<Option<PositionInput>>,
 }
+
+/// Latitude and longitude in degrees.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PositionInput {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+/// Italy, its islands, San Marino and the Vatican, with a margin: a position outside is a
+/// typing slip (latitude and longitude swapped, a sign lost).
+const ITALY_LAT: std::ops::RangeInclusive<f64> = 35.0..=47.5;
+const ITALY_LNG: std::ops::RangeInclusive<f64> = 6.0..=19.0;
 
 impl StoreUpdateInput {
     fn validate(self) -> Result<stores::StoreChanges> {
@@ -186,6 +204,17 @@ impl StoreUpdateInput {
                     changes.special_closures = Some(Some(json));
                 }
                 Err(err) => p.add("special_closures", err.0),
+            }
+        }
+        if let Some(v) = self.position {
+            match v {
+                None => changes.position = Some(None),
+                Some(PositionInput { lat, lng })
+                    if ITALY_LAT.contains(&lat) && ITALY_LNG.contains(&lng) =>
+                {
+                    changes.position = Some(Some((lat, lng)))
+                }
+                Some(_) => p.add("position", messages::POSITION_OUTSIDE_ITALY),
             }
         }
         if let Some(v) = self.google_store_code {

@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 use crate::plans::Plan;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "stores")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -28,6 +28,9 @@ pub struct Model {
     /// The shop's store code in its Google Business Profile (the local-inventory feed's
     /// `store_code`); the shop's id when not given.
     pub google_store_code: Option<String>,
+    /// Where the shop exactly is, in degrees, when the owner says it (both or neither).
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
     /// The plan sold to the shop; a running trial is layered on top (see `plans`).
     pub plan: Plan,
     pub trial_plan: Option<Plan>,

@@ -215,6 +215,8 @@ mod tests {
                 special_closures: None,
                 photos: None,
                 google_store_code: None,
+                latitude: None,
+                longitude: None,
                 plan: crate::plans::Plan::Free,
                 trial_plan: None,
                 trial_used: false,

@@ -44,6 +44,8 @@ pub struct StoreChanges {
     /// JSON of the checked closures (`domain::special_closures`); `Some(None)` clears them.
     pub special_closures: Option<Option<String>>,
     pub google_store_code: Option<Option<String>>,
+    /// Latitude and longitude the owner gave; `Some(None)` goes back to the comune's centre.
+    pub position: Option<Option<(f64, f64)>>,
 }
 
 /// Creates the user and the shop in one transaction: either both exist or neither.
@@ -279,6 +281,10 @@ pub async fn update(
     }
     if let Some(v) = changes.google_store_code {
         active.google_store_code = Set(v);
+    }
+    if let Some(v) = changes.position {
+        active.latitude = Set(v.map(|(lat, _)| lat));
+        active.longitude = Set(v.map(|(_, lng)| lng));
     }
     let updated = active.update(&txn).await?;
     txn.commit().await?;

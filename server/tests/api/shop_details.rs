@@ -1,5 +1,6 @@
-//! A shop's opening hours and Google Business Profile store code: set in the settings,
-//! refused with an Italian message when wrong, shown to search engines and in the feed.
+//! A shop's opening hours, Google Business Profile store code and exact position: set in
+//! the settings, refused with an Italian message when wrong, shown to search engines and in
+//! the feed.
 
 use serde_json::{json, Value};
 
@@ -150,6 +151,71 @@ async fn the_shop_page_says_where_the_shop_is_and_its_price_range() {
     assert!(
         (41.7..42.1).contains(&lat) && (12.3..12.7).contains(&lng),
         "{lat},{lng}"
+    );
+}
+
+/// The owner places the shop exactly (a point copied from a map): search engines read that
+/// point instead of the comune's centre; a point outside Italy or not a number is refused
+/// with an Italian message and changes nothing; null goes back to the comune.
+#[tokio::test]
+async fn the_owner_places_the_shop_exactly_or_leaves_it_at_the_comune() {
+    let app = spawn_app().await;
+    let anna = app.shop("pin@ferramenta.it").await;
+    let settings = format!("/api/stores/{}", anna.id);
+    let reply = anna
+        .put(
+            &settings,
+            json!({"position": {"lat": 41.8986, "lng": 12.4769}}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    let saved: Value = reply.json().await.unwrap();
+    assert_eq!(saved["position"], json!({"lat": 41.8986, "lng": 12.4769}));
+    let store = hardware_store(&shop_page(&app, &anna).await);
+    assert_eq!(
+        store["geo"],
+        json!({"@type": "GeoCoordinates", "latitude": 41.8986, "longitude": 12.4769})
+    );
+
+    for bad in [
+        json!({"lat": 9.19, "lng": 45.46}),
+        json!({"lat": 48.2, "lng": 16.37}),
+        json!({"lat": -41.9, "lng": 12.5}),
+    ] {
+        let error = error_of(anna.put(&settings, json!({"position": bad})).await, 422).await;
+        assert_eq!(
+            error["fields"]["position"],
+            "La posizione deve essere in Italia: latitudine tra 35 e 47,5, longitudine tra 6 e 19 (per esempio 45.4642, 9.1900).",
+            "{bad}"
+        );
+    }
+    for bad in [
+        json!({"lat": "41,9", "lng": 12.5}),
+        json!({"lat": 41.9}),
+        json!("41.9, 12.5"),
+        json!({"lat": 41.9, "lng": 12.5, "alt": 20}),
+    ] {
+        let error = error_of(anna.put(&settings, json!({"position": bad})).await, 422).await;
+        assert_eq!(error["code"], "validation", "{bad}: {error}");
+    }
+    let shop: Value = app.get(&settings).await.json().await.unwrap();
+    assert_eq!(
+        shop["position"],
+        json!({"lat": 41.8986, "lng": 12.4769}),
+        "unchanged"
+    );
+
+    let reply = anna.put(&settings, json!({"position": null})).await;
+    assert_eq!(reply.status(), 200);
+    assert_eq!(
+        reply.json::<Value>().await.unwrap()["position"],
+        Value::Null
+    );
+    let store = hardware_store(&shop_page(&app, &anna).await);
+    let lat = store["geo"]["latitude"].as_f64().unwrap();
+    assert!(
+        (41.7..42.1).contains(&lat) && lat != 41.8986,
+        "the comune's centre: {lat}"
     );
 }
 

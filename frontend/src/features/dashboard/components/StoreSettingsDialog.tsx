@@ -6,6 +6,8 @@ import { Modal } from "../../../components/ui/Modal";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 import { isSessionLost } from "../../../lib/api";
+import { osmPlaceUrl } from "../../../lib/paths";
+import { formatPosition, parsePosition } from "../../../lib/position";
 import type { OpeningSlot, OwnStore, SpecialClosure } from "../../../types";
 import { arrangeShopPhotos, messageOf, updateStore, uploadShopPhoto } from "../api";
 import { PhotoField, releasePreviews, savePhotos, type PhotoEntry, type PhotoTarget } from "./PhotoField";
@@ -53,6 +55,8 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       return next;
     });
   const [storeCode, setStoreCode] = useState(store.google_store_code ?? "");
+  const [position, setPosition] = useState(formatPosition(store.position));
+  const [positionWrong, setPositionWrong] = useState(false);
   const [saving, setSaving] = useState(false);
   // Each opening starts from the shop as it is, set while rendering: a refreshed shop object
   // while the dialog is open must not overwrite what the owner is typing.
@@ -67,6 +71,8 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
       releasePreviews(photos);
       setPhotos(shopPhotos(store));
       setStoreCode(store.google_store_code ?? "");
+      setPosition(formatPosition(store.position));
+      setPositionWrong(false);
     }
   }
 
@@ -83,14 +89,21 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
     setValues((v) => ({ ...v, [f]: value }));
   };
 
+  const parsedPosition = parsePosition(position);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (parsedPosition === "invalid") {
+      setPositionWrong(true);
+      document.getElementById("settings-position")?.focus();
+      return;
+    }
     setSaving(true);
     const body: Record<string, unknown> = { slug: store.slug };
     for (const f of FIELDS) body[f] = values[f].trim() || (f === "name" || f === "description" ? values[f] : null);
     body.opening_hours = hours.map((h) => ({ ...h, opens: h.opens.trim(), closes: h.closes.trim() }));
     body.special_closures = closures.map((c) => ({ from: c.from, to: c.to || c.from, note: c.note?.trim() || null }));
     body.google_store_code = storeCode.trim() || null;
+    body.position = parsedPosition;
     try {
       // A new logo is uploaded as at registration (checked and decoded by the server), and
       // the shop then points to it; "kept" sends nothing.
@@ -170,6 +183,36 @@ export function StoreSettingsDialog({ open, store, onClose, onSaved }: { open: b
           <Label htmlFor="settings-google_store_code">{t.storeCode}</Label>
           <Input id="settings-google_store_code" value={storeCode} maxLength={64} aria-describedby="settings-store-code-help" onChange={(e) => setStoreCode(e.target.value)} />
           <p id="settings-store-code-help" className="mt-1 text-xs text-stone-500">{t.storeCodeHelp}</p>
+        </div>
+        <div className="sm:col-span-2">
+          <Label htmlFor="settings-position">{t.position}</Label>
+          <Input
+            id="settings-position"
+            value={position}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="45.4642, 9.1900"
+            aria-invalid={positionWrong || undefined}
+            aria-describedby="settings-position-help"
+            onChange={(e) => {
+              setPosition(e.target.value);
+              if (parsePosition(e.target.value) !== "invalid") setPositionWrong(false);
+            }}
+          />
+          {positionWrong && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {t.positionInvalid}
+            </p>
+          )}
+          <p id="settings-position-help" className="mt-1 text-xs text-stone-500">
+            {t.positionHelp}
+          </p>
+          {parsedPosition && parsedPosition !== "invalid" && (
+            <a href={osmPlaceUrl(parsedPosition)} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+              {t.positionCheck}
+              <span className="sr-only"> {it.common.newTab}</span>
+            </a>
+          )}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
