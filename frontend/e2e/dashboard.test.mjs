@@ -545,6 +545,19 @@ describe("/dashboard", () => {
       for (const day of ["Lun", "Mar", "Mer", "Gio", "Ven", "Sab"]) await third.getByText(day, { exact: true }).click();
       await typeInto(settings.getByLabel("Apre alle").nth(2), "08:30");
       await typeInto(settings.getByLabel("Chiude alle").nth(2), "12:30");
+      // The shop's exact position, pasted as a map gives it; a slip is caught before saving.
+      const position = settings.getByLabel("Posizione esatta sulla mappa (facoltativa)");
+      await position.press("Control+a");
+      await position.press("Backspace");
+      await typeInto(position, "45,4642 Milano");
+      await settings.getByRole("button", { name: "Salva" }).click();
+      await settings.getByText("Scrivi latitudine e longitudine separate da una virgola, per esempio 45.4642, 9.1900.").waitFor();
+      assert.equal(await position.evaluate((el) => el === document.activeElement), true, "the field to correct has the focus");
+      await position.press("Control+a");
+      await position.press("Backspace");
+      const lng = viewport.width === DESKTOP.width ? "9.19" : "9.1901";
+      await typeInto(position, `45,4642, ${lng.replace(".", ",")}`);
+      await settings.getByRole("link", { name: /Controlla il punto su OpenStreetMap/ }).waitFor();
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "/tmp"}/settings-hours-${viewport.width}.png` });
       await settings.getByRole("button", { name: "Salva" }).click();
       await toast(page, "Negozio Aggiornato").waitFor();
@@ -555,6 +568,7 @@ describe("/dashboard", () => {
         { days: ["Sa"], opens: "08:30", closes: "12:30" },
       ]);
       assert.equal(shop.google_store_code, `BS-${viewport.width}`);
+      assert.deepEqual(shop.position, { lat: 45.4642, lng: Number(lng) });
 
       const visitor = await context.newPage();
       await visitor.goto(`${server.url}/store/${shop.id}/${shop.slug}`);
@@ -563,6 +577,12 @@ describe("/dashboard", () => {
       assert.deepEqual(await block.locator("dd").allInnerTexts(), ["08:00–12:30", "15:00–19:00", "08:30–12:30"]);
       await visitor.locator("[data-open-now]").filter({ hasText: /^(Aperto ora · chiude alle|Chiuso ora · apre)/ }).waitFor();
       await block.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? "/tmp"}/shop-hours-${viewport.width}.png` });
+      // Search engines and the map read the owner's point, not the comune's centre.
+      const blocks = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+      const store = blocks.flatMap((b) => b["@graph"] ?? [b]).find((b) => b["@type"] === "HardwareStore");
+      assert.deepEqual(store.geo, { "@type": "GeoCoordinates", latitude: 45.4642, longitude: Number(lng) });
+      const mapLink = await visitor.getByRole("link", { name: /^Apri la mappa/ }).first().getAttribute("href");
+      assert.ok(mapLink.includes("mlat=45.46420"), mapLink);
       assert.deepEqual(unexpected(problems, [/status of 422/]), []);
       await context.close();
     });
