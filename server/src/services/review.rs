@@ -31,8 +31,8 @@ pub const MAX_IDS: usize = 500;
 /// confirms.
 pub const SUGGESTION_ITEMS: u64 = 6;
 
-/// Products without a proposal read to find their families, newest first: a whole real
-/// list, bounded. Older ones come up as these are checked.
+/// Products without a proposal read to find their families (the uncertain ones first, newest
+/// first): a whole real list, bounded. The others come up as these are checked.
 const FAMILY_SCAN: u64 = 50_000;
 
 /// Ids written per statement when an action accepts a family or a reason.
@@ -71,10 +71,12 @@ pub enum Accept {
     All,
 }
 
+/// The shop's products to check. Named, not "not normal": the statuses to check are read
+/// from the (store, status) index instead of every product of the shop.
 fn to_check(store_id: i64) -> Condition {
     Condition::all()
         .add(product::Column::StoreId.eq(store_id))
-        .add(product::Column::Status.ne(ProductStatus::Normal))
+        .add(product::Column::Status.is_in([ProductStatus::Uncertain, ProductStatus::Incorrect]))
 }
 
 /// The products to check: by proposed category, then by family, then by reason, largest
@@ -173,7 +175,7 @@ pub async fn total(db: &impl ConnectionTrait, store_id: i64) -> Result<u64> {
         .await?)
 }
 
-/// The products to check without a proposal (the newest `FAMILY_SCAN`): their families,
+/// The products to check without a proposal (at most `FAMILY_SCAN`): their families,
 /// and the others by reason, largest first.
 struct Unproposed {
     families: Vec<Family>,
@@ -181,7 +183,7 @@ struct Unproposed {
 }
 
 async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unproposed> {
-    let rows: Vec<(i64, String, Option<String>, Option<String>, Option<String>)> =
+    let mut rows: Vec<(i64, String, Option<String>, Option<String>, Option<String>)> =
         product::Entity::find()
             .select_only()
             .columns([
@@ -193,11 +195,15 @@ async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unpropos
             ])
             .filter(to_check(store_id))
             .filter(product::Column::SuggestedCategory.is_null())
+            // In the (store, status, id) index's order: read from it, not by every product
+            // of the shop in id order; newest first is restored below.
+            .order_by_desc(product::Column::Status)
             .order_by_desc(product::Column::Id)
             .limit(FAMILY_SCAN)
             .into_tuple()
             .all(db)
             .await?;
+    rows.sort_unstable_by(|a, b| b.0.cmp(&a.0));
     let mut notes = Vec::with_capacity(rows.len());
     let lines: Vec<Line> = rows
         .into_iter()

@@ -2,7 +2,8 @@
 //! gathered by what a person sees at once in a list — the word a name starts with after the
 //! maker's ("Acer Pendrive UP300 64GB" → «Pendrive»; "Kit antivib. 14-16" → «Kit antivib»),
 //! or the family of the code (`SMASMSAM2004` → `SMASMSAM`, `96900268` → `969002`),
-//! whichever gathers more. A family of at least `MIN_MEMBERS` products is confirmed, or put
+//! whichever gathers more (a prefix most of the queue shares is the shop's numbering, not a
+//! family). A family of at least `MIN_MEMBERS` products is confirmed, or put
 //! in a category, in one action; the rest stay grouped by the engine's reason.
 //!
 //! Computed from the products themselves each time (no stored key to keep in step with
@@ -13,6 +14,10 @@ use std::collections::HashMap;
 
 /// Products a family needs: two alike could be chance.
 pub const MIN_MEMBERS: usize = 3;
+
+/// From this many products to check, a code prefix shared by more than half of them is the
+/// shop's numbering (`B000-000123`), not a family.
+const SCHEME_LINES: usize = 20;
 
 /// What the queue shows for a product: one of its families, or none.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,9 +134,12 @@ pub fn families(lines: &[Line]) -> Vec<Family> {
         })
         .collect();
     let counts = count(candidates.iter().flatten().flatten());
+    // A code prefix most of the queue shares is the shop's numbering, not a family.
+    let scheme = |k: &FamilyKey| lines.len() >= SCHEME_LINES && counts[&k.key] * 2 > lines.len();
     let mut chosen: Vec<Option<FamilyKey>> = candidates
         .into_iter()
-        .map(|[word, code]| match (word, code) {
+        .map(|[word, code]| (word, code.filter(|c| !scheme(c))))
+        .map(|(word, code)| match (word, code) {
             (Some(w), Some(c)) if counts[&c.key] > counts[&w.key] => Some(c),
             (Some(w), _) => Some(w),
             (None, c) => c,
@@ -233,6 +241,33 @@ mod tests {
         assert_eq!(key("12345"), None, "too short for a series");
         assert_eq!(key("ABCDEF"), None, "no number: a code of its own");
         assert_eq!(key("123-456"), None);
+    }
+
+    #[test]
+    fn a_code_prefix_the_whole_queue_shares_is_no_family() {
+        let kinds = [
+            "Trapano avvitatore",
+            "Guanti da lavoro",
+            "Raccordo in ottone",
+        ];
+        let lines: Vec<Line> = (0..30)
+            .map(|i| {
+                let name = format!("{} art. {i}", kinds[i as usize % 3]);
+                line(i, &name, None, Some(&format!("B000-{i:06}")))
+            })
+            .collect();
+        let keys: Vec<(String, usize)> = families(&lines)
+            .into_iter()
+            .map(|f| (f.key, f.ids.len()))
+            .collect();
+        assert_eq!(
+            keys,
+            vec![
+                ("w:guanti".into(), 10),
+                ("w:raccordo".into(), 10),
+                ("w:trapano".into(), 10)
+            ]
+        );
     }
 
     #[test]
