@@ -450,7 +450,11 @@ pub async fn owner_view(
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
     let ai_provider = matches!(*app.ai, crate::ai::Ai::OpenAi(_));
-    let without_picture = stores::without_picture_count(&app.db, store.id).await?;
+    let without_picture = app
+        .pages
+        .stores
+        .without_picture_count(&app.db, &store)
+        .await?;
     let unread = crate::services::inquiries::unread_count(&app.db, store.id).await?;
     let mut view = StoreView::owner(
         store,

@@ -84,6 +84,8 @@ pub struct StoreRows {
     statuses: PerVersion<Vec<(ProductStatus, u64)>>,
     /// The lowest and highest public price, in cents (the shop's `priceRange`).
     prices: PerVersion<Option<(i64, i64)>>,
+    /// Public priced products without a real picture (the owner's account panel).
+    without_picture: PerVersion<u64>,
 }
 
 impl Default for StoreRows {
@@ -95,6 +97,7 @@ impl Default for StoreRows {
             sections: std::array::from_fn(|_| PerVersion::new(MAX_LISTS)),
             statuses: PerVersion::new(MAX_ROWS),
             prices: PerVersion::new(MAX_ROWS),
+            without_picture: PerVersion::new(MAX_ROWS),
         }
     }
 }
@@ -167,6 +170,21 @@ impl StoreRows {
         let range = stores::price_range(db, store.id).await?;
         self.prices.put(store, Arc::new(range));
         Ok(range)
+    }
+
+    /// The shop's public priced products without a real picture (`stores::without_picture_count`:
+    /// a scan of the shop's products), read once per shop version.
+    pub async fn without_picture_count(
+        &self,
+        db: &DatabaseConnection,
+        store: &store::Model,
+    ) -> Result<u64> {
+        if let Some(known) = self.without_picture.get(store) {
+            return Ok(*known);
+        }
+        let count = stores::without_picture_count(db, store.id).await?;
+        self.without_picture.put(store, Arc::new(count));
+        Ok(count)
     }
 
     async fn counts(&self, db: &DatabaseConnection, store: &store::Model) -> Result<Counts> {

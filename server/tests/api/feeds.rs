@@ -151,6 +151,27 @@ async fn a_public_shop_has_merchant_feeds_of_its_priced_products() {
     assert_eq!(status, 200);
     assert_ne!(changed, etag);
     assert_eq!(self::items(&xml)[0]["g:price"], "13.00 EUR");
+
+    // The account panel's count follows the catalogue (it is kept per shop version).
+    let without = || async { anna.me().await["products_without_picture"].clone() };
+    assert_eq!(without().await, 1);
+    let carriola = add(json!({"name": "Carriola 90 l", "price": 59})).await;
+    assert_eq!(without().await, 2);
+    let products = anna.products().await;
+    let secchio = products
+        .iter()
+        .find(|p| p["name"] == "Secchio muratore 12 l")
+        .unwrap();
+    let jpeg = picture(900, 700, image::ImageFormat::Jpeg);
+    let id = secchio["id"].as_i64().unwrap();
+    assert_eq!(upload(&anna, id, "foto.jpg", jpeg).await.status(), 201);
+    anna.images_settled().await;
+    assert_eq!(without().await, 1, "the bucket's photo counts");
+    let reply = anna
+        .delete(&format!("/api/products/{}", carriola["id"]))
+        .await;
+    assert!(reply.status().is_success(), "{}", reply.status());
+    assert_eq!(without().await, 0);
 }
 
 #[tokio::test]
