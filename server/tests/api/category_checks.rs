@@ -142,6 +142,13 @@ async fn an_import_s_unsure_categories_are_found_in_the_background() {
     assert_eq!(progress(&anna).await, (1, 0));
 }
 
+/// Three lines of one kind nobody is sure of.
+const BROOMS: [&str; 3] = [
+    BROOM,
+    "SPAZZOLONE PER ESTERNI CM 40",
+    "SPAZZOLONE PER ESTERNI CM 30",
+];
+
 /// Learning from the owner (decision 037): the category the owner gives one line of the
 /// queue files the shop's lines nearly the same, those still in the queue (read again
 /// without being embedded again) and those of the next import, and nothing of another
@@ -153,11 +160,7 @@ async fn a_category_the_owner_gives_files_the_shop_s_lines_nearly_the_same() {
         return;
     }
     const TAUGHT: &str = "Giardino ed esterni";
-    let brooms = [
-        BROOM,
-        "SPAZZOLONE PER ESTERNI CM 40",
-        "SPAZZOLONE PER ESTERNI CM 30",
-    ];
+    let brooms = BROOMS;
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     let bruno = app.shop("bruno@edilizia.it").await;
@@ -236,11 +239,7 @@ async fn a_product_the_owner_confirms_while_the_queue_is_read_again_stays_confir
         eprintln!("skipped: no embedding model in this build");
         return;
     }
-    let brooms = [
-        BROOM,
-        "SPAZZOLONE PER ESTERNI CM 40",
-        "SPAZZOLONE PER ESTERNI CM 30",
-    ];
+    let brooms = BROOMS;
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
     let (status, store) = import_file(&anna, csv(&brooms), "listino.csv").await;

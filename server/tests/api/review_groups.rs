@@ -6,7 +6,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{error_of, spawn_app, Shop};
+use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::import::import_file;
 
 fn csv(lines: &[&str]) -> Vec<u8> {
@@ -37,6 +37,20 @@ fn group<'a>(view: &'a Value, suggestion: &str) -> Option<&'a Value> {
         .unwrap()
         .iter()
         .find(|g| g["suggestion"] == suggestion)
+}
+
+/// How many of the shop's products visitors find under `category`.
+async fn filed_under(app: &TestApp, shop: &Shop, category: &str) -> u64 {
+    let found: Value = app
+        .get(&format!(
+            "/api/stores/{}/products?category={category}",
+            shop.id
+        ))
+        .await
+        .json()
+        .await
+        .unwrap();
+    found["total"].as_u64().unwrap()
 }
 
 async fn accept(shop: &Shop, body: Value) -> reqwest::Response {
@@ -107,16 +121,7 @@ async fn a_proposed_category_is_confirmed_or_corrected_for_its_whole_group_at_on
     }
     assert_eq!(review(&anna).await["total"], 0);
     // Filed under its category, the product is found by it.
-    let found: Value = app
-        .get(&format!(
-            "/api/stores/{}/products?category=Idraulica",
-            anna.id
-        ))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(found["total"], 4);
+    assert_eq!(filed_under(&app, &anna, "Idraulica").await, 4);
 
     // Another shop's products with the same proposal are untouched.
     let theirs = review(&bruno).await;
@@ -240,16 +245,7 @@ async fn products_alike_by_name_or_code_are_one_family_confirmed_or_filed_at_onc
     let view = review(&anna).await;
     assert_eq!(view["total"], 1, "{view}");
     // Filed under its category, a family is found by it.
-    let found: Value = app
-        .get(&format!(
-            "/api/stores/{}/products?category=Idraulica",
-            anna.id
-        ))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(found["total"], 3);
+    assert_eq!(filed_under(&app, &anna, "Idraulica").await, 3);
 
     // The family filed under a category taught the shop; another shop is untouched.
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
