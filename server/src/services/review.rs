@@ -182,28 +182,30 @@ struct Unproposed {
     reasons: Vec<(Option<String>, Vec<i64>)>,
 }
 
+/// A product to check as families and reasons read it: id, name, brand, code, reason.
+type QueueRow = (i64, String, Option<String>, Option<String>, Option<String>);
+
 async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unproposed> {
-    let mut rows: Vec<(i64, String, Option<String>, Option<String>, Option<String>)> =
-        product::Entity::find()
-            .select_only()
-            .columns([
-                product::Column::Id,
-                product::Column::Name,
-                product::Column::Brand,
-                product::Column::Sku,
-                product::Column::ReviewNote,
-            ])
-            .filter(to_check(store_id))
-            .filter(product::Column::SuggestedCategory.is_null())
-            // In the (store, status, id) index's order: read from it, not by every product
-            // of the shop in id order; newest first is restored below.
-            .order_by_desc(product::Column::Status)
-            .order_by_desc(product::Column::Id)
-            .limit(FAMILY_SCAN)
-            .into_tuple()
-            .all(db)
-            .await?;
-    rows.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut rows: Vec<QueueRow> = product::Entity::find()
+        .select_only()
+        .columns([
+            product::Column::Id,
+            product::Column::Name,
+            product::Column::Brand,
+            product::Column::Sku,
+            product::Column::ReviewNote,
+        ])
+        .filter(to_check(store_id))
+        .filter(product::Column::SuggestedCategory.is_null())
+        // In the (store, status, id) index's order: read from it, not by every product
+        // of the shop in id order; newest first is restored below.
+        .order_by_desc(product::Column::Status)
+        .order_by_desc(product::Column::Id)
+        .limit(FAMILY_SCAN)
+        .into_tuple()
+        .all(db)
+        .await?;
+    rows.sort_unstable_by_key(|row| std::cmp::Reverse(row.0));
     let mut notes = Vec::with_capacity(rows.len());
     let lines: Vec<Line> = rows
         .into_iter()
@@ -232,7 +234,7 @@ async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unpropos
             None => reasons.push((note, vec![line.id])),
         }
     }
-    reasons.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    reasons.sort_by_key(|(_, ids)| std::cmp::Reverse(ids.len()));
     Ok(Unproposed { families, reasons })
 }
 
