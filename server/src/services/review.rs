@@ -35,8 +35,8 @@ pub const SUGGESTION_ITEMS: u64 = 6;
 /// first): a whole real list, bounded. The others come up as these are checked.
 const FAMILY_SCAN: u64 = 50_000;
 
-/// Ids written per statement when an action accepts a family or a reason.
-const IDS_PER_UPDATE: usize = 500;
+/// Ids a statement names: the examples read, the products an action accepts.
+const IDS_PER_STATEMENT: usize = 500;
 
 /// One proposed category, or one reason, and the products that carry it.
 pub struct Group {
@@ -130,7 +130,7 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
         .copied()
         .collect();
     let mut examples: HashMap<i64, product::Model> = HashMap::new();
-    for chunk in shown.chunks(IDS_PER_UPDATE) {
+    for chunk in shown.chunks(IDS_PER_STATEMENT) {
         for p in product::Entity::find()
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::Id.is_in(chunk.iter().copied()))
@@ -304,7 +304,7 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
     let mut accepted = 0;
     match (&which, &ids) {
         (_, Some(ids)) => {
-            for chunk in ids.chunks(IDS_PER_UPDATE) {
+            for chunk in ids.chunks(IDS_PER_STATEMENT) {
                 accepted += update()
                     .filter(product::Column::Id.is_in(chunk.iter().copied()))
                     .exec(&txn)
