@@ -1,7 +1,7 @@
 //! The JSON shapes the API returns, shared with the page renderer (see
 //! docs/decisions/002-ssr-contract.md). Prices leave as euros with 2 decimals.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -89,7 +89,9 @@ pub struct StoreView {
     pub price_range: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, ToSchema, TS)]
+/// Latitude and longitude in degrees (also what the owner sends as the shop's position).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
 pub struct GeoPoint {
     pub lat: f64,
     pub lng: f64,

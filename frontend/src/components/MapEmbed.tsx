@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { it } from "../i18n/it";
 import { osmPlaceUrl, osmSearchUrl } from "../lib/paths";
+import type { GeoPoint } from "../types";
 import { Button } from "./ui/Button";
 import { IconPin } from "./ui/Icons";
 
@@ -25,7 +26,7 @@ function StreetPlan() {
  * chooses the second. Where the owner placed the shop (`position`), the map shows that point
  * and nothing is geocoded.
  */
-export function MapEmbed({ query, title, position }: { query: string; title: string; position?: { lat: number; lng: number } | null }) {
+export function MapEmbed({ query, title, position }: { query: string; title: string; position?: GeoPoint | null }) {
   const [state, setState] = useState<MapState>({ kind: "idle" });
 
   const show = async () => {

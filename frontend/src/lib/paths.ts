@@ -1,5 +1,5 @@
 // Canonical paths of the public pages.
-import type { Product, Store } from "../types";
+import type { GeoPoint, Product, Store } from "../types";
 
 export const storePath = (store: Pick<Store, "id" | "slug">) => `/store/${store.id}/${store.slug}`;
 
@@ -33,7 +33,7 @@ export function osmSearchUrl(query: string): string {
 }
 
 /** A point on OpenStreetMap, marked, at street level. */
-export function osmPlaceUrl({ lat, lng }: { lat: number; lng: number }): string {
+export function osmPlaceUrl({ lat, lng }: GeoPoint): string {
   const [a, b] = [lat.toFixed(5), lng.toFixed(5)];
   return `https://www.openstreetmap.org/?mlat=${a}&mlon=${b}#map=18/${a}/${b}`;
 }

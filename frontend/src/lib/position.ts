@@ -1,10 +1,10 @@
-/** A shop's exact position as the owner pastes it from a map: "45.4642, 9.1900" (Google Maps
+/* A shop's exact position as the owner pastes it from a map: "45.4642, 9.1900" (Google Maps
  * copies it so), "45,4642 9,1900" (decimal commas), "45.4642;9.19". */
-export type Position = { lat: number; lng: number };
+import type { GeoPoint } from "../types";
 
 /** `null` for an empty text, `"invalid"` for anything but two numbers. The range (Italy) is
  * the server's to check. */
-export function parsePosition(text: string): Position | null | "invalid" {
+export function parsePosition(text: string): GeoPoint | null | "invalid" {
   const trimmed = text.trim();
   if (!trimmed) return null;
   const numbers = trimmed.match(/-?\d+(?:[.,]\d+)?/g) ?? [];
@@ -14,7 +14,10 @@ export function parsePosition(text: string): Position | null | "invalid" {
   return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : "invalid";
 }
 
+/** A degree as the field shows it: six decimals at most, no trailing zeros. */
+const degrees = (n: number) => n.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
+
 /** As the field shows a saved position. */
-export function formatPosition(p: Position | null | undefined): string {
-  return p ? `${p.lat.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}, ${p.lng.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}` : "";
+export function formatPosition(p: GeoPoint | null | undefined): string {
+  return p ? `${degrees(p.lat)}, ${degrees(p.lng)}` : "";
 }

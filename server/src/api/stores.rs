@@ -22,7 +22,7 @@ use crate::plans::Plan;
 use crate::services::explore::{self, ExploreQuery};
 use crate::services::{accounts, logo_files, rate_limit, stores, usage};
 use crate::validation::{parse_email, password_problem};
-use crate::views::{OwnerStoreView, StoreView};
+use crate::views::{GeoPoint, OwnerStoreView, StoreView};
 use crate::AppState;
 
 /// Characters of a Google Business Profile store code (Google allows 64).
@@ -124,16 +124,8 @@ pub struct StoreUpdateInput {
     /// Where the shop exactly is (degrees, in Italy); `null` goes back to the centre of the
     /// CAP's comune.
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<crate::views::GeoPoint>)]
-    pub position: Option<Option<PositionInput>>,
-}
-
-/// Latitude and longitude in degrees.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PositionInput {
-    pub lat: f64,
-    pub lng: f64,
+    #[schema(value_type = Option<GeoPoint>)]
+    pub position: Option<Option<GeoPoint>>,
 }
 
 /// Italy, its islands, San Marino and the Vatican, with a margin: a position outside is a
@@ -209,7 +201,7 @@ impl StoreUpdateInput {
         if let Some(v) = self.position {
             match v {
                 None => changes.position = Some(None),
-                Some(PositionInput { lat, lng })
+                Some(GeoPoint { lat, lng })
                     if ITALY_LAT.contains(&lat) && ITALY_LNG.contains(&lng) =>
                 {
                     changes.position = Some(Some((lat, lng)))

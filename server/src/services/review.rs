@@ -20,7 +20,7 @@ use crate::error::Result;
 use crate::services::product_images;
 use crate::services::review_families::{self, Family, Line};
 
-/// Reasons shown at once (a shop's reasons are a handful: they come from the engine).
+/// Proposals, families and reasons shown at once, each.
 const MAX_GROUPS: u64 = 20;
 /// Products shown per reason; accepting them brings the next ones.
 pub const GROUP_ITEMS: u64 = 20;
@@ -38,9 +38,9 @@ const FAMILY_SCAN: u64 = 50_000;
 /// Ids a statement names: the examples read, the products an action accepts.
 const IDS_PER_STATEMENT: usize = 500;
 
-/// One proposed category, or one reason, and the products that carry it.
+/// One proposed category, family or reason, and the products that carry it.
 pub struct Group {
-    /// The category the AI proposes for all of them; `None` for a group by reason.
+    /// The category the AI proposes for all of them; `None` for a group by family or reason.
     pub suggestion: Option<String>,
     /// `None` for products saved without a reason (older ones, or set by hand), and for a
     /// group by proposal or family.
@@ -206,19 +206,20 @@ async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unpropos
         .all(db)
         .await?;
     rows.sort_unstable_by_key(|row| std::cmp::Reverse(row.0));
-    let mut notes = Vec::with_capacity(rows.len());
-    let lines: Vec<Line> = rows
+    let (lines, notes): (Vec<Line>, Vec<Option<String>>) = rows
         .into_iter()
         .map(|(id, name, brand, sku, note)| {
-            notes.push(note);
-            Line {
-                id,
-                name,
-                brand,
-                sku,
-            }
+            (
+                Line {
+                    id,
+                    name,
+                    brand,
+                    sku,
+                },
+                note,
+            )
         })
-        .collect();
+        .unzip();
     let families = review_families::families(&lines);
     let in_family: HashSet<i64> = families
         .iter()

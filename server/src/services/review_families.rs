@@ -138,8 +138,7 @@ pub fn families(lines: &[Line]) -> Vec<Family> {
     let scheme = |k: &FamilyKey| lines.len() >= SCHEME_LINES && counts[&k.key] * 2 > lines.len();
     let mut chosen: Vec<Option<FamilyKey>> = candidates
         .into_iter()
-        .map(|[word, code]| (word, code.filter(|c| !scheme(c))))
-        .map(|(word, code)| match (word, code) {
+        .map(|[word, code]| match (word, code.filter(|c| !scheme(c))) {
             (Some(w), Some(c)) if counts[&c.key] > counts[&w.key] => Some(c),
             (Some(w), _) => Some(w),
             (None, c) => c,
