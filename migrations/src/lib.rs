@@ -36,6 +36,7 @@ mod m20261205_100000_add_product_image_name;
 mod m20261205_110000_add_product_variants;
 mod m20261206_080000_create_category_examples;
 mod m20261207_090000_add_store_position;
+mod m20261208_080000_create_search_shop_words;
 
 pub struct Migrator;
 
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_110000_add_product_variants::Migration),
             Box::new(m20261206_080000_create_category_examples::Migration),
             Box::new(m20261207_090000_add_store_position::Migration),
+            Box::new(m20261208_080000_create_search_shop_words::Migration),
         ]
     }
 }

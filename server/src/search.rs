@@ -238,14 +238,44 @@ impl SearchQuery {
             .collect()
     }
 
+    /// The terms read as whole words, each with its place in the query.
+    pub fn wholes(&self) -> Vec<(usize, &str)> {
+        (0..self.terms.len())
+            .filter(|&i| self.mark(i, "*").is_empty())
+            .map(|i| (i, self.terms[i].as_str()))
+            .collect()
+    }
+
     /// [`Self::tsquery_of_any_shop`] where a term read as the start of words is replaced by
     /// the whole words that begin so, when `words` gives them for its place: the index
     /// answers whole words without gathering every row of the start
     /// (docs/decisions/035-prefixes-read-as-words.md).
     pub fn tsquery_with_words(&self, shop: &str, words: &[(usize, Vec<String>)]) -> String {
+        self.tsquery_of_terms(shop, words, |_| true)
+    }
+
+    /// [`Self::tsquery_with_words`] without the terms the index need not read: units, which
+    /// most products of many lists carry ("4 mm", "25 kg"), when another term is there. The
+    /// index would walk every product of the shop for "mm"; the few rows the other terms find
+    /// are checked against the whole query instead.
+    pub fn tsquery_for_index(&self, shop: &str, words: &[(usize, Vec<String>)]) -> String {
+        let unit = |i: usize| UNITS.contains(&self.terms[i].as_str());
+        if (0..self.terms.len()).all(unit) {
+            return self.tsquery_with_words(shop, words);
+        }
+        self.tsquery_of_terms(shop, words, |i| !unit(i))
+    }
+
+    fn tsquery_of_terms(
+        &self,
+        shop: &str,
+        words: &[(usize, Vec<String>)],
+        read: impl Fn(usize) -> bool,
+    ) -> String {
         self.terms
             .iter()
             .enumerate()
+            .filter(|(i, _)| read(*i))
             .map(
                 |(i, t)| match words.iter().find(|(at, w)| *at == i && !w.is_empty()) {
                     Some((_, whole)) => {
@@ -362,6 +392,7 @@ mod tests {
     fn starts_of_words_can_be_read_as_the_words_that_begin_so() {
         let q = SearchQuery::parse("adesivo piastr 12 mm").expect("words");
         assert_eq!(q.starts(), [(0, "adesiv"), (1, "piastr")]);
+        assert_eq!(q.wholes(), [(2, "12"), (3, "mm")]);
         let words = [(1, vec!["piastra".to_owned(), "piastrella".to_owned()])];
         assert_eq!(
             q.tsquery_with_words("#", &words),
@@ -371,6 +402,12 @@ mod tests {
             q.tsquery_with_words("#", &[(0, vec![])]),
             q.tsquery_of_any_shop("#")
         );
+        assert_eq!(
+            q.tsquery_for_index("#", &words),
+            "s#xadesiv:* & (s#xpiastra | s#xpiastrella) & s#x12"
+        );
+        let units = SearchQuery::parse("mm kg").expect("words");
+        assert_eq!(units.tsquery_for_index("#", &[]), "s#xmm & s#xkg");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! a broad word in a 100,000-product shop matches thousands of products, and ranking or even
 //! counting them all reads every one of their rows.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use sea_orm::{
@@ -333,8 +333,16 @@ async fn read_matches(
 ) -> Result<Vec<Match>> {
     match db.get_database_backend() {
         DatabaseBackend::Postgres => {
-            let words = tsquery_of_words(db, query).await?;
-            let statement = first_matches_statement(&words, readings, visible_only);
+            let ids: Vec<i64> = readings.iter().map(|r| r.store_id).collect();
+            let words = words_of_shops(db, query, &ids).await?;
+            let readings: Vec<(Reading, &ShopQuery)> = readings
+                .iter()
+                .filter_map(|r| Some((*r, words.get(&r.store_id)?)))
+                .collect();
+            if readings.is_empty() {
+                return Ok(Vec::new());
+            }
+            let statement = first_matches_statement(&readings, visible_only);
             with_index_plan(db, statement)
                 .await?
                 .iter()
@@ -363,16 +371,20 @@ pub async fn first_matches_plan(
     take: u64,
     visible_only: bool,
 ) -> Result<String> {
-    let readings: Vec<Reading> = shops
+    let ids: Vec<i64> = shops.iter().map(|(store_id, _)| *store_id).collect();
+    let words = words_of_shops(db, query, &ids).await?;
+    let readings: Vec<(Reading, &ShopQuery)> = shops
         .iter()
-        .map(|&(store_id, from)| Reading {
-            store_id,
-            from,
-            take,
+        .filter_map(|&(store_id, from)| {
+            let reading = Reading {
+                store_id,
+                from,
+                take,
+            };
+            Some((reading, words.get(&store_id)?))
         })
         .collect();
-    let words = tsquery_of_words(db, query).await?;
-    let statement = first_matches_statement(&words, &readings, visible_only);
+    let statement = first_matches_statement(&readings, visible_only);
     let explain = Statement {
         sql: format!("EXPLAIN {}", statement.sql),
         ..statement
@@ -385,43 +397,129 @@ pub async fn first_matches_plan(
     Ok(lines.join("\n"))
 }
 
-/// Each shop's words through the index, in one statement: its own `from` and `take` (see
+/// Each shop's query through the index, in one statement: its own `from` and `take` (see
 /// [`Reading`]), the rows in the order of `readings` then of the index.
-fn first_matches_statement(words: &str, readings: &[Reading], visible_only: bool) -> Statement {
+/// The whole query is matched on the rows as a function (`ts_match_vq`), not an operator,
+/// so that only the index's part is read from the index.
+fn first_matches_statement(readings: &[(Reading, &ShopQuery)], visible_only: bool) -> Statement {
     let mut sql = Sql::new(DatabaseBackend::Postgres);
-    let ids = sql.bind(array_text(readings.iter().map(|r| r.store_id)));
-    let skips = sql.bind(array_text(readings.iter().map(|r| r.from)));
-    let takes = sql.bind(array_text(readings.iter().map(|r| r.take)));
-    let words = sql.bind(words);
-    let mark = sql.bind(SHOP_MARK);
+    let ids = sql.bind(array_text(readings.iter().map(|(r, _)| r.store_id)));
+    let skips = sql.bind(array_text(readings.iter().map(|(r, _)| r.from)));
+    let takes = sql.bind(array_text(readings.iter().map(|(r, _)| r.take)));
+    let index = sql.bind(array_of_texts(
+        readings.iter().map(|(_, q)| q.index.as_str()),
+    ));
+    let whole = sql.bind(array_of_texts(
+        readings.iter().map(|(_, q)| q.whole.as_str()),
+    ));
     let visible = if visible_only { "p.published" } else { "TRUE" };
     sql.text(format!(
         "SELECT s.shop AS store_id, m.id, m.score \
-         FROM unnest(CAST({ids} AS BIGINT[]), CAST({skips} AS BIGINT[]), CAST({takes} AS BIGINT[])) \
-              WITH ORDINALITY AS s(shop, skip, take, at) \
+         FROM unnest(CAST({ids} AS BIGINT[]), CAST({skips} AS BIGINT[]), CAST({takes} AS BIGINT[]), \
+                     CAST({index} AS TEXT[]), CAST({whole} AS TEXT[])) \
+              WITH ORDINALITY AS s(shop, skip, take, index_words, whole_words, at) \
          CROSS JOIN LATERAL ( \
-             SELECT c.id, CAST(ts_rank(c.search_vector, c.q) AS DOUBLE PRECISION) AS score, \
+             SELECT c.id, CAST(ts_rank(c.search_vector, c.whole) AS DOUBLE PRECISION) AS score, \
                     row_number() OVER () AS n \
-             FROM (SELECT p.id, p.search_vector, w.q \
-                   FROM (SELECT to_tsquery('simple', replace({words}, {mark}, CAST(s.shop AS TEXT))) AS q) w \
+             FROM (SELECT p.id, p.search_vector, w.whole \
+                   FROM (SELECT to_tsquery('simple', s.index_words) AS q, \
+                                to_tsquery('simple', s.whole_words) AS whole) w \
                    JOIN products p ON p.search_vector @@ w.q \
-                   WHERE {visible} OFFSET s.skip LIMIT s.take) c \
+                   WHERE ts_match_vq(p.search_vector, w.whole) AND {visible} \
+                   OFFSET s.skip LIMIT s.take) c \
          ) m \
          ORDER BY s.at, m.n"
     ))
+}
+
+/// What a shop asks the index and what its rows must match (`to_tsquery` texts of its own
+/// words): the whole query, or all but its units ([`SearchQuery::tsquery_for_index`]).
+#[derive(Debug)]
+struct ShopQuery {
+    index: String,
+    whole: String,
 }
 
 /// Whole words a start of a word is read as, at most: a start more words begin with (two
 /// letters, a common syllable) stays a start.
 const MAX_WORDS_OF_A_START: i64 = 64;
 
-/// The query over any shop's words (`SHOP_MARK` for the shop), each start of a word read
-/// as the whole words that begin so (`search_words`, migration `create_search_words`)
-/// when there are at most [`MAX_WORDS_OF_A_START`]. One statement for every start.
-async fn tsquery_of_words(db: &impl ConnectionTrait, query: &SearchQuery) -> Result<String> {
+/// The query each shop asks the index ([`ShopQuery`], its own words), for the shops
+/// that hold a word for every term of the search; a shop left out has no match
+/// (docs/decisions/040-words-each-shop-holds.md). A start of a word is read as the whole
+/// words that begin so (`search_words`, decision 035), at most [`MAX_WORDS_OF_A_START`],
+/// then as those of them each shop holds (`search_shop_words`); a start more words begin
+/// with stays a start, in every shop. Two statements, whatever the number of shops.
+async fn words_of_shops(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    store_ids: &[i64],
+) -> Result<HashMap<i64, ShopQuery>> {
+    let starts = words_of_starts(db, query).await?;
+    let wholes = query.wholes();
+    let asked: Vec<&str> = wholes
+        .iter()
+        .map(|(_, word)| *word)
+        .chain(
+            starts
+                .iter()
+                .flat_map(|(_, list)| list.iter().map(String::as_str)),
+        )
+        .collect();
+    let mut held: HashMap<i64, HashSet<&str>> = HashMap::new();
+    if !asked.is_empty() {
+        let mut sql = Sql::new(DatabaseBackend::Postgres);
+        let words = sql.bind(array_text(asked.iter()));
+        let shops = sql.bind(array_text(store_ids.iter()));
+        let statement = sql.text(format!(
+            "SELECT word, store_id FROM search_shop_words \
+             WHERE word = ANY(CAST({words} AS TEXT[])) \
+               AND store_id IN (SELECT unnest(CAST({shops} AS BIGINT[])))"
+        ));
+        for row in db.query_all(statement).await? {
+            let word: String = row.try_get("", "word")?;
+            let store_id: i64 = row.try_get("", "store_id")?;
+            if let Some(word) = asked.iter().find(|w| **w == word) {
+                held.entry(store_id).or_default().insert(word);
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    for store_id in store_ids {
+        let none = HashSet::new();
+        let words = held.get(store_id).unwrap_or(&none);
+        if !wholes.iter().all(|(_, word)| words.contains(word)) {
+            continue;
+        }
+        let own: Vec<(usize, Vec<String>)> = starts
+            .iter()
+            .map(|(at, list)| {
+                let list = list.iter().filter(|w| words.contains(w.as_str()));
+                (*at, list.cloned().collect())
+            })
+            .collect();
+        if own.iter().all(|(_, list)| !list.is_empty()) {
+            let shop = store_id.to_string();
+            let words = ShopQuery {
+                index: query.tsquery_for_index(&shop, &own),
+                whole: query.tsquery_with_words(&shop, &own),
+            };
+            out.insert(*store_id, words);
+        }
+    }
+    Ok(out)
+}
+
+/// The whole words each start of a word of the query is read as (`search_words`), for the
+/// starts at most [`MAX_WORDS_OF_A_START`] words begin with: none when no product holds a
+/// word that begins so. One statement for every start.
+async fn words_of_starts(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+) -> Result<Vec<(usize, Vec<String>)>> {
     let starts = query.starts();
     if starts.is_empty() {
-        return Ok(query.tsquery_of_any_shop(SHOP_MARK));
+        return Ok(Vec::new());
     }
     let mut sql = Sql::new(DatabaseBackend::Postgres);
     let terms = sql.bind(array_text(starts.iter().map(|(_, t)| *t)));
@@ -436,18 +534,14 @@ async fn tsquery_of_words(db: &impl ConnectionTrait, query: &SearchQuery) -> Res
              ORDER BY word LIMIT {most}) w \
          ORDER BY t.at, w.word"
     ));
-    let mut words: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut words: Vec<(usize, Vec<String>)> =
+        starts.iter().map(|(at, _)| (*at, Vec::new())).collect();
     for row in db.query_all(statement).await? {
         let at: i64 = row.try_get("", "at")?;
-        let word: String = row.try_get("", "word")?;
-        let place = starts[(at - 1) as usize].0;
-        match words.last_mut() {
-            Some((p, list)) if *p == place => list.push(word),
-            _ => words.push((place, vec![word])),
-        }
+        words[(at - 1) as usize].1.push(row.try_get("", "word")?);
     }
     words.retain(|(_, list)| list.len() as i64 <= MAX_WORDS_OF_A_START);
-    Ok(query.tsquery_with_words(SHOP_MARK, &words))
+    Ok(words)
 }
 
 /// Runs a statement with the GIN index's bitmap as the only way to read the products (no
@@ -502,6 +596,14 @@ fn match_of(row: &QueryResult) -> Result<Match> {
 /// `{1,2,3}`: a PostgreSQL array's text, cast by the statement (one bound value for a list).
 fn array_text(values: impl Iterator<Item = impl ToString>) -> String {
     let items: Vec<String> = values.map(|v| v.to_string()).collect();
+    format!("{{{}}}", items.join(","))
+}
+
+/// `{"a b","c"}`: [`array_text`] of texts that may hold spaces and punctuation, each quoted.
+fn array_of_texts<'a>(values: impl Iterator<Item = &'a str>) -> String {
+    let items: Vec<String> = values
+        .map(|v| format!("\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\"")))
+        .collect();
     format!("{{{}}}", items.join(","))
 }
 

@@ -214,7 +214,8 @@ struct Reading {
 /// most about [`MAX_RESULTS`] + 1 in all. Steps: the first group alone, then
 /// twice as many groups each time (a rare word is in few shops, and shops are many), each
 /// step's shops sharing what is left; a shop that filled its share is asked again, for
-/// what is still left, before any shop further away.
+/// what is still left (no more such shops at once than results left), before any shop
+/// further away.
 async fn gather(
     db: &(impl ConnectionTrait + TransactionTrait),
     cache: &MatchCache,
@@ -256,7 +257,11 @@ async fn gather(
             step_groups *= 2;
             step
         } else {
-            std::mem::take(&mut unfinished)
+            // No more of them than results still wanted: one each may be enough (the last
+            // result looked for says whether more than [`MAX_RESULTS`] match), and every shop
+            // asked costs a reading of the index.
+            let rest = unfinished.split_off(unfinished.len().min(left as usize));
+            std::mem::replace(&mut unfinished, rest)
         };
         let share = left.div_ceil(step.len() as u64);
         let asked: Vec<(ShopAt, u64)> = step

@@ -2,6 +2,7 @@
 //! CAP first (`GET /api/search`, `/cerca`).
 
 use reqwest::header::LOCATION;
+use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 use time::OffsetDateTime;
 use vetrina::services::products::insert_rows;
@@ -323,4 +324,125 @@ async fn a_broad_search_gathers_four_hundred_results_from_every_shop_at_one_dist
         .await
         .unwrap();
     assert!(html.contains("Oltre 400 prodotti trovati"));
+}
+
+/// Every shop is asked only for the words it holds (PostgreSQL keeps which shop holds which
+/// word, docs/decisions/040-words-each-shop-holds.md): a word another shop gains by an edit
+/// or an import is found there at once, a start of a word finds each shop's own words, a
+/// unit is matched, and a deleted shop's words go with it.
+#[tokio::test]
+async fn each_shop_is_searched_for_the_words_it_holds_as_they_change() {
+    let app = spawn_app().await;
+    let anna = shop_in(
+        &app,
+        "anna@abano.it",
+        "Ferramenta Anna",
+        "35031",
+        "Abano Terme",
+    )
+    .await;
+    let bruno = shop_in(
+        &app,
+        "bruno@abano.it",
+        "Edilizia Bruno",
+        "35031",
+        "Abano Terme",
+    )
+    .await;
+    add(&anna, json!({"name": "Trapano Makita", "brand": "Makita"})).await;
+    add(&bruno, json!({"name": "Trapano Bosch", "brand": "Bosch"})).await;
+    let found = |query: &'static str| {
+        let app = &app;
+        async move {
+            let mut listed = rows(&search(app, &format!("q={query}&cap=35031")).await);
+            listed.sort();
+            listed
+                .into_iter()
+                .map(|(shop, product, _)| format!("{shop}: {product}"))
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found("makita").await, ["Ferramenta Anna: Trapano Makita"]);
+    assert_eq!(
+        found("trapano+bosch").await,
+        ["Edilizia Bruno: Trapano Bosch"]
+    );
+    assert!(found("trapano+hilti").await.is_empty());
+    // A unit is checked on the rows the other words find (the index leaves it out).
+    add(&anna, json!({"name": "Tassello 8 mm"})).await;
+    add(&anna, json!({"name": "Tassello 8 cm"})).await;
+    assert_eq!(
+        found("tassello+8+mm").await,
+        ["Ferramenta Anna: Tassello 8 mm"]
+    );
+    assert_eq!(
+        found("tassello+8+cm").await,
+        ["Ferramenta Anna: Tassello 8 cm"]
+    );
+    assert!(found("tassello+8+kg").await.is_empty());
+
+    // Bruno's product becomes a Makita by an edit, then he imports a grinder.
+    let listing: Value = bruno
+        .get(&format!("/api/stores/{}/products", bruno.id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = listing["items"][0]["id"].as_i64().unwrap();
+    let reply = bruno
+        .put(
+            &format!("/api/products/{id}"),
+            json!({"name": "Trapano Makita XR", "brand": "Makita"}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    assert_eq!(
+        found("makita").await,
+        [
+            "Edilizia Bruno: Trapano Makita XR",
+            "Ferramenta Anna: Trapano Makita"
+        ]
+    );
+    let csv = "nome;marca\nSmerigliatrice angolare;Makita\n";
+    let (status, body) =
+        crate::import::import_file(&bruno, csv.as_bytes().to_vec(), "listino.csv").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        found("smerigl").await,
+        ["Edilizia Bruno: Smerigliatrice angolare"]
+    );
+    assert_eq!(
+        found("makita+smer").await,
+        ["Edilizia Bruno: Smerigliatrice angolare"]
+    );
+
+    let reply = anna
+        .delete_json(
+            "/api/auth/account",
+            json!({"password": crate::helpers::PASSWORD}),
+        )
+        .await;
+    assert_eq!(reply.status(), 200);
+    assert_eq!(
+        found("makita").await,
+        [
+            "Edilizia Bruno: Smerigliatrice angolare",
+            "Edilizia Bruno: Trapano Makita XR"
+        ]
+    );
+    if app.db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+        let left = app
+            .db
+            .query_one(sea_orm::Statement::from_string(
+                sea_orm::DatabaseBackend::Postgres,
+                format!(
+                    "SELECT COUNT(*) AS n FROM search_shop_words WHERE store_id = {}",
+                    anna.id
+                ),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(left.try_get::<i64>("", "n").unwrap(), 0);
+    }
 }
