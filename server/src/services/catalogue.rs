@@ -362,8 +362,8 @@ async fn read_matches(
     }
 }
 
-/// The plan PostgreSQL gives [`first_matches`]'s statement (`EXPLAIN`), for the tests and
-/// for anyone checking it on a real catalogue.
+/// The plan PostgreSQL gives [`first_matches`]'s statement (`EXPLAIN`), then each shop's
+/// words ([`ShopQuery`]), for the tests and for anyone checking it on a real catalogue.
 pub async fn first_matches_plan(
     db: &(impl ConnectionTrait + TransactionTrait),
     query: &SearchQuery,
@@ -389,18 +389,24 @@ pub async fn first_matches_plan(
         sql: format!("EXPLAIN {}", statement.sql),
         ..statement
     };
-    let lines = with_index_plan(db, explain)
+    let mut lines = with_index_plan(db, explain)
         .await?
         .iter()
         .map(|row| row.try_get::<String>("", "QUERY PLAN"))
         .collect::<std::result::Result<Vec<_>, _>>()?;
+    // The words each shop asks the index for are bound values, not in the plan.
+    lines.extend(
+        readings
+            .iter()
+            .map(|(r, q)| format!("shop {}: index {}; rows {}", r.store_id, q.index, q.whole)),
+    );
     Ok(lines.join("\n"))
 }
 
 /// Each shop's query through the index, in one statement: its own `from` and `take` (see
 /// [`Reading`]), the rows in the order of `readings` then of the index.
-/// The whole query is matched on the rows as a function (`ts_match_vq`), not an operator,
-/// so that only the index's part is read from the index.
+/// Where the index is asked for less than the whole query, the rows are matched against it
+/// as a function (`ts_match_vq`), not an operator, so that the index reads only its part.
 fn first_matches_statement(readings: &[(Reading, &ShopQuery)], visible_only: bool) -> Statement {
     let mut sql = Sql::new(DatabaseBackend::Postgres);
     let ids = sql.bind(array_text(readings.iter().map(|(r, _)| r.store_id)));
@@ -425,7 +431,8 @@ fn first_matches_statement(readings: &[(Reading, &ShopQuery)], visible_only: boo
                    FROM (SELECT to_tsquery('simple', s.index_words) AS q, \
                                 to_tsquery('simple', s.whole_words) AS whole) w \
                    JOIN products p ON p.search_vector @@ w.q \
-                   WHERE ts_match_vq(p.search_vector, w.whole) AND {visible} \
+                   WHERE (s.index_words = s.whole_words OR ts_match_vq(p.search_vector, w.whole)) \
+                     AND {visible} \
                    OFFSET s.skip LIMIT s.take) c \
          ) m \
          ORDER BY s.at, m.n"
@@ -449,7 +456,8 @@ const MAX_WORDS_OF_A_START: i64 = 64;
 /// (docs/decisions/040-words-each-shop-holds.md). A start of a word is read as the whole
 /// words that begin so (`search_words`, decision 035), at most [`MAX_WORDS_OF_A_START`],
 /// then as those of them each shop holds (`search_shop_words`); a start more words begin
-/// with stays a start, in every shop. Two statements, whatever the number of shops.
+/// with stays a start, in every shop. Two statements, whatever the number of shops (one for
+/// a shop searched alone).
 async fn words_of_shops(
     db: &impl ConnectionTrait,
     query: &SearchQuery,
@@ -466,35 +474,24 @@ async fn words_of_shops(
                 .flat_map(|(_, list)| list.iter().map(String::as_str)),
         )
         .collect();
-    let mut held: HashMap<i64, HashSet<&str>> = HashMap::new();
-    if !asked.is_empty() {
-        let mut sql = Sql::new(DatabaseBackend::Postgres);
-        let words = sql.bind(array_text(asked.iter()));
-        let shops = sql.bind(array_text(store_ids.iter()));
-        let statement = sql.text(format!(
-            "SELECT word, store_id FROM search_shop_words \
-             WHERE word = ANY(CAST({words} AS TEXT[])) \
-               AND store_id IN (SELECT unnest(CAST({shops} AS BIGINT[])))"
-        ));
-        for row in db.query_all(statement).await? {
-            let word: String = row.try_get("", "word")?;
-            let store_id: i64 = row.try_get("", "store_id")?;
-            if let Some(word) = asked.iter().find(|w| **w == word) {
-                held.entry(store_id).or_default().insert(word);
-            }
-        }
-    }
+    // A shop searched alone asks for the words as they are: finding which it holds would
+    // cost a statement to save a few index descents.
+    let held = match store_ids {
+        [_, _, ..] if !asked.is_empty() => Some(shops_holding(db, &asked, store_ids).await?),
+        _ => None,
+    };
+    let none = HashSet::new();
     let mut out = HashMap::new();
     for store_id in store_ids {
-        let none = HashSet::new();
-        let words = held.get(store_id).unwrap_or(&none);
-        if !wholes.iter().all(|(_, word)| words.contains(word)) {
+        let words = held.as_ref().map(|h| h.get(store_id).unwrap_or(&none));
+        let holds = |word: &str| words.is_none_or(|w| w.contains(word));
+        if !wholes.iter().all(|(_, word)| holds(word)) {
             continue;
         }
         let own: Vec<(usize, Vec<String>)> = starts
             .iter()
             .map(|(at, list)| {
-                let list = list.iter().filter(|w| words.contains(w.as_str()));
+                let list = list.iter().filter(|w| holds(w));
                 (*at, list.cloned().collect())
             })
             .collect();
@@ -508,6 +505,30 @@ async fn words_of_shops(
         }
     }
     Ok(out)
+}
+
+/// The words of `asked` each shop holds (`search_shop_words`).
+async fn shops_holding(
+    db: &impl ConnectionTrait,
+    asked: &[&str],
+    store_ids: &[i64],
+) -> Result<HashMap<i64, HashSet<String>>> {
+    let mut sql = Sql::new(DatabaseBackend::Postgres);
+    let words = sql.bind(array_text(asked.iter()));
+    let shops = sql.bind(array_text(store_ids.iter()));
+    let statement = sql.text(format!(
+        "SELECT word, store_id FROM search_shop_words \
+         WHERE word = ANY(CAST({words} AS TEXT[])) \
+           AND store_id IN (SELECT unnest(CAST({shops} AS BIGINT[])))"
+    ));
+    let mut held: HashMap<i64, HashSet<String>> = HashMap::new();
+    for row in db.query_all(statement).await? {
+        let store_id: i64 = row.try_get("", "store_id")?;
+        held.entry(store_id)
+            .or_default()
+            .insert(row.try_get("", "word")?);
+    }
+    Ok(held)
 }
 
 /// The whole words each start of a word of the query is read as (`search_words`), for the
