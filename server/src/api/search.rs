@@ -18,10 +18,10 @@ use crate::AppState;
     params(
         ("q" = String, Query, description = "The products sought, searched as on a shop page"),
         ("cap" = Option<String>, Query, description = "The visitor's CAP (5 digits): nearest shops first"),
-        ("page" = Option<u64>, Query, description = "1 to 50; 20 results a page"),
+        ("page" = Option<u64>, Query, description = "1 to 20; 20 results a page (`nearby::MAX_PAGE`)"),
     ),
     responses((status = 200, body = NearbyResults),
-        (status = 422, description = "`validation`: no search, a CAP not of 5 digits or not in the postal data, a page out of 1–50", body = crate::error::ErrorBody),
+        (status = 422, description = "`validation`: no search, a CAP not of 5 digits or not in the postal data, a page out of 1–20", body = crate::error::ErrorBody),
         (status = 503, description = "`unavailable`: too many searches across shops at once; try again in a few seconds", body = crate::error::ErrorBody)))]
 pub async fn search(
     State(app): State<AppState>,
