@@ -17,10 +17,15 @@ use sea_orm_migration::sea_orm::DatabaseBackend;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+/// The table, then (after [`NOTE_SEARCH_WORDS`]) the triggers and the words already there.
 const UP: &str = r#"
 CREATE TABLE search_words (word TEXT COLLATE "C" PRIMARY KEY);
+"#;
 
-CREATE FUNCTION note_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
+/// The trigger function as this migration writes it (`create_search_shop_words` replaces it
+/// and puts it back when undone).
+pub(crate) const NOTE_SEARCH_WORDS: &str = r#"
+CREATE OR REPLACE FUNCTION note_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO search_words (word)
@@ -39,7 +44,9 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+"#;
 
+const UP_TRIGGERS: &str = r#"
 CREATE TRIGGER products_search_words_insert AFTER INSERT ON products
   REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION note_search_words();
@@ -65,7 +72,10 @@ DROP TABLE IF EXISTS search_words;
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         if manager.get_database_backend() == DatabaseBackend::Postgres {
-            manager.get_connection().execute_unprepared(UP).await?;
+            let db = manager.get_connection();
+            for statements in [UP, NOTE_SEARCH_WORDS, UP_TRIGGERS] {
+                db.execute_unprepared(statements).await?;
+            }
         }
         Ok(())
     }

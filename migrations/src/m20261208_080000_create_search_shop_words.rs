@@ -14,6 +14,8 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DatabaseBackend;
 
+use crate::m20261205_090000_create_search_words::NOTE_SEARCH_WORDS;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -73,29 +75,11 @@ ORDER BY 1, 2
 ON CONFLICT DO NOTHING;
 "#;
 
+/// Then the trigger function as `create_search_words` wrote it.
 const DOWN: &str = r#"
 DROP TRIGGER IF EXISTS stores_search_shop_words_delete ON stores;
 DROP FUNCTION IF EXISTS forget_shop_words();
 DROP TABLE IF EXISTS search_shop_words;
-CREATE OR REPLACE FUNCTION note_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM new_rows n,
-      unnest(string_to_array(n.search_name || ' ' || n.search_rest, ' ')) AS w
-    WHERE w <> '' ORDER BY w
-    ON CONFLICT DO NOTHING;
-  ELSE
-    INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM new_rows n JOIN old_rows o ON o.id = n.id,
-      unnest(string_to_array(n.search_name || ' ' || n.search_rest, ' ')) AS w
-    WHERE w <> ''
-      AND (n.search_name IS DISTINCT FROM o.search_name OR n.search_rest IS DISTINCT FROM o.search_rest)
-    ORDER BY w
-    ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NULL;
-END $$;
 "#;
 
 #[async_trait::async_trait]
@@ -109,7 +93,9 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         if manager.get_database_backend() == DatabaseBackend::Postgres {
-            manager.get_connection().execute_unprepared(DOWN).await?;
+            let db = manager.get_connection();
+            db.execute_unprepared(DOWN).await?;
+            db.execute_unprepared(NOTE_SEARCH_WORDS).await?;
         }
         Ok(())
     }

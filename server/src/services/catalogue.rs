@@ -333,12 +333,7 @@ async fn read_matches(
 ) -> Result<Vec<Match>> {
     match db.get_database_backend() {
         DatabaseBackend::Postgres => {
-            let ids: Vec<i64> = readings.iter().map(|r| r.store_id).collect();
-            let words = words_of_shops(db, query, &ids).await?;
-            let readings: Vec<(Reading, &ShopQuery)> = readings
-                .iter()
-                .filter_map(|r| Some((*r, words.get(&r.store_id)?)))
-                .collect();
+            let readings = with_words(db, query, readings).await?;
             if readings.is_empty() {
                 return Ok(Vec::new());
             }
@@ -371,19 +366,15 @@ pub async fn first_matches_plan(
     take: u64,
     visible_only: bool,
 ) -> Result<String> {
-    let ids: Vec<i64> = shops.iter().map(|(store_id, _)| *store_id).collect();
-    let words = words_of_shops(db, query, &ids).await?;
-    let readings: Vec<(Reading, &ShopQuery)> = shops
+    let readings: Vec<Reading> = shops
         .iter()
-        .filter_map(|&(store_id, from)| {
-            let reading = Reading {
-                store_id,
-                from,
-                take,
-            };
-            Some((reading, words.get(&store_id)?))
+        .map(|&(store_id, from)| Reading {
+            store_id,
+            from,
+            take,
         })
         .collect();
+    let readings = with_words(db, query, &readings).await?;
     let statement = first_matches_statement(&readings, visible_only);
     let explain = Statement {
         sql: format!("EXPLAIN {}", statement.sql),
@@ -403,11 +394,25 @@ pub async fn first_matches_plan(
     Ok(lines.join("\n"))
 }
 
+/// The readings of the shops that may match, each with its words ([`words_of_shops`]).
+async fn with_words(
+    db: &impl ConnectionTrait,
+    query: &SearchQuery,
+    readings: &[Reading],
+) -> Result<Vec<(Reading, ShopQuery)>> {
+    let ids: Vec<i64> = readings.iter().map(|r| r.store_id).collect();
+    let mut words = words_of_shops(db, query, &ids).await?;
+    Ok(readings
+        .iter()
+        .filter_map(|r| Some((*r, words.remove(&r.store_id)?)))
+        .collect())
+}
+
 /// Each shop's query through the index, in one statement: its own `from` and `take` (see
 /// [`Reading`]), the rows in the order of `readings` then of the index.
 /// Where the index is asked for less than the whole query, the rows are matched against it
 /// as a function (`ts_match_vq`), not an operator, so that the index reads only its part.
-fn first_matches_statement(readings: &[(Reading, &ShopQuery)], visible_only: bool) -> Statement {
+fn first_matches_statement(readings: &[(Reading, ShopQuery)], visible_only: bool) -> Statement {
     let mut sql = Sql::new(DatabaseBackend::Postgres);
     let ids = sql.bind(array_text(readings.iter().map(|(r, _)| r.store_id)));
     let skips = sql.bind(array_text(readings.iter().map(|(r, _)| r.from)));
