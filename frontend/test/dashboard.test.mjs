@@ -188,9 +188,9 @@ describe("product form", () => {
     for (const typed of ["12 euro", "12,5 euro", "EUR 8", "-3", "1,2,3", "abc", "12,50,", "1e3", "1000000,01"]) assert.ok(Number.isNaN(l.parsePrice(typed)), typed);
   });
   test("the dialog reads every price of the server's table as the server does", () => {
-    // server/src/domain/price_cases.json: the contract of docs/decisions/013-prices.md,
+    // domain/src/price_cases.json: the contract of docs/decisions/013-prices.md,
     // checked by the Rust unit tests too.
-    const file = fileURLToPath(new URL("../../server/src/domain/price_cases.json", import.meta.url));
+    const file = fileURLToPath(new URL("../../domain/src/price_cases.json", import.meta.url));
     const cases = JSON.parse(readFileSync(file, "utf8"));
     assert.ok(cases.length >= 40, `${cases.length} cases`);
     for (const c of cases) {

@@ -2,13 +2,13 @@
 
 A multinomial logistic regression over multilingual-e5-small embeddings of a product line
 (name, brand, the start of the file's description: `text_of`, the same as
-server/src/ai/classifier.rs). Labels: the 20 taxonomy categories and NONTRADE.
+ai/src/classifier.rs). Labels: the 20 taxonomy categories and NONTRADE.
 
 Training lines, all labelled by us:
-  server/src/ai/data/training.tsv       lines we wrote, one per category and trade style
-  server/src/ai/data/eval.tsv           the keyword engine's hand-written lines
-  server/src/ai/data/categories.tsv     each category's own words
-  server/src/ai/data/nontrade.tsv       words of products the trade does not sell
+  ai/src/data/training.tsv       lines we wrote, one per category and trade style
+  ai/src/data/eval.tsv           the keyword engine's hand-written lines
+  ai/src/data/categories.tsv     each category's own words
+  ai/src/data/nontrade.tsv       words of products the trade does not sell
   server/tests/data/realdata_labels.tsv real price lists (../shared/realdata, read from
                                         there): only the training half of the keys; the
                                         other half is the held-out evaluation set.
@@ -26,7 +26,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-DATA = os.path.join(ROOT, "server", "src", "ai", "data")
+DATA = os.path.join(ROOT, "ai", "src", "data")
 LABELS = os.path.join(ROOT, "server", "tests", "data", "realdata_labels.tsv")
 REALDATA = os.path.join(ROOT, "..", "shared", "realdata")
 OUT = os.path.join(DATA, "classifier.tsv")
@@ -36,7 +36,7 @@ C = 100.0
 
 
 def text_of(name, brand, description):
-    """The line the model reads (server/src/ai/classifier.rs `text_of`)."""
+    """The line the model reads (ai/src/classifier.rs `text_of`)."""
     text = name.strip()
     if brand and brand.strip():
         text += " " + brand.strip()

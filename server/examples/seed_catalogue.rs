@@ -9,11 +9,11 @@
 //! ```
 
 use anyhow::{bail, Context};
+use domain::Plan;
+use domain::{Price, ProductStatus};
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use time::OffsetDateTime;
 use vetrina::auth::password;
-use vetrina::domain::{Price, ProductStatus};
-use vetrina::plans::Plan;
 use vetrina::services::products::{self, ProductData};
 use vetrina::services::stores::{self, StoreDetails};
 
@@ -105,7 +105,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         category: Some(category.to_owned()),
         brand: Some(brand.to_owned()),
         image_url: Some(format!("{}bench.svg", vetrina::media::GENERATED_PREFIX)),
-        availability: vetrina::domain::Availability::from_shelf(!i.is_multiple_of(7)),
+        availability: domain::Availability::from_shelf(!i.is_multiple_of(7)),
         status: match i % 20 {
             0 => ProductStatus::Incorrect,
             1 | 2 => ProductStatus::Uncertain,
@@ -115,9 +115,9 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         ean: None,
         // the review queue's groups: the engine's reasons
         review_note: match i % 20 {
-            0 => Some(vetrina::messages::NOTE_NOT_RECOGNISED.to_owned()),
-            1 => Some(vetrina::messages::NOTE_CATEGORY_UNSURE.to_owned()),
-            2 => Some(vetrina::messages::NOTE_BRAND_MISSING.to_owned()),
+            0 => Some(domain::messages::NOTE_NOT_RECOGNISED.to_owned()),
+            1 => Some(domain::messages::NOTE_CATEGORY_UNSURE.to_owned()),
+            2 => Some(domain::messages::NOTE_BRAND_MISSING.to_owned()),
             _ => None,
         },
         source_name: None,

@@ -1,32 +1,24 @@
 //! Vetrina: public catalogues for building-trade shops. `main.rs` parses the command
 //! line; this crate builds and runs the application.
 
-pub mod ai;
 pub mod analytics;
 pub mod api;
 pub mod auth;
 pub mod config;
 pub mod db;
-pub mod domain;
 pub mod email;
 pub mod entities;
 pub mod error;
-pub mod import;
 pub mod media;
-pub mod messages;
 pub mod net;
 pub mod pages;
-pub mod plans;
 pub mod search;
 pub mod security_headers;
 pub mod services;
-pub mod slug;
-pub mod spreadsheet;
 pub mod state;
 pub mod sync;
 pub mod telemetry;
 pub mod typescript;
-pub mod validation;
 pub mod views;
 pub mod worker;
 

@@ -3,9 +3,9 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use domain::plan::Plan;
 use tracing_subscriber::EnvFilter;
 use vetrina::config::{Cli, Command, ShopCommand};
-use vetrina::plans::Plan;
 use vetrina::services::{demo, stores};
 
 #[tokio::main]

@@ -14,7 +14,7 @@
 //! shop's prefix (`s12x` + word): SQLite's FTS5 and PostgreSQL's `simple` text search split
 //! them the same way, so the two match the same products (migration `create_product_search`).
 
-use crate::slug::fold_accent;
+use domain::slug::fold_accent;
 
 /// The version of the rule that wrote a product's search columns. Raise it when the rule
 /// changes: products written by an older one are re-indexed when the server starts.

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use ai::Ai;
 use sea_orm::DatabaseConnection;
 
-use crate::ai::Ai;
 use crate::config::Config;
 use crate::email::Mailer;
 use crate::pages::Pages;

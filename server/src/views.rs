@@ -1,6 +1,11 @@
 //! The JSON shapes the API returns, shared with the page renderer (see
 //! docs/decisions/002-ssr-contract.md). Prices leave as euros with 2 decimals.
 
+use domain::opening_hours::{self, OpeningSlot};
+use domain::plan::{Limits, Plan};
+use domain::price::italian_thousands;
+use domain::special_closures::{self, SpecialClosure};
+use domain::{Availability, Price, ProductStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use time::format_description::well_known::Rfc3339;
@@ -8,12 +13,7 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::domain::opening_hours::{self, OpeningSlot};
-use crate::domain::price::italian_thousands;
-use crate::domain::special_closures::{self, SpecialClosure};
-use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::{product, store};
-use crate::plans::{self, Limits, Plan};
 use crate::services::geo::Places;
 use crate::services::usage::Usage;
 
@@ -42,7 +42,7 @@ pub struct ProductView {
     pub sku: Option<String>,
     pub ean: Option<String>,
     /// Its sizes or colours, each with its price, as the price list gave them (none for most).
-    pub variants: Vec<crate::import::variants::Variant>,
+    pub variants: Vec<import::variants::Variant>,
     pub created: String,
     /// Why the product needs the owner's eye: in the owner's replies only, never public.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -179,7 +179,7 @@ impl StoreView {
         let photos = crate::services::store_photos::of_store(&store);
         Self {
             photos,
-            plan: plans::effective_plan(&store, now),
+            plan: store.effective_plan(now),
             id: store.id,
             name: store.name,
             slug: store.slug,
@@ -237,10 +237,10 @@ impl StoreView {
         products_without_picture: u64,
         now: OffsetDateTime,
     ) -> OwnerStoreView {
-        let plan = plans::effective_plan(&store, now);
+        let plan = store.effective_plan(now);
         let account = AccountView {
             trial_used: store.trial_used,
-            trial_ends_at: plans::running_trial_end(&store, now).map(rfc3339),
+            trial_ends_at: store.running_trial_end(now).map(rfc3339),
             counter_csv_imported: usage.imports,
             regenerations_this_month: usage.regenerations,
             ai_products_this_month: ai_provider.then_some(usage.ai_products),

@@ -4,6 +4,8 @@ use std::net::IpAddr;
 
 use axum::extract::State;
 use axum::Json;
+use domain::messages;
+use domain::validation::{parse_email, password_problem};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -11,12 +13,10 @@ use utoipa::ToSchema;
 use super::extract::ApiJson;
 use crate::auth::password;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::services::accounts::{self, AskedMail};
 use crate::services::email_tokens::Refusal;
 use crate::services::rate_limit::{self, Reserved};
-use crate::validation::{parse_email, password_problem};
 use crate::AppState;
 
 /// Requests for e-mails (resend, reset) from one client in the window.

@@ -1,16 +1,15 @@
 //! `/api/stores/me/ai`: how far the AI provider is with the products the shop's imports
 //! left to it (`services::ai_enrichment`), and closing the report of a finished run.
 
+use ai::Ai;
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use crate::ai::Ai;
 use crate::auth::Owner;
 use crate::error::Result;
-use crate::plans;
 use crate::services::{ai_enrichment, category_checks};
 use crate::AppState;
 
@@ -51,7 +50,7 @@ pub struct AiReportClosed {
 pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<AiEnrichmentView>> {
     let p = ai_enrichment::progress(&app.db, owner.store.id).await?;
     let c = category_checks::progress(&app.db, owner.store.id).await?;
-    let plan = plans::effective_plan(&owner.store, OffsetDateTime::now_utc());
+    let plan = owner.store.effective_plan(OffsetDateTime::now_utc());
     Ok(Json(AiEnrichmentView {
         provider: matches!(*app.ai, Ai::OpenAi(_)),
         total: p.total(),

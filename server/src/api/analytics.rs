@@ -7,14 +7,13 @@ use axum::extract::{RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::messages;
+use domain::spreadsheet::spreadsheet_text;
 use time::OffsetDateTime;
 
 use crate::analytics::report::{self, AnalyticsReport, MAX_DAYS};
 use crate::auth::Owner;
 use crate::error::{AppError, ErrorBody, Result};
-use crate::messages;
-use crate::plans;
-use crate::spreadsheet::spreadsheet_text;
 use crate::AppState;
 
 /// The period when none is asked.
@@ -47,7 +46,11 @@ async fn owner_report(
     query: Option<&str>,
 ) -> Result<AnalyticsReport> {
     let days = days(query)?;
-    if !plans::effective_plan(&owner.store, OffsetDateTime::now_utc()).has_analytics() {
+    if !owner
+        .store
+        .effective_plan(OffsetDateTime::now_utc())
+        .has_analytics()
+    {
         return Err(AppError::PlanLimit(messages::ANALYTICS_PLAN.to_owned()));
     }
     // What this instance counted in the last seconds shows at once.

@@ -5,6 +5,9 @@ use axum::http::header::SET_COOKIE;
 use axum::http::HeaderMap;
 use axum::response::{AppendHeaders, IntoResponse};
 use axum::Json;
+use domain::messages;
+use domain::validation::parse_email;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -14,14 +17,11 @@ use super::stores::owner_view;
 use crate::auth::{cookie, device, password, CurrentUser};
 use crate::entities::user;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::services::rate_limit::{self, Reserved};
 use crate::services::{sessions, stores};
-use crate::validation::parse_email;
 use crate::views::OwnerStoreView;
 use crate::AppState;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 /// At most this many failed logins in the window: for an account from clients it does not
 /// know, from one address, and from one browser the account logged in from before (its

@@ -5,16 +5,16 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::messages;
+use domain::ProductStatus;
 use time::OffsetDateTime;
 
 use super::extract::parse_id;
 use super::fields::Problems;
 use crate::analytics::{self, PageView};
 use crate::auth::OptionalOwner;
-use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::pages;
 use crate::search::SearchQuery;

@@ -2,19 +2,19 @@
 //! the AI completes a product and the client merges and saves it; nothing is stored here
 //! but the product's image. Only a regeneration counts against the monthly allowance.
 
+use ai::{Provider, RawProduct};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::Json;
+use domain::messages;
+use domain::ProductStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
-use crate::ai::{Provider, RawProduct};
 use crate::auth::Owner;
-use crate::domain::ProductStatus;
 use crate::error::{AppError, Result};
 use crate::media::{self, Card};
-use crate::messages;
 use crate::services::{enrichment, rate_limit};
 use crate::AppState;
 
@@ -71,7 +71,7 @@ pub async fn generate(
         .name
         .as_deref()
         .map(str::trim)
-        .filter(|n| crate::validation::has_visible_text(n))
+        .filter(|n| domain::validation::has_visible_text(n))
         .ok_or_else(|| AppError::field("name", messages::GENERATE_NAME_REQUIRED))?;
     check_lengths(&input)?;
     within_generation_rate(&app, owner.store.id).await?;

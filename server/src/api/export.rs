@@ -6,16 +6,16 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use domain::messages;
+use domain::spreadsheet::spreadsheet_text;
+use domain::Price;
 use futures::stream::{self, StreamExt};
 use sea_orm::DatabaseConnection;
 use time::{Date, Duration, Month, OffsetDateTime};
 
 use crate::auth::Owner;
-use crate::domain::Price;
 use crate::error::{AppError, ErrorBody, Result};
-use crate::messages;
 use crate::services::exports::{self, ExportRow, Slot, BATCH};
-use crate::spreadsheet::spreadsheet_text;
 use crate::AppState;
 
 /// The number of products the export holds (as counted when it started): the dashboard

@@ -4,10 +4,10 @@
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use domain::messages;
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::messages;
 
 /// `Json<T>` whose rejections are `AppError`s: 413 for a body over the limit, 422 for
 /// wrong types, 400 for anything that is not JSON.

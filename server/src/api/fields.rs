@@ -2,13 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer};
-
-use crate::domain::image_url;
-use crate::messages;
-use crate::validation::{
+use domain::image_url;
+use domain::messages;
+use domain::validation::{
     char_len, is_postal_code, is_telephone, normalize_website, visible_len, without_unwanted_chars,
 };
+use serde::{Deserialize, Deserializer};
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
 pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(

@@ -6,6 +6,10 @@ use axum::extract::{Multipart, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::messages;
+use domain::ErrorCode;
+use domain::{Availability, Price, ProductStatus};
+use import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use ts_rs::TS;
@@ -15,10 +19,7 @@ use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
-use crate::domain::{Availability, Price, ProductStatus};
-use crate::error::{AppError, ErrorBody, ErrorCode};
-use crate::import::{self, ImportError, Limits, Mapping, RowError, RowWarning, Table};
-use crate::messages;
+use crate::error::{AppError, ErrorBody};
 use crate::services::imports::{
     self, Allowance, AllowanceView, Beyond, ExistingCodes, ImportItem, ProcessError,
     ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
@@ -447,10 +448,10 @@ pub async fn process(
     let options = ProcessOptions {
         regenerate_name: form.regenerate_name,
         regenerate_present: form.regenerate_present,
-        ai_follow_up: matches!(*app.ai, crate::ai::Ai::OpenAi(_)),
+        ai_follow_up: matches!(*app.ai, ai::Ai::OpenAi(_)),
         classify: crate::services::category_checks::available(),
     };
-    let price_sentence = crate::import::published_price_sentence(&mapping);
+    let price_sentence = import::published_price_sentence(&mapping);
     let store_id = owner.store.id;
     let allowance = Allowance::read(&app.db, store_id).await?;
     allowance.ensure_import_left()?;

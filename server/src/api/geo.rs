@@ -2,12 +2,12 @@
 
 use axum::extract::{Query, State};
 use axum::Json;
+use domain::messages;
+use domain::validation::is_postal_code;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Result};
-use crate::messages;
-use crate::validation::is_postal_code;
 use crate::AppState;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

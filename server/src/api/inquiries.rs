@@ -5,6 +5,9 @@
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
+use domain::validation::{char_len, is_telephone, looks_like_markup, parse_email};
+use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -15,14 +18,11 @@ use crate::auth::Owner;
 use crate::email::{self, InquiryMail};
 use crate::entities::{inquiry, user};
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::services::inquiries::{self, NewInquiry};
 use crate::services::{products, rate_limit};
-use crate::validation::{char_len, is_telephone, looks_like_markup, parse_email};
 use crate::views::rfc3339;
 use crate::AppState;
-use sea_orm::EntityTrait;
 
 /// Characters of each field.
 const NAME_CHARS: usize = 80;

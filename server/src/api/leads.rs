@@ -3,6 +3,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
+use domain::validation::{char_len, is_postal_code, parse_email};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -10,11 +12,9 @@ use utoipa::ToSchema;
 use super::extract::ApiJson;
 use super::fields::{trimmed, Problems};
 use crate::error::Result;
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::services::leads::{self, NewLead};
 use crate::services::rate_limit;
-use crate::validation::{char_len, is_postal_code, parse_email};
 use crate::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -7,6 +7,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -16,7 +17,6 @@ use super::uploads::{image_extension, read_file, refused, FileRule};
 use crate::auth::{OptionalOwner, Owner};
 use crate::error::{AppError, Result};
 use crate::media::{self, Lane, Turn};
-use crate::messages;
 use crate::services::{photos, product_images, products, rate_limit};
 use crate::AppState;
 

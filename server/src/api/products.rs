@@ -4,6 +4,9 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
+use domain::validation::{has_visible_text, without_unwanted_chars};
+use domain::{image_url, Availability, Price, ProductStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -11,12 +14,9 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use super::fields::{nullable, Problems};
 use crate::auth::{OptionalOwner, Owner};
-use crate::domain::{image_url, Availability, Price, ProductStatus};
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
-use crate::validation::{has_visible_text, without_unwanted_chars};
 use crate::views::ProductView;
 use crate::AppState;
 

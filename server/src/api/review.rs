@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use axum::Json;
+use domain::messages;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -10,7 +11,6 @@ use super::extract::ApiJson;
 use super::fields::nullable;
 use crate::auth::Owner;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::review::{self, Accept, MAX_IDS};
 use crate::views::ProductView;
 use crate::AppState;
@@ -59,9 +59,7 @@ pub async fn show(State(app): State<AppState>, owner: Owner) -> Result<Json<Revi
                 items: g.items.into_iter().map(ProductView::for_owner).collect(),
             })
             .collect(),
-        categories: crate::ai::builtin::categories()
-            .map(str::to_owned)
-            .collect(),
+        categories: ai::builtin::categories().map(str::to_owned).collect(),
     }))
 }
 
@@ -97,7 +95,7 @@ pub async fn accept(
     ApiJson(input): ApiJson<AcceptInput>,
 ) -> Result<Json<Accepted>> {
     let category = input.category.map(|c| {
-        crate::validation::without_unwanted_chars(&c)
+        domain::validation::without_unwanted_chars(&c)
             .trim()
             .to_owned()
     });

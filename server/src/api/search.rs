@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use axum::extract::{RawQuery, State};
 use axum::Json;
+use domain::messages;
 use time::OffsetDateTime;
 
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::nearby::{self, NearbyQuery};
 use crate::views::NearbyResults;
 use crate::AppState;

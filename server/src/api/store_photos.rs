@@ -5,6 +5,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -12,7 +13,6 @@ use super::extract::ApiJson;
 use super::photos::stored_upload;
 use crate::auth::Owner;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::store_photos;
 use crate::AppState;
 

@@ -4,6 +4,11 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
+use domain::messages;
+use domain::opening_hours::{self, OpeningSlot};
+use domain::special_closures::{self, SpecialClosure};
+use domain::validation::{parse_email, password_problem};
+use domain::Plan;
 use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
@@ -11,17 +16,12 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
-use crate::domain::opening_hours::{self, OpeningSlot};
-use crate::domain::special_closures::{self, SpecialClosure};
 use crate::error::{AppError, Result};
 use crate::media::Lane;
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::pages;
-use crate::plans::Plan;
 use crate::services::explore::{self, ExploreQuery};
 use crate::services::{accounts, logo_files, rate_limit, stores, usage};
-use crate::validation::{parse_email, password_problem};
 use crate::views::{GeoPoint, OwnerStoreView, StoreView};
 use crate::AppState;
 
@@ -441,7 +441,7 @@ pub async fn owner_view(
 ) -> Result<OwnerStoreView> {
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
-    let ai_provider = matches!(*app.ai, crate::ai::Ai::OpenAi(_));
+    let ai_provider = matches!(*app.ai, ai::Ai::OpenAi(_));
     let without_picture = app
         .pages
         .stores

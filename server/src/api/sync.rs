@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -12,7 +13,6 @@ use super::fields::nullable;
 use crate::auth::Owner;
 use crate::entities::sync_run;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::price_sync;
 use crate::AppState;
 

@@ -13,13 +13,13 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::messages;
 use serde::Serialize;
 use time::Duration;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, Result};
 use crate::media::{self, Lane, PictureError, Turn, UploadError};
-use crate::messages;
 use crate::net::ClientAddr;
 use crate::services::rate_limit;
 use crate::AppState;

@@ -3,11 +3,11 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use domain::messages;
 
 use super::cookie;
 use crate::entities::store;
 use crate::error::AppError;
-use crate::messages;
 use crate::services::{sessions, stores};
 use crate::state::AppState;
 

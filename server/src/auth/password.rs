@@ -22,10 +22,10 @@ use argon2::password_hash::{
     self, rand_core::OsRng, Output, ParamsString, PasswordHash, PasswordHasher, SaltString,
 };
 use argon2::{Algorithm, Argon2, Block, Params, Version};
+use domain::messages;
 use tokio::sync::Semaphore;
 
 use crate::error::{AppError, Result};
-use crate::messages;
 
 /// Callers allowed to wait for a turn, per core (at least [`MIN_WAITING`] in all). A
 /// check takes about 30 ms, so the last in the queue waits about a second; a waiting

@@ -1,7 +1,7 @@
 //! The messages Vetrina sends. Each has a subject, a plain-text part and an HTML part
 //! carrying the same link.
 
-use crate::messages;
+use domain::messages;
 
 pub struct Email {
     pub to: String,
@@ -119,7 +119,7 @@ pub fn inquiry(public_base: &str, to: &str, asked: &InquiryMail) -> Email {
         text,
         html,
         link,
-        reply_to: crate::validation::parse_email(&asked.contact),
+        reply_to: domain::validation::parse_email(&asked.contact),
     }
 }
 

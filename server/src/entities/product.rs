@@ -1,6 +1,5 @@
+use domain::{Price, ProductStatus};
 use sea_orm::entity::prelude::*;
-
-use crate::domain::{Price, ProductStatus};
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "products")]

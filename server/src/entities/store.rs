@@ -1,6 +1,5 @@
+use domain::Plan;
 use sea_orm::entity::prelude::*;
-
-use crate::plans::Plan;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "stores")]
@@ -68,3 +67,18 @@ impl Related<super::product::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The plan in force at `now`: the trial's while it runs, the sold plan otherwise.
+    pub fn effective_plan(&self, now: TimeDateTimeWithTimeZone) -> Plan {
+        domain::plan::in_force(self.plan, self.trial_plan, self.trial_ends_at, now)
+    }
+
+    /// When the trial in force ends, or `None` when no trial is running.
+    pub fn running_trial_end(
+        &self,
+        now: TimeDateTimeWithTimeZone,
+    ) -> Option<TimeDateTimeWithTimeZone> {
+        domain::plan::trial_end(self.trial_plan, self.trial_ends_at, now)
+    }
+}

@@ -251,7 +251,7 @@ fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if crate::validation::is_unwanted_char(c) || c.is_control() => {}
+            c if domain::validation::is_unwanted_char(c) || c.is_control() => {}
             c => out.push(c),
         }
     }
@@ -289,8 +289,8 @@ mod tests {
 
     #[test]
     fn every_pictogram_draws_and_the_png_has_the_open_graph_size() {
-        for key in crate::ai::builtin::categories()
-            .map(crate::ai::builtin::pictogram_for)
+        for key in ai::builtin::categories()
+            .map(ai::builtin::pictogram_for)
             .chain(["generico"])
         {
             let png = render_png(&product_card("Prodotto", Some("Marca"), key)).expect(key);

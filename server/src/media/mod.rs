@@ -14,12 +14,13 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use domain::messages;
+use fetch::{AddressPolicy, FetchError, FetchLimits};
 use image::{DynamicImage, ImageReader, RgbImage};
 use sha2::{Digest, Sha256};
 
 use crate::config::Config;
-use crate::messages;
-use fetch::{AddressPolicy, FetchError, FetchLimits};
+
 pub use worker::{Lane, Refusal, Turn};
 
 const PRODUCTS: &str = "products";

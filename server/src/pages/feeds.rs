@@ -10,14 +10,14 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domain::Availability;
 use futures::stream::{self, StreamExt};
+use import::is_gtin;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::handlers::product_path;
-use crate::domain::Availability;
 use crate::entities::{product, store};
 use crate::error::{AppError, Result};
-use crate::import::is_gtin;
 use crate::state::AppState;
 
 /// Products read per query while the feed is written.

@@ -5,13 +5,13 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, Uri};
 use axum::response::Response;
+use domain::messages;
 use time::OffsetDateTime;
 
 use super::handlers::{known_query, moved_permanently, or_error_page, site, with_query, PUBLIC};
 use super::props::{NearbyListing, PageProps};
 use super::respond;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::services::nearby::{self, NearbyQuery};
 use crate::views::NearbyResults;
 use crate::AppState;

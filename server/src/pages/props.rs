@@ -240,7 +240,7 @@ impl PageProps {
         photos: Vec<String>,
         links: ProductLinks,
     ) -> Self {
-        let attributes = crate::ai::builtin::attributes(&product.name)
+        let attributes = ai::builtin::attributes(&product.name)
             .into_iter()
             .map(|(label, value)| ProductAttribute {
                 label: label.to_owned(),

@@ -3,12 +3,12 @@
 //! pagination) that crawlers reach through real links, so a 20,000-product catalogue is a
 //! few clicks deep instead of hundreds of pages of one listing.
 
+use domain::slug::slugify;
 use serde::Serialize;
 use ts_rs::TS;
 
 use crate::entities::store;
 use crate::services::catalogue::Facet;
-use crate::slug::slugify;
 
 /// A category or brand of the shop, as linked from its pages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]

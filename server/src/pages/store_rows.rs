@@ -17,10 +17,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use domain::ProductStatus;
 use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter};
 
 use super::sections::{self, ListingFacet};
-use crate::domain::ProductStatus;
 use crate::entities::store;
 use crate::error::Result;
 use crate::services::catalogue::{self, Facet};

@@ -1,13 +1,14 @@
 //! E-mail verification and password reset: tokens, messages and the account changes
 //! they make.
 
+use std::sync::{Arc, LazyLock};
+
+use domain::messages;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait,
 };
 use sha2::{Digest, Sha256};
-use std::sync::{Arc, LazyLock};
-
 use time::{Duration, OffsetDateTime};
 use tokio::sync::Semaphore;
 
@@ -16,7 +17,6 @@ use super::{rate_limit, sessions};
 use crate::email::{self, MailError, Mailer};
 use crate::entities::user;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::AppState;
 
 /// Time between two verification e-mails to one address (spec section 9).

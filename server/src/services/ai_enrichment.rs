@@ -9,6 +9,9 @@
 
 use std::time::Instant;
 
+use ai::builtin::{self, Enrichment, RawProduct};
+use ai::Ai;
+use domain::slug::slugify;
 use futures::stream::{self, StreamExt};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -18,15 +21,11 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 
-use crate::ai::builtin::{self, Enrichment, RawProduct};
-use crate::ai::Ai;
 use crate::entities::ai_enrichment::{self, State};
 use crate::entities::product;
 use crate::error::Result;
-use crate::plans;
 use crate::services::usage::{self, Counter};
 use crate::services::{jobs, lock_store, product_images, stores};
-use crate::slug::slugify;
 use crate::AppState;
 
 /// The job kind; its key is the shop's id.
@@ -179,7 +178,7 @@ pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progre
 
 async fn allowance_left(db: &impl ConnectionTrait, store_id: i64) -> Result<Option<u64>> {
     let store = stores::find(db, store_id).await?;
-    let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
+    let plan = store.effective_plan(OffsetDateTime::now_utc());
     let Some(ceiling) = plan.limits().ai_products_per_month else {
         return Ok(None);
     };

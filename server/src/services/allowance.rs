@@ -3,13 +3,13 @@
 //! which say it before the work, and the import's final write). Writers read it inside
 //! their transaction after `lock_store`, so no client can pass it.
 
+use domain::messages;
+use domain::plan::{Limits, Plan};
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
 use time::OffsetDateTime;
 
 use crate::error::{AppError, Result};
-use crate::messages;
-use crate::plans::{self, Limits, Plan};
 use crate::services::stores;
 use crate::services::usage;
 
@@ -43,7 +43,7 @@ impl Allowance {
     /// transaction call it after `lock_store`.
     pub async fn read(db: &impl ConnectionTrait, store_id: i64) -> Result<Self> {
         let store = stores::find(db, store_id).await?;
-        let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
+        let plan = store.effective_plan(OffsetDateTime::now_utc());
         let products = stores::product_count(db, store_id).await?;
         let imports = usage::current(db, store_id).await?.imports;
         Ok(Self::new(
@@ -97,7 +97,7 @@ impl Allowance {
     /// (`Limits::ensure_room_for`, the one rule).
     pub fn ensure_room_for(&self, creating: usize) -> Result<()> {
         let creating = u64::try_from(creating).unwrap_or(u64::MAX);
-        self.limits.ensure_room_for(self.products, creating)
+        Ok(self.limits.ensure_room_for(self.products, creating)?)
     }
 
     pub fn view(&self) -> AllowanceView {

@@ -10,12 +10,12 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use domain::ProductStatus;
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, TransactionTrait,
     Value,
 };
 
-use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
 use crate::search::{self, ProductTerms, SearchQuery};

@@ -11,6 +11,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use ai::builtin::{self, RawProduct, Status};
+use ai::classifier::{self, CLASSIFIER};
+use ai::examples::{self, Examples};
 use embedding::DIM;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -20,9 +23,6 @@ use sea_orm::{
 use time::OffsetDateTime;
 use tokio::sync::Semaphore;
 
-use crate::ai::builtin::{self, RawProduct, Status};
-use crate::ai::classifier::{self, CLASSIFIER};
-use crate::ai::examples::{self, Examples};
 use crate::entities::category_check;
 use crate::entities::product;
 use crate::error::{AppError, Result};

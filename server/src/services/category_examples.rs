@@ -4,15 +4,15 @@
 //! queued again at once, and the `categories` job reads them with what was taught, using
 //! the embeddings it kept (`category_checks.vector`): nothing is embedded twice.
 
+use ai::classifier;
+use ai::examples::{self, Examples};
+use domain::ProductStatus;
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use time::OffsetDateTime;
 
-use crate::ai::classifier;
-use crate::ai::examples::{self, Examples};
-use crate::domain::ProductStatus;
 use crate::entities::{category_check, category_example, product};
 use crate::error::Result;
 use crate::services::ai_enrichment::Input;

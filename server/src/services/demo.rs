@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use domain::Plan;
+use domain::{DecimalMark, Price, ProductStatus};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
@@ -10,10 +12,8 @@ use sea_orm::{
 use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
 use crate::auth::password;
-use crate::domain::{DecimalMark, Price, ProductStatus};
 use crate::entities::{product, store};
 use crate::error::Result;
-use crate::plans::Plan;
 
 pub const EMAIL: &str = "demo@vetrina.it";
 pub const PASSWORD: &str = "Demo2026!";
@@ -137,7 +137,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 category: opt(category),
                 brand: opt(brand),
                 image_url: None,
-                availability: crate::domain::Availability::from_shelf(in_stock.trim() == "si"),
+                availability: domain::Availability::from_shelf(in_stock.trim() == "si"),
                 status: ProductStatus::parse(status).unwrap_or_default(),
                 sku: opt(sku),
                 ean: opt(ean),
@@ -153,7 +153,7 @@ fn parse_catalogue() -> Vec<ProductData> {
 
 #[cfg(test)]
 mod tests {
-    use crate::domain::ProductStatus;
+    use domain::ProductStatus;
 
     #[test]
     fn the_catalogue_is_complete_and_varied() {

@@ -2,14 +2,13 @@
 //! transaction that starts with `lock_store`, so concurrent requests of one shop queue up
 //! and the allowance is never passed nor a regeneration counted twice.
 
+use domain::messages;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use time::OffsetDateTime;
 
 use super::usage::{self, Counter};
 use crate::entities::product;
 use crate::error::{AppError, Result};
-use crate::messages;
-use crate::plans;
 
 /// The shop's product `product_id`, with one regeneration of this month counted for it;
 /// 404 for another shop's product, 403 when the month's allowance is used up.
@@ -22,7 +21,7 @@ pub async fn take_regeneration(
     super::lock_store(&txn, store_id).await?;
     let product = super::products::find_own(&txn, store_id, product_id).await?;
     let store = super::stores::find(&txn, store_id).await?;
-    let plan = plans::effective_plan(&store, OffsetDateTime::now_utc());
+    let plan = store.effective_plan(OffsetDateTime::now_utc());
     if let Some(allowance) = plan.limits().regenerations_per_month {
         let used = usage::current(&txn, store_id).await?.regenerations;
         if i64::from(used) >= i64::from(allowance) {

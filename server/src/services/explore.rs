@@ -6,9 +6,10 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+use domain::messages;
+
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::search::name_key;
 
 /// Shops a page of `/explore` shows (spec section 2, "Explore").
@@ -217,7 +218,7 @@ mod tests {
                 google_store_code: None,
                 latitude: None,
                 longitude: None,
-                plan: crate::plans::Plan::Free,
+                plan: domain::plan::Plan::Free,
                 trial_plan: None,
                 trial_used: false,
                 trial_ends_at: None,

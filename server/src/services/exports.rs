@@ -5,12 +5,12 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
+use domain::Price;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect,
 };
 
-use crate::domain::Price;
 use crate::entities::product;
 use crate::error::Result;
 use crate::sync::lock;

@@ -1,6 +1,7 @@
 //! "Chiedi disponibilità": visitors' requests about a product, kept in the owner's inbox
 //! (and sent to the owner by e-mail by `api::inquiries`).
 
+use domain::messages;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -10,7 +11,6 @@ use time::OffsetDateTime;
 
 use crate::entities::inquiry;
 use crate::error::{AppError, Result};
-use crate::messages;
 
 pub struct NewInquiry {
     pub store_id: i64,

@@ -6,12 +6,12 @@
 use std::collections::HashSet;
 use std::time::Duration as StdDuration;
 
+use domain::messages;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::media::{self, fetch::FetchError, Lane, Turn};
-use crate::messages;
 use crate::AppState;
 
 /// Where uploads and copies are served from.

@@ -34,12 +34,12 @@ pub mod store_photos;
 pub mod stores;
 pub mod usage;
 
+use domain::messages;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::messages;
 
 /// First statement of every transaction that changes a shop or its products. Being a
 /// write, it takes SQLite's write lock at once (as `BEGIN IMMEDIATE` would, so the

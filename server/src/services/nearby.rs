@@ -15,16 +15,16 @@
 
 use std::collections::BTreeMap;
 
+use domain::messages;
+use domain::validation::is_postal_code;
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
 use crate::entities::{product, store};
 use crate::error::{AppError, Result};
-use crate::messages;
 use crate::search::SearchQuery;
 use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
 use crate::services::match_cache::{MatchCache, ShopAt};
-use crate::validation::is_postal_code;
 
 /// Results a page shows.
 pub const PAGE_SIZE: u64 = 20;

@@ -20,6 +20,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use domain::messages;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
@@ -30,7 +31,6 @@ use time::OffsetDateTime;
 use crate::entities::{photo_batch, product};
 use crate::error::{AppError, Result};
 use crate::media::{self, Lane, Turn};
-use crate::messages;
 use crate::services::{jobs, photos};
 use crate::AppState;
 

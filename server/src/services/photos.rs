@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use domain::messages;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
@@ -14,7 +15,6 @@ use super::products::find_own;
 use crate::entities::{product, product_photo, store};
 use crate::error::{AppError, Result};
 use crate::media;
-use crate::messages;
 use crate::AppState;
 
 /// Most photos of one product.

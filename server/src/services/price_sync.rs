@@ -5,6 +5,8 @@
 //! once a day across all instances; each run is recorded with its counts, and a failed run
 //! is e-mailed to the owner.
 
+use domain::messages;
+use import::{read_table_until, Limits};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -13,9 +15,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::{price_list_sync, store, sync_run, user};
 use crate::error::Result;
-use crate::import::{read_table_until, Limits};
 use crate::media::fetch::{fetch_file, FetchLimits};
-use crate::messages;
 use crate::services::imports::{self, CancelFlag, ProcessOptions, Synced, Upload};
 use crate::services::jobs;
 use crate::AppState;

@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use ai::builtin;
 use futures::stream::{self, StreamExt};
 use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use crate::ai::builtin;
 use crate::entities::product;
 use crate::error::Result;
 use crate::media::{self, Card, Lane, Turn};

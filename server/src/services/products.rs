@@ -1,6 +1,10 @@
 //! Products of a shop. Every write runs in a transaction that starts with `lock_store`,
 //! so plan limits hold under concurrency and the shop's `content_version` moves.
 
+use domain::messages;
+use domain::slug::slugify;
+use domain::{Availability, Price, ProductStatus};
+use import::variants::Variant;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -9,13 +13,9 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::allowance::Allowance;
-use crate::domain::{Availability, Price, ProductStatus};
 use crate::entities::product;
 use crate::error::{AppError, Result};
-use crate::import::variants::Variant;
-use crate::messages;
 use crate::search::{self, ProductTerms};
-use crate::slug::slugify;
 
 /// A complete, validated product (`api::products`, imports, the demo shop).
 #[derive(Debug, Clone, PartialEq)]

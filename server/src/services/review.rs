@@ -6,15 +6,14 @@
 
 use std::collections::{HashMap, HashSet};
 
+use domain::ProductStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
-
 use time::OffsetDateTime;
 
-use crate::domain::ProductStatus;
 use crate::entities::product;
 use crate::error::Result;
 use crate::services::product_images;

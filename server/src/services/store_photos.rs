@@ -2,13 +2,13 @@
 //! the shop page and given to search engines as the `HardwareStore`'s `image`. The files are
 //! stored like product photos (`media::stored_photo`), so housekeeping keeps them alike.
 
+use domain::messages;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set, TransactionTrait};
 use time::OffsetDateTime;
 
 use super::stores;
 use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::messages;
 
 /// Most photos of one shop.
 pub const PER_STORE: usize = 6;

@@ -1,5 +1,8 @@
 //! Shops: registration, reading, settings, trial, plan changes and account deletion.
 
+use domain::messages;
+use domain::plan::{self, Plan};
+use domain::slug::slugify;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -9,9 +12,6 @@ use time::{Duration, OffsetDateTime};
 
 use crate::entities::{product, store, user};
 use crate::error::{is_unique_violation, AppError, Result};
-use crate::messages;
-use crate::plans::{self, Plan};
-use crate::slug::slugify;
 
 /// A shop's details after validation (`api::stores`).
 #[derive(Debug, Clone)]
@@ -307,13 +307,13 @@ pub async fn start_trial(
     if current.trial_used {
         return Err(AppError::TrialUsed);
     }
-    if plans::effective_plan(&current, now) != Plan::Free {
+    if current.effective_plan(now) != Plan::Free {
         return Err(AppError::TrialUnavailable);
     }
     let mut active: store::ActiveModel = current.into();
     active.trial_plan = Set(Some(target));
     active.trial_used = Set(true);
-    active.trial_ends_at = Set(Some(now + Duration::days(plans::TRIAL_DAYS)));
+    active.trial_ends_at = Set(Some(now + Duration::days(plan::TRIAL_DAYS)));
     let updated = active.update(&txn).await?;
     txn.commit().await?;
     Ok(updated)

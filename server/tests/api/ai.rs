@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
+use ai::builtin::{self, RawProduct};
+use ai::settings::{AiSettings, OpenAiSettings};
+use domain::plan::Plan;
 use futures::future::join_all;
 use serde_json::{json, Value};
-use vetrina::ai::builtin::{self, RawProduct};
-use vetrina::config::{AiSettings, OpenAiSettings};
-use vetrina::plans::Plan;
 use wiremock::matchers::{body_partial_json, body_string_contains, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 

@@ -5,12 +5,12 @@
 
 use std::time::Duration;
 
+use ai::builtin::{self, RawProduct, Status};
+use ai::settings::{AiSettings, OpenAiSettings};
 use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use time::OffsetDateTime;
-use vetrina::ai::builtin::{self, RawProduct, Status};
-use vetrina::config::{AiSettings, OpenAiSettings};
 use vetrina::entities::job;
 use vetrina::services::jobs;
 use wiremock::matchers::{body_string_contains, method, path};

@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use vetrina::ai::builtin::{enrich, Enrichment, RawProduct, Status};
-use vetrina::ai::facts::numbers;
-use vetrina::import::{read_table, Limits, Table};
+use ai::builtin::{enrich, Enrichment, RawProduct, Status};
+use ai::facts::numbers;
+use import::{read_table, Limits, Table};
 
 use crate::import_limits::realdata;
 
@@ -389,14 +389,12 @@ fn labelled_lines() -> Vec<(Line, String, bool)> {
 /// are no lines (no shared folder) or no model in this build.
 fn embedded<'a>(lines: impl Iterator<Item = &'a Line>) -> Option<Vec<[f32; embedding::DIM]>> {
     let texts: Vec<String> = lines
-        .map(|l| {
-            vetrina::ai::classifier::text_of(&l.name, l.brand.as_deref(), l.description.as_deref())
-        })
+        .map(|l| ai::classifier::text_of(&l.name, l.brand.as_deref(), l.description.as_deref()))
         .collect();
     if texts.is_empty() {
         return None;
     }
-    let Some(model) = vetrina::ai::classifier::model() else {
+    let Some(model) = ai::classifier::model() else {
         eprintln!("skipped: no embedding model in this build");
         return None;
     };
@@ -409,8 +407,8 @@ fn embedded<'a>(lines: impl Iterator<Item = &'a Line>) -> Option<Vec<[f32; embed
 
 #[test]
 fn the_category_visitors_see_is_right_on_held_out_real_lines() {
-    use vetrina::ai::builtin::keyword_view;
-    use vetrina::ai::classifier::{combine, CLASSIFIER};
+    use ai::builtin::keyword_view;
+    use ai::classifier::{combine, CLASSIFIER};
 
     let lines: Vec<(Line, String)> = labelled_lines()
         .into_iter()
@@ -478,9 +476,9 @@ fn the_category_visitors_see_is_right_on_held_out_real_lines() {
 /// held-out half against what the engines show without the owner.
 #[test]
 fn what_the_owner_confirmed_files_lines_nearly_the_same() {
-    use vetrina::ai::builtin::keyword_view;
-    use vetrina::ai::classifier::{combine, CLASSIFIER};
-    use vetrina::ai::examples::{Examples, NEAR};
+    use ai::builtin::keyword_view;
+    use ai::classifier::{combine, CLASSIFIER};
+    use ai::examples::{Examples, NEAR};
 
     let lines = labelled_lines();
     let Some(vectors) = embedded(lines.iter().map(|(l, _, _)| l)) else {

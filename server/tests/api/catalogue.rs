@@ -1,11 +1,11 @@
 //! `GET /api/stores/{id}/products`: search as Italians type, filters, sorts and pages, the
 //! same on SQLite and PostgreSQL, and the index kept in step with every write.
 
+use domain::{Price, ProductStatus};
 use reqwest::StatusCode;
 use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 use time::OffsetDateTime;
-use vetrina::domain::{Price, ProductStatus};
 use vetrina::services::products::{insert_rows, ProductData};
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
@@ -19,7 +19,7 @@ pub(crate) fn product(name: &str) -> ProductData {
         category: None,
         brand: None,
         image_url: Some("/media/x.svg".to_owned()),
-        availability: vetrina::domain::Availability::from_shelf(true),
+        availability: domain::Availability::from_shelf(true),
         status: ProductStatus::Normal,
         sku: None,
         ean: None,
@@ -69,7 +69,7 @@ fn hardware() -> Vec<ProductData> {
         ProductData {
             category: Some("Edilizia".to_owned()),
             price: Some(Price::from_cents(890).expect("price")),
-            availability: vetrina::domain::Availability::from_shelf(false),
+            availability: domain::Availability::from_shelf(false),
             ..product("Lastra in Cartongesso 12,5 mm")
         },
         ProductData {

@@ -4,10 +4,10 @@
 //! the keywords agree on is written, a product the owner changed meanwhile is left alone,
 //! and the dashboard reads the progress. Both databases.
 
+use ai::builtin::{self, RawProduct};
+use ai::classifier;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use vetrina::ai::builtin::{self, RawProduct};
-use vetrina::ai::classifier;
 use vetrina::services::jobs;
 
 use crate::helpers::{spawn_app, Shop};

@@ -3,10 +3,10 @@
 
 use axum::body::Body;
 use axum::http::Request;
+use domain::{Price, ProductStatus};
 use reqwest::header;
 use sea_orm::EntityTrait;
 use tower::ServiceExt;
-use vetrina::domain::{Price, ProductStatus};
 use vetrina::services::products::{insert_rows, ProductData};
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
@@ -29,7 +29,7 @@ fn product(name: &str) -> ProductData {
         category: None,
         brand: None,
         image_url: None,
-        availability: vetrina::domain::Availability::from_shelf(true),
+        availability: domain::Availability::from_shelf(true),
         status: ProductStatus::Normal,
         sku: None,
         ean: None,
@@ -91,7 +91,7 @@ async fn the_export_is_the_spec_csv_newest_first_with_the_shops_own_products() {
         &anna,
         vec![ProductData {
             price: None,
-            availability: vetrina::domain::Availability::from_shelf(false),
+            availability: domain::Availability::from_shelf(false),
             brand: Some("@Marca".into()),
             ..product("=HYPERLINK(\"http://evil.it\";\"clic\")")
         }],
@@ -301,7 +301,7 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
     vetrina::services::stores::set_plan(
         &app.db,
         "anna@ferramenta.it",
-        vetrina::plans::Plan::Business,
+        domain::plan::Plan::Business,
     )
     .await
     .unwrap();
@@ -322,7 +322,7 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
             },
             ProductData {
                 price: Some(Price::from_cents(5).unwrap()),
-                availability: vetrina::domain::Availability::from_shelf(false),
+                availability: domain::Availability::from_shelf(false),
                 brand: Some("Fischer".into()),
                 category: Some("Ferramenta e fissaggi".into()),
                 description: Some(

@@ -1,10 +1,10 @@
 //! The import API over HTTP: real files made here, every stage, bad input, limits, cancel.
 
+use domain::plan::Plan;
 use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
 use sea_orm::EntityTrait;
 use serde_json::{json, Value};
-use vetrina::plans::Plan;
 
 use crate::helpers::{error_of, list_all, spawn_app, Shop, TestApp};
 

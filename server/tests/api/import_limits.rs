@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
+use domain::messages;
+use domain::plan::Plan;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use vetrina::messages;
-use vetrina::plans::Plan;
 use vetrina::services::usage::{self, Counter};
 
 use crate::helpers::{spawn_app, Shop, TestApp};

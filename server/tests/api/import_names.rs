@@ -160,7 +160,7 @@ async fn the_names_of_a_real_list_are_told_apart() {
         let app = spawn_app().await;
         let email = format!("negozio{n}@esempio.it");
         let shop = app.shop(&email).await;
-        vetrina::services::stores::set_plan(&app.db, &email, vetrina::plans::Plan::Business)
+        vetrina::services::stores::set_plan(&app.db, &email, domain::plan::Plan::Business)
             .await
             .unwrap();
         let (status, body) = import_file(&shop, std::fs::read(path).unwrap(), file).await;

@@ -3,9 +3,9 @@
 //! values and joined names, prices without VAT. Each test skips, saying so, when the
 //! folder is absent.
 
+use domain::plan::Plan;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use vetrina::plans::Plan;
 
 use crate::helpers::{spawn_app, Shop, TestApp};
 use crate::import::{analyze, process};

@@ -92,11 +92,11 @@ async fn sales_can_move_a_shop_to_business_and_the_cap_goes() {
     let store = vetrina::services::stores::set_plan(
         &app.db,
         "anna@ferramenta.it",
-        vetrina::plans::Plan::Business,
+        domain::plan::Plan::Business,
     )
     .await
     .unwrap();
-    assert_eq!(store.plan, vetrina::plans::Plan::Business);
+    assert_eq!(store.plan, domain::plan::Plan::Business);
     assert_eq!(
         anna.post("/api/products/bulk_upload", products(60, "Vite"))
             .await

@@ -31,6 +31,7 @@ mod import_names;
 mod import_realdata;
 mod inquiries;
 mod jobs;
+mod layers;
 mod leads_geo;
 mod limits;
 mod login_limits;

@@ -3,9 +3,9 @@
 //! known products updated (the owner's texts kept), missing products not available, a
 //! history with counts, an e-mail when it fails.
 
+use domain::plan::Plan;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use vetrina::plans::Plan;
 use vetrina::services::jobs;
 use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};

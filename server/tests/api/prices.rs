@@ -1,8 +1,8 @@
 //! One way to read a price (docs/decisions/013-prices.md): the API and an import give the
 //! same cents for the same text, and refuse the same texts.
 
+use domain::plan::Plan;
 use serde_json::{json, Value};
-use vetrina::plans::Plan;
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::import::{analyze, import_file, process};

@@ -65,7 +65,7 @@ fn csv_rows(body: &str) -> Vec<Vec<String>> {
 }
 
 fn starts_a_formula(cell: &str) -> bool {
-    vetrina::spreadsheet::spreadsheet_text(cell) != cell
+    domain::spreadsheet::spreadsheet_text(cell) != cell
 }
 
 #[tokio::test]
@@ -139,8 +139,8 @@ const MALFORMED_EMAILS: [&str; 14] = [
 #[tokio::test]
 async fn malformed_email_addresses_are_refused_everywhere() {
     use crate::helpers::registration;
+    use domain::messages;
     use serde_json::json;
-    use vetrina::messages;
 
     let app = spawn_app().await;
     for (i, email) in MALFORMED_EMAILS.iter().enumerate() {
@@ -265,8 +265,8 @@ async fn with_an_https_public_url_an_http_origin_is_foreign() {
 #[tokio::test]
 async fn names_made_of_invisible_characters_are_missing_names() {
     use crate::helpers::registration;
+    use domain::messages;
     use serde_json::json;
-    use vetrina::messages;
 
     let invisible = [
         "\u{200B}\u{200B}\u{200B}",

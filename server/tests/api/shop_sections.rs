@@ -3,10 +3,10 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
+use domain::Price;
 use reqwest::redirect::Policy;
 use reqwest::Client;
 use time::OffsetDateTime;
-use vetrina::domain::Price;
 use vetrina::services::products::{insert_rows, ProductData};
 
 use crate::catalogue::product;

@@ -1,6 +1,5 @@
+use domain::messages;
 use serde_json::{json, Value};
-
-use vetrina::messages;
 
 use crate::helpers::{error_of, registration, spawn_app};
 
@@ -182,8 +181,8 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             category: None,
             brand: None,
             image_url: Some("/media/x.svg".into()),
-            availability: vetrina::domain::Availability::from_shelf(true),
-            status: vetrina::domain::ProductStatus::Normal,
+            availability: domain::Availability::from_shelf(true),
+            status: domain::ProductStatus::Normal,
             sku: None,
             ean: None,
             review_note: None,

@@ -4,6 +4,7 @@
 
 use std::io::{BufReader, Write};
 
+use domain::messages;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use sea_orm::sea_query::Expr;
@@ -13,7 +14,6 @@ use time::{Duration, OffsetDateTime};
 use super::Processed;
 use crate::entities::processed_import;
 use crate::error::{AppError, Result};
-use crate::messages;
 
 /// How long a processed file waits for its import.
 pub const KEEP_FOR: Duration = Duration::hours(1);

@@ -27,7 +27,7 @@ pub static WORKER: std::sync::LazyLock<crate::worker::Worker> =
 pub fn worker_error(err: crate::worker::WorkerError) -> crate::error::AppError {
     match err {
         crate::worker::WorkerError::Busy => {
-            crate::error::AppError::Unavailable(crate::messages::IMPORT_BUSY.into())
+            crate::error::AppError::Unavailable(domain::messages::IMPORT_BUSY.into())
         }
         other => crate::error::AppError::Internal(other.into()),
     }

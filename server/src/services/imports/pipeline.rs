@@ -5,15 +5,15 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-
-use super::CancelFlag;
-use crate::ai::builtin::{self, RawProduct};
-use crate::domain::{Availability, Price, ProductStatus};
-use crate::import::{
+use ai::builtin::{self, RawProduct};
+use domain::{Availability, Price, ProductStatus};
+use import::{
     build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning, MAX_WARNINGS,
 };
+use serde::{Deserialize, Serialize};
+
+use super::CancelFlag;
 use crate::services::ai_enrichment;
 
 /// Rows between two looks at the cancel flag.
@@ -53,7 +53,7 @@ pub struct ImportItem {
     pub image_name: Option<String>,
     /// Its rows for each size or colour (`import::variants`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variants: Vec<crate::import::variants::Variant>,
+    pub variants: Vec<import::variants::Variant>,
     pub availability: Availability,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
@@ -140,8 +140,8 @@ impl ExistingCodes {
 /// What identifies a product without a code: its name and brand, folded (case, accents,
 /// punctuation and spacing do not count).
 pub fn name_key(name: &str, brand: Option<&str>) -> String {
-    let brand = brand.map(crate::import::fold_key).unwrap_or_default();
-    format!("{}\u{1f}{brand}", crate::import::fold_key(name))
+    let brand = brand.map(import::fold_key).unwrap_or_default();
+    format!("{}\u{1f}{brand}", import::fold_key(name))
 }
 
 #[derive(Debug)]
@@ -388,7 +388,7 @@ fn tell_apart(items: &mut [ImportItem]) {
             _ => continue,
         };
         let told = format!("{} ({label} {code})", item.name);
-        if item.name.contains(code) || told.chars().count() > crate::import::MAX_NAME_CHARS {
+        if item.name.contains(code) || told.chars().count() > import::MAX_NAME_CHARS {
             continue;
         }
         let source = std::mem::replace(&mut item.name, told);
@@ -454,7 +454,7 @@ mod tests {
     use super::*;
 
     fn run(csv: &str, existing: &ExistingCodes, options: ProcessOptions) -> Processed {
-        let mapping = crate::import::propose_mapping(
+        let mapping = import::propose_mapping(
             &csv.lines()
                 .next()
                 .unwrap()
@@ -528,7 +528,7 @@ mod tests {
                    GU2;Guanti nitrile GU1;4;\n\
                    TR1;Trapano;90;\n";
         let headers: Vec<String> = ["codice", "nome", "prezzo", "ean"].map(String::from).into();
-        let mut mapping = crate::import::propose_mapping(&headers);
+        let mut mapping = import::propose_mapping(&headers);
         mapping.tidy_names = Some(true); // as the wizard proposes for every file
         let upload = Upload {
             bytes: csv.as_bytes(),

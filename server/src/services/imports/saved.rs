@@ -1,6 +1,7 @@
 //! The mapping a shop confirmed for a file's headers, proposed again for the next file with
 //! the same headers (the same export of the same management program, month after month).
 
+use import::Mapping;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
@@ -8,7 +9,6 @@ use time::OffsetDateTime;
 
 use crate::entities::saved_mapping;
 use crate::error::Result;
-use crate::import::Mapping;
 
 /// The same header names in the same order give the same key.
 pub fn headers_key(headers: &[String]) -> String {

@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use domain::slug::slugify;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
@@ -15,7 +16,6 @@ use crate::error::Result;
 use crate::services::products::{insert_rows, ProductData};
 use crate::services::usage::{self, Counter};
 use crate::services::{ai_enrichment, category_checks, lock_store};
-use crate::slug::slugify;
 
 /// Rows per UPDATE batch: ids are looked up in chunks of this size.
 const ID_CHUNK: usize = 500;
@@ -397,7 +397,7 @@ pub async fn sync(
         .collect();
     let missing: Vec<i64> = coded.difference(&listed).copied().collect();
     if missing.len() * 2 > coded.len() && missing.len() > 10 {
-        return Ok(Err(crate::messages::SYNC_TOO_MANY_MISSING));
+        return Ok(Err(domain::messages::SYNC_TOO_MANY_MISSING));
     }
 
     let now = OffsetDateTime::now_utc();

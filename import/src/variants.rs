@@ -3,10 +3,10 @@
 //! `Option1 Value`…`Option3 Value`. They become one product whose page lists them with
 //! their prices, not unrelated products (or rows skipped).
 
+use domain::Price;
 use serde::{Deserialize, Serialize};
 
 use super::values::fold_key;
-use crate::domain::Price;
 
 /// Variants of one product kept at most; the rest are left out with a warning.
 pub const MAX_VARIANTS: usize = 100;

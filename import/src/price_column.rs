@@ -6,7 +6,7 @@
 //! added; where two price columns differ by one VAT rate row after row, the higher one is
 //! the VAT-inclusive price. Dealer, cost and supplier prices are never proposed.
 
-use crate::domain::Price;
+use domain::Price;
 
 use super::values::fold_key;
 

@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use domain::validation::without_unwanted_chars;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::StatusCode;
 use serde::Deserialize;
@@ -15,8 +16,7 @@ use tokio::sync::Semaphore;
 
 use super::builtin::{self, Enrichment, RawProduct, Status};
 use super::Provider;
-use crate::config::OpenAiSettings;
-use crate::validation::without_unwanted_chars;
+use crate::settings::OpenAiSettings;
 
 const MAX_NAME_CHARS: usize = 300;
 const MAX_DESCRIPTION_CHARS: usize = 5000;

@@ -2,10 +2,10 @@
 
 use std::io::{Cursor, Read, Write};
 
+use domain::Price;
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
 
 use super::*;
-use crate::domain::Price;
 
 fn csv_table(bytes: &[u8]) -> Table {
     read_table(bytes, "listino.csv", Some("text/csv"), &Limits::default()).unwrap()

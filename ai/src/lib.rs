@@ -8,12 +8,13 @@ pub mod classifier;
 pub mod examples;
 pub mod facts;
 pub mod openai;
+pub mod settings;
 
 use std::future::Future;
 
-pub use builtin::{Enrichment, RawProduct, Status};
+use settings::AiSettings;
 
-use crate::config::AiSettings;
+pub use builtin::{Enrichment, RawProduct, Status};
 
 /// Completes one product. Never fails: whatever goes wrong, the answer is `builtin`'s.
 pub trait Provider: Send + Sync {

@@ -20,11 +20,10 @@ mod tidy;
 #[cfg(test)]
 mod eval_tests;
 
-pub use extract::{Attr, AttrKind};
-
+use domain::messages;
 use kb::{Kb, KB};
 
-use crate::messages;
+pub use extract::{Attr, AttrKind};
 
 /// One product line as the shop wrote it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,7 +35,7 @@ pub struct RawProduct<'a> {
 }
 
 /// How sure the engine is (spec section 4): the product's status itself.
-pub use crate::domain::ProductStatus as Status;
+pub use domain::ProductStatus as Status;
 
 /// The completed product.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,6 +2,10 @@
 
 use std::collections::HashMap;
 
+use domain::spreadsheet::spreadsheet_text;
+use domain::validation::has_visible_text;
+use domain::{Availability, DecimalMark, Price};
+
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
 use super::values::{
@@ -9,9 +13,6 @@ use super::values::{
     parse_price, parse_stock, truncate_chars,
 };
 use super::variants::{label_from_name, lowest_price, Variant, VariantColumns, MAX_VARIANTS};
-use crate::domain::{Availability, DecimalMark, Price};
-use crate::spreadsheet::spreadsheet_text;
-use crate::validation::has_visible_text;
 
 pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 5000;

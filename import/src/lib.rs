@@ -15,7 +15,8 @@ mod zip_guard;
 
 use std::time::{Duration, Instant};
 
-use crate::error::ErrorCode;
+use domain::ErrorCode;
+
 pub use mapping::{
     format_note, propose_for_table, propose_mapping, published_price_sentence, sheet_note,
     validate_mapping, Fixed, Mapping,
@@ -78,7 +79,7 @@ pub enum ImportError {
     #[error("La lettura del file richiede troppo tempo: dividilo in file più piccoli e riprova.")]
     TooSlow,
     /// The owner cancelled, or the server is shutting down.
-    #[error("{}", crate::messages::IMPORT_CANCELLED)]
+    #[error("{}", domain::messages::IMPORT_CANCELLED)]
     Cancelled,
     #[error("Il file Excel è troppo grande una volta decompresso o è malformato: non può essere importato")]
     TooLarge,

@@ -1,40 +1,32 @@
 //! Plans and their limits (spec section 9). A running trial is layered on top of the plan
 //! sold to the shop and simply stops counting when `trial_ends_at` passes: no job needed.
 
-use sea_orm::sea_query::StringLen;
-use sea_orm::{DeriveActiveEnum, EnumIter};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use crate::entities::store;
-use crate::error::{AppError, Result};
 use crate::messages;
 
 /// The same lowercase key in the database, the JSON API and the command line.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    EnumIter,
-    DeriveActiveEnum,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema,
-    ts_rs::TS,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS,
 )]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::N(16))")]
+#[cfg_attr(
+    feature = "orm",
+    derive(sea_orm::EnumIter, sea_orm::DeriveActiveEnum),
+    sea_orm(
+        rs_type = "String",
+        db_type = "String(sea_orm::sea_query::StringLen::N(16))"
+    )
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Plan {
-    #[sea_orm(string_value = "free")]
+    #[cfg_attr(feature = "orm", sea_orm(string_value = "free"))]
     Free,
-    #[sea_orm(string_value = "starter")]
+    #[cfg_attr(feature = "orm", sea_orm(string_value = "starter"))]
     Starter,
-    #[sea_orm(string_value = "pro")]
+    #[cfg_attr(feature = "orm", sea_orm(string_value = "pro"))]
     Pro,
-    #[sea_orm(string_value = "business")]
+    #[cfg_attr(feature = "orm", sea_orm(string_value = "business"))]
     Business,
 }
 
@@ -57,21 +49,28 @@ impl Limits {
     }
 
     /// The one check of the product cap, for every way products are added (one by one, in
-    /// bulk, by an import): refused with 403 and the plan's message when `adding` new
-    /// products to `existing` would pass it.
-    pub fn ensure_room_for(&self, existing: u64, adding: u64) -> Result<()> {
+    /// bulk, by an import): refused with the plan's message (403 at the API) when `adding`
+    /// new products to `existing` would pass it.
+    pub fn ensure_room_for(&self, existing: u64, adding: u64) -> Result<(), PlanLimitReached> {
         match (self.products, self.products_left(existing)) {
             (Some(cap), Some(left)) if adding > left => {
-                Err(AppError::PlanLimit(messages::product_limit_reached(cap)))
+                Err(PlanLimitReached(messages::product_limit_reached(cap)))
             }
             _ => Ok(()),
         }
     }
 }
 
+/// Refused by the plan: the Italian message says which limit and how to raise it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PlanLimitReached(pub String);
+
 pub const TRIAL_DAYS: i64 = 14;
 
 impl Plan {
+    pub const ALL: [Plan; 4] = [Self::Free, Self::Starter, Self::Pro, Self::Business];
+
     pub fn parse(key: &str) -> Option<Self> {
         match key {
             "free" => Some(Self::Free),
@@ -91,12 +90,12 @@ impl Plan {
         }
     }
 
-    /// The name shown to shop owners.
     /// The data-analysis report (spec section 9): Pro and Business.
     pub fn has_analytics(self) -> bool {
         matches!(self, Self::Pro | Self::Business)
     }
 
+    /// The name shown to shop owners.
     pub fn title(self) -> &'static str {
         match self {
             Self::Free => "Base",
@@ -142,18 +141,25 @@ impl Plan {
 }
 
 /// The plan in force at `now`: the trial's while it runs, the sold plan otherwise.
-pub fn effective_plan(store: &store::Model, now: OffsetDateTime) -> Plan {
-    match (store.trial_plan, store.trial_ends_at) {
+pub fn in_force(
+    sold: Plan,
+    trial_plan: Option<Plan>,
+    trial_ends_at: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> Plan {
+    match (trial_plan, trial_ends_at) {
         (Some(trial), Some(ends)) if now < ends => trial,
-        _ => store.plan,
+        _ => sold,
     }
 }
 
 /// When the trial in force ends, or `None` when no trial is running.
-pub fn running_trial_end(store: &store::Model, now: OffsetDateTime) -> Option<OffsetDateTime> {
-    store
-        .trial_ends_at
-        .filter(|ends| store.trial_plan.is_some() && now < *ends)
+pub fn trial_end(
+    trial_plan: Option<Plan>,
+    trial_ends_at: Option<OffsetDateTime>,
+    now: OffsetDateTime,
+) -> Option<OffsetDateTime> {
+    trial_ends_at.filter(|ends| trial_plan.is_some() && now < *ends)
 }
 
 #[cfg(test)]
@@ -162,56 +168,28 @@ mod tests {
     use super::*;
     use time::Duration;
 
-    fn store(plan: Plan, trial: Option<(Plan, OffsetDateTime)>) -> store::Model {
-        let now = OffsetDateTime::now_utc();
-        store::Model {
-            id: 1,
-            user_id: 1,
-            name: "Ferramenta".into(),
-            slug: "ferramenta".into(),
-            description: "Una ferramenta".into(),
-            partner_group: None,
-            logo_img_url: None,
-            address: "Via Roma 1".into(),
-            city: "Roma".into(),
-            postal_code: "00118".into(),
-            website_url: None,
-            telephone: "0612345678".into(),
-            email: "a@b.it".into(),
-            opening_hours: None,
-            special_closures: None,
-            photos: None,
-            google_store_code: None,
-            latitude: None,
-            longitude: None,
-            plan,
-            trial_plan: trial.map(|(p, _)| p),
-            trial_used: trial.is_some(),
-            trial_ends_at: trial.map(|(_, t)| t),
-            content_version: 1,
-            created_at: now,
-            updated_at: now,
-        }
-    }
-
     #[test]
     fn a_running_trial_gives_its_plan_and_an_ended_one_gives_free_back() {
         let now = OffsetDateTime::now_utc();
-        let running = Some((Plan::Pro, now + Duration::days(3)));
-        assert_eq!(effective_plan(&store(Plan::Free, running), now), Plan::Pro);
-        let ended = Some((Plan::Pro, now - Duration::seconds(1)));
-        assert_eq!(effective_plan(&store(Plan::Free, ended), now), Plan::Free);
-        assert_eq!(
-            effective_plan(&store(Plan::Business, None), now),
-            Plan::Business
-        );
+        let (pro, free) = (Some(Plan::Pro), Plan::Free);
+        let running = Some(now + Duration::days(3));
+        assert_eq!(in_force(free, pro, running, now), Plan::Pro);
+        assert_eq!(trial_end(pro, running, now), running);
+        let ended = Some(now - Duration::seconds(1));
+        assert_eq!(in_force(free, pro, ended, now), Plan::Free);
+        assert_eq!(trial_end(pro, ended, now), None);
+        assert_eq!(in_force(Plan::Business, None, None, now), Plan::Business);
     }
 
     #[test]
     fn one_key_per_plan_everywhere() {
-        use sea_orm::{ActiveEnum, Iterable};
-        for plan in Plan::iter() {
-            assert_eq!(plan.to_value(), plan.as_str(), "database");
+        for plan in Plan::ALL {
+            #[cfg(feature = "orm")]
+            assert_eq!(
+                sea_orm::ActiveEnum::to_value(&plan),
+                plan.as_str(),
+                "database"
+            );
             assert_eq!(
                 serde_json::to_value(plan).ok(),
                 Some(serde_json::Value::from(plan.as_str())),
@@ -230,7 +208,6 @@ mod tests {
         assert!(free.ensure_room_for(49, 1).is_ok());
         assert!(free.ensure_room_for(50, 0).is_ok());
         let refused = free.ensure_room_for(50, 1).unwrap_err();
-        assert!(matches!(refused, AppError::PlanLimit(_)));
         assert!(
             refused.to_string().contains("limite di 50 prodotti"),
             "{refused}"

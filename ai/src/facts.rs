@@ -9,8 +9,9 @@
 //! - a line the builtin engine knows is not a building product (a phone, a video game) gets
 //!   no building category.
 
+use domain::messages;
+
 use super::builtin::{self, RawProduct};
-use crate::messages;
 
 /// What the answer adds to the input, said for the log; `None` when it adds nothing.
 pub fn added_fact(

@@ -25,7 +25,7 @@ pub fn slugify(text: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
-pub(crate) fn fold_accent(ch: char) -> char {
+pub fn fold_accent(ch: char) -> char {
     match ch {
         'à' | 'á' | 'â' | 'ä' | 'ã' | 'å' => 'a',
         'è' | 'é' | 'ê' | 'ë' => 'e',

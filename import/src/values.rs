@@ -1,8 +1,8 @@
 //! Cell value parsing: prices, availability, codes, free text.
 //! Everything here is tolerant of how Italian shops actually type values.
 
-use crate::domain::{image_url, Availability, DecimalMark, Price, PriceError};
-use crate::validation::{is_unwanted_char, without_unwanted_chars};
+use domain::validation::{is_unwanted_char, without_unwanted_chars};
+use domain::{image_url, Availability, DecimalMark, Price, PriceError};
 
 /// True for cells that read as a number ("12,50", "€ 3", "8012345678901", "1.234").
 /// Used to tell a header row from a data row.

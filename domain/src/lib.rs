@@ -1,0 +1,23 @@
+//! Vetrina's domain: the values a shop's catalogue is made of and the rules they follow.
+//! Each value parses once, at the boundary (a request, an import's cell, a provider's
+//! answer); once the code holds one, it is valid. Nothing here knows HTTP, the database or
+//! the runtime: the crates above (decision 041) bring those.
+
+pub mod availability;
+pub mod error_code;
+pub mod image_url;
+pub mod messages;
+pub mod opening_hours;
+pub mod plan;
+pub mod price;
+pub mod product_status;
+pub mod slug;
+pub mod special_closures;
+pub mod spreadsheet;
+pub mod validation;
+
+pub use availability::Availability;
+pub use error_code::ErrorCode;
+pub use plan::{Limits, Plan};
+pub use price::{DecimalMark, Price, PriceError};
+pub use product_status::ProductStatus;
