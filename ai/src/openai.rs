@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use domain::limits::product;
 use domain::validation::without_unwanted_chars;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::StatusCode;
@@ -18,9 +19,6 @@ use super::builtin::{self, Enrichment, RawProduct, Status};
 use super::Provider;
 use crate::settings::OpenAiSettings;
 
-const MAX_NAME_CHARS: usize = 300;
-const MAX_DESCRIPTION_CHARS: usize = 5000;
-const MAX_BRAND_CHARS: usize = 200;
 /// Largest reply read from the provider: an answer is a few KB of JSON.
 const MAX_REPLY_BYTES: usize = 256 * 1024;
 /// A `Retry-After` longer than this is not waited for.
@@ -280,10 +278,10 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
     let description = without_unwanted_chars(&answer.description)
         .trim()
         .to_owned();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+    if name.is_empty() || name.chars().count() > product::NAME {
         return Err(Failure::Malformed("name empty or too long".into()));
     }
-    if description.is_empty() || description.chars().count() > MAX_DESCRIPTION_CHARS {
+    if description.is_empty() || description.chars().count() > product::DESCRIPTION {
         return Err(Failure::Malformed("description empty or too long".into()));
     }
     let status = match answer.status.as_str() {
@@ -299,7 +297,7 @@ fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, F
         .or(answered_category)
         .map(str::to_owned);
     let brand = non_empty(raw.brand)
-        .or(non_empty(answer.brand.as_deref()).filter(|b| b.chars().count() <= MAX_BRAND_CHARS))
+        .or(non_empty(answer.brand.as_deref()).filter(|b| b.chars().count() <= product::LABEL))
         .map(str::to_owned);
     if let Some(fact) = super::facts::added_fact(
         raw,

@@ -5,7 +5,9 @@
 
 pub mod availability;
 pub mod error_code;
+pub mod fold;
 pub mod image_url;
+pub mod limits;
 pub mod messages;
 pub mod opening_hours;
 pub mod plan;
@@ -15,6 +17,7 @@ pub mod slug;
 pub mod special_closures;
 pub mod spreadsheet;
 pub mod validation;
+pub mod xml;
 
 pub use availability::Availability;
 pub use error_code::ErrorCode;

@@ -15,18 +15,9 @@ use serde_json::Value;
 /// Serialised as its cents (only where a processed import is kept: the API writes prices
 /// through [`Price::json`]).
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    sea_orm::DeriveValueType,
-    serde::Serialize,
-    serde::Deserialize,
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "orm", derive(sea_orm::DeriveValueType))]
 pub struct Price(i64);
 
 /// Which mark separates the decimals when the text itself does not say.

@@ -1,11 +1,12 @@
 //! URL slugs (spec section 3: lowercase, trim, spaces to hyphens, strip non-word
 //! characters), with Italian accents folded so URLs stay ASCII.
 
+use crate::fold::fold_chars;
+
 pub fn slugify(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_hyphen = false;
-    for ch in text.trim().chars().flat_map(char::to_lowercase) {
-        let folded = fold_accent(ch);
+    for folded in fold_chars(text.trim()) {
         if folded.is_ascii_alphanumeric() {
             if pending_hyphen && !out.is_empty() {
                 out.push('-');
@@ -23,20 +24,6 @@ pub fn slugify(text: &str) -> String {
     }
     out.truncate(200);
     out.trim_end_matches('-').to_owned()
-}
-
-pub fn fold_accent(ch: char) -> char {
-    match ch {
-        'à' | 'á' | 'â' | 'ä' | 'ã' | 'å' => 'a',
-        'è' | 'é' | 'ê' | 'ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' => 'i',
-        'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' => 'u',
-        'ç' => 'c',
-        'ñ' => 'n',
-        'ß' => 's',
-        other => other,
-    }
 }
 
 #[cfg(test)]

@@ -21,10 +21,7 @@ pub use mapping::{
     format_note, propose_for_table, propose_mapping, published_price_sentence, sheet_note,
     validate_mapping, Fixed, Mapping,
 };
-pub use rows::{
-    build_drafts, error_report_csv, ProcessOutcome, ProductDraft, MAX_DESCRIPTION_CHARS,
-    MAX_NAME_CHARS,
-};
+pub use rows::{build_drafts, error_report_csv, ProcessOutcome, ProductDraft};
 pub use table::{RowError, RowWarning, Table, MAX_WARNINGS};
 pub use values::{fold_key, is_gtin, parse_availability, parse_price, parse_stock};
 

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use domain::limits::product;
 use domain::spreadsheet::spreadsheet_text;
 use domain::validation::has_visible_text;
 use domain::{Availability, DecimalMark, Price};
@@ -14,10 +15,6 @@ use super::values::{
 };
 use super::variants::{label_from_name, lowest_price, Variant, VariantColumns, MAX_VARIANTS};
 
-pub const MAX_NAME_CHARS: usize = 200;
-pub const MAX_DESCRIPTION_CHARS: usize = 5000;
-/// Brand, category, SKU: short labels.
-const MAX_LABEL_CHARS: usize = 200;
 /// Italy's standard VAT rate, for net prices when the file gives none.
 pub const DEFAULT_VAT_PERCENT: u32 = 22;
 
@@ -359,7 +356,7 @@ fn build_one(
     if !has_visible_text(&name) {
         errors.push("Il nome del prodotto è obbligatorio".to_string());
     }
-    truncate_chars(&mut name, MAX_NAME_CHARS);
+    truncate_chars(&mut name, product::NAME);
 
     let mut price = parse_price(cols.price(cells), cols.price_mark).unwrap_or_else(|e| {
         errors.push(e);
@@ -388,11 +385,12 @@ fn build_one(
         } else {
             primary
         };
-        if d.chars().count() > MAX_DESCRIPTION_CHARS {
-            cut_at_sentence(&mut d, MAX_DESCRIPTION_CHARS);
+        if d.chars().count() > product::DESCRIPTION {
+            cut_at_sentence(&mut d, product::DESCRIPTION);
             warn(format!(
-                "descrizione accorciata a {} caratteri (il massimo è {MAX_DESCRIPTION_CHARS})",
-                d.chars().count()
+                "descrizione accorciata a {} caratteri (il massimo è {})",
+                d.chars().count(),
+                product::DESCRIPTION
             ));
         }
         non_empty(d)
@@ -420,7 +418,7 @@ fn build_one(
     });
 
     let sku = clean_code(cell(cols.sku)).map(|mut s| {
-        truncate_chars(&mut s, MAX_LABEL_CHARS);
+        truncate_chars(&mut s, product::SKU);
         s
     });
     let ean = clean_ean(cell(cols.ean)).and_then(|(code, warning)| {
@@ -526,7 +524,7 @@ fn cut_at_sentence(text: &mut String, max: usize) {
 
 fn label(raw: &str) -> Option<String> {
     let mut s = clean_text(raw);
-    truncate_chars(&mut s, MAX_LABEL_CHARS);
+    truncate_chars(&mut s, product::LABEL);
     non_empty(s)
 }
 
@@ -740,13 +738,13 @@ mod tests {
             ..Mapping::default()
         };
         let out = build_drafts(&t, &m);
-        assert_eq!(out.drafts[0].name.chars().count(), MAX_NAME_CHARS);
+        assert_eq!(out.drafts[0].name.chars().count(), product::NAME);
         assert_eq!(
             out.drafts[0]
                 .description
                 .as_ref()
                 .map(|d| d.chars().count()),
-            Some(MAX_DESCRIPTION_CHARS)
+            Some(product::DESCRIPTION)
         );
     }
 

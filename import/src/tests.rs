@@ -342,8 +342,8 @@ fn xlsx_oversized_cell_rejects_its_row_and_a_long_description_is_cut_at_a_senten
         vec!["Corto", "Lungo"]
     );
     let cut = out.drafts[1].description.as_deref().unwrap();
-    assert!(cut.chars().count() <= MAX_DESCRIPTION_CHARS);
-    assert!(cut.chars().count() > MAX_DESCRIPTION_CHARS - sentence.len());
+    assert!(cut.chars().count() <= domain::limits::product::DESCRIPTION);
+    assert!(cut.chars().count() > domain::limits::product::DESCRIPTION - sentence.len());
     assert!(cut.ends_with("cantiere."), "{}", &cut[cut.len() - 40..]);
     assert!(out
         .warnings

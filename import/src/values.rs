@@ -1,6 +1,7 @@
 //! Cell value parsing: prices, availability, codes, free text.
 //! Everything here is tolerant of how Italian shops actually type values.
 
+use domain::fold::fold_chars;
 use domain::validation::{is_unwanted_char, without_unwanted_chars};
 use domain::{image_url, Availability, DecimalMark, Price, PriceError};
 
@@ -80,8 +81,7 @@ pub fn parse_stock(raw: &str) -> Option<Availability> {
 pub fn fold_key(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut pending_space = false;
-    for c in raw.chars().flat_map(char::to_lowercase) {
-        let c = fold_accent(c);
+    for c in fold_chars(raw) {
         if c.is_alphanumeric() {
             if pending_space && !out.is_empty() {
                 out.push(' ');
@@ -106,19 +106,6 @@ pub fn fold_key(raw: &str) -> String {
         out.pop();
     }
     out
-}
-
-fn fold_accent(c: char) -> char {
-    match c {
-        'à' | 'á' | 'â' | 'ä' | 'ã' => 'a',
-        'è' | 'é' | 'ê' | 'ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' => 'i',
-        'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' => 'u',
-        'ç' => 'c',
-        'ñ' => 'n',
-        _ => c,
-    }
 }
 
 /// Trim, collapse every run of whitespace into one space and drop control characters and

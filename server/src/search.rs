@@ -14,11 +14,11 @@
 //! shop's prefix (`s12x` + word): SQLite's FTS5 and PostgreSQL's `simple` text search split
 //! them the same way, so the two match the same products (migration `create_product_search`).
 
-use domain::slug::fold_accent;
+use domain::fold::fold_chars;
 
 /// The version of the rule that wrote a product's search columns. Raise it when the rule
 /// changes: products written by an older one are re-indexed when the server starts.
-pub const VERSION: i32 = 2;
+pub const VERSION: i32 = 3;
 
 /// Words of one field kept in the index; a description is long, its first words say most.
 const MAX_FIELD_WORDS: usize = 600;
@@ -40,7 +40,7 @@ const STOP_WORDS: [&str; 52] = [
 
 /// Lower-case ASCII words of `text`: accents folded, anything else a separator.
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    let mut chars = text.chars().flat_map(char::to_lowercase).map(fold_accent);
+    let mut chars = fold_chars(text);
     std::iter::from_fn(move || {
         let mut word = String::new();
         for ch in chars.by_ref() {
@@ -165,12 +165,7 @@ impl ProductTerms {
 
 /// The key a name is sorted by: lower case, accents folded, so "Élite" sits with the e's.
 pub fn name_key(name: &str) -> String {
-    name.trim()
-        .chars()
-        .flat_map(char::to_lowercase)
-        .map(fold_accent)
-        .take(NAME_KEY_CHARS)
-        .collect()
+    fold_chars(name.trim()).take(NAME_KEY_CHARS).collect()
 }
 
 /// A search as typed: every term must match the start of some indexed term.

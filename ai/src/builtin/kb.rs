@@ -50,7 +50,9 @@ impl Hasher for FxHasher {
 pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 pub(super) type FxSet<K> = HashSet<K, BuildHasherDefault<FxHasher>>;
 
-use super::text::{fold, stem};
+use domain::fold::fold;
+
+use super::text::stem;
 
 const CATEGORIES_TSV: &str = include_str!("../data/categories.tsv");
 const BRANDS_TSV: &str = include_str!("../data/brands.tsv");

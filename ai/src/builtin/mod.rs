@@ -328,7 +328,7 @@ pub fn pictogram_for(category: &str) -> &'static str {
         return KB.cats[i as usize].pictogram;
     }
     let first_word = |name: &str| {
-        text::fold(name)
+        domain::fold::fold(name)
             .split(|c: char| !c.is_alphanumeric())
             .find(|w| !w.is_empty())
             .map(str::to_owned)

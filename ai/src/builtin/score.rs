@@ -1,9 +1,11 @@
 //! Analysis of a line: brand detection, keyword scoring per category and the
 //! confidence status.
 
+use domain::fold::fold;
+
 use super::extract::{extract, Attr, AttrKind};
 use super::kb::{is_stopword, AbbrFlag, Kb, NONTRADE};
-use super::text::{fold, stem, tokenize, Kind, Tok};
+use super::text::{stem, tokenize, Kind, Tok};
 
 pub(super) const NCAT: usize = 20;
 

@@ -1,37 +1,7 @@
-//! Text utilities: accent folding, light Italian stemming and the tokenizer that
+//! Text utilities: light Italian stemming and the tokenizer that
 //! splits a raw price-list line into words, numbers, dimensions and fractions.
 
-/// Lowercase a character and strip Italian/European accents. Returns up to two chars.
-fn fold_char(c: char, out: &mut String) {
-    let m = match c {
-        'à' | 'á' | 'â' | 'ä' | 'ã' | 'å' | 'À' | 'Á' | 'Â' | 'Ä' | 'Ã' | 'Å' => 'a',
-        'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => 'i',
-        'ò' | 'ó' | 'ô' | 'ö' | 'õ' | 'Ò' | 'Ó' | 'Ô' | 'Ö' | 'Õ' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => 'u',
-        'ç' | 'Ç' => 'c',
-        'ñ' | 'Ñ' => 'n',
-        'ß' => {
-            out.push_str("ss");
-            return;
-        }
-        c if c.is_ascii() => c.to_ascii_lowercase(),
-        c => {
-            out.extend(c.to_lowercase());
-            return;
-        }
-    };
-    out.push(m);
-}
-
-/// Lowercase + accent-free form used for every lookup.
-pub(super) fn fold(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        fold_char(c, &mut out);
-    }
-    out
-}
+use domain::fold::fold;
 
 /// Light Italian stemmer: drops a final vowel (and the `h` of `-che/-chi/-ghe/-ghi`)
 /// so that singular and plural forms meet (`piastrella`/`piastrelle`, `tubo`/`tubi`).
@@ -560,8 +530,7 @@ mod tests {
     }
 
     #[test]
-    fn folds_and_stems() {
-        assert_eq!(fold("Würth ARKÉ"), "wurth arke");
+    fn stems() {
         assert_eq!(stem("piastrelle"), stem("piastrella"));
         assert_eq!(stem("tubi"), stem("tubo"));
         assert_eq!(stem("tasche"), stem("tasca"));

@@ -4,8 +4,9 @@
 //! abbreviations spelt out where they cannot mean anything else. "Riscrivi i nomi"
 //! (`name::build_name`) goes further; this only tidies.
 
+use domain::fold::fold;
+
 use super::kb::Kb;
-use super::text::fold;
 
 /// Share of a line's letters in capitals that makes it a line "in capitals".
 const CAPITALS_SHARE: f32 = 0.8;

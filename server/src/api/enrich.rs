@@ -6,8 +6,8 @@ use ai::{Provider, RawProduct};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::messages;
-use domain::ProductStatus;
+use domain::limits::product;
+use domain::{image_url, messages, ProductStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -125,11 +125,11 @@ pub async fn regenerate(
 /// The bounds of `api::products`, so a provider is never sent a novel.
 fn check_lengths(input: &GenerateInput) -> Result<()> {
     let fields = [
-        ("name", &input.name, 300),
-        ("brand", &input.brand, 200),
-        ("category", &input.category, 200),
-        ("description", &input.description, 5000),
-        ("image_url", &input.image_url, 1000),
+        ("name", &input.name, product::NAME),
+        ("brand", &input.brand, product::LABEL),
+        ("category", &input.category, product::LABEL),
+        ("description", &input.description, product::DESCRIPTION),
+        ("image_url", &input.image_url, image_url::MAX_LEN),
     ];
     for (field, value, max) in fields {
         if value.as_deref().is_some_and(|v| v.chars().count() > max) {

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use domain::image_url;
+use domain::limits::shop;
 use domain::messages;
 use domain::validation::{
     char_len, is_postal_code, is_telephone, normalize_website, visible_len, without_unwanted_chars,
@@ -49,18 +50,22 @@ pub fn trimmed(raw: Option<&str>) -> String {
 
 pub fn check_name(p: &mut Problems, name: &str) {
     // Zero-width and other invisible characters do not make a name.
-    p.check(visible_len(name) >= 2, "name", messages::STORE_NAME_SHORT);
-    p.check(char_len(name) <= 200, "name", messages::TOO_LONG);
+    p.check(
+        visible_len(name) >= shop::NAME_MIN,
+        "name",
+        messages::STORE_NAME_SHORT,
+    );
+    p.check(char_len(name) <= shop::NAME, "name", messages::TOO_LONG);
 }
 
 pub fn check_description(p: &mut Problems, description: &str) {
     p.check(
-        char_len(description) >= 10,
+        char_len(description) >= shop::DESCRIPTION_MIN,
         "description",
         messages::DESCRIPTION_SHORT,
     );
     p.check(
-        char_len(description) <= 5000,
+        char_len(description) <= shop::DESCRIPTION,
         "description",
         messages::TOO_LONG,
     );
@@ -76,17 +81,25 @@ pub fn check_postal_code(p: &mut Problems, code: &str) {
 
 pub fn check_city(p: &mut Problems, city: &str) {
     p.check(!city.is_empty(), "city", messages::CITY_REQUIRED);
-    p.check(char_len(city) <= 120, "city", messages::TOO_LONG);
+    p.check(char_len(city) <= shop::CITY, "city", messages::TOO_LONG);
 }
 
 pub fn check_address(p: &mut Problems, address: &str) {
-    p.check(char_len(address) >= 5, "address", messages::ADDRESS_SHORT);
-    p.check(char_len(address) <= 300, "address", messages::TOO_LONG);
+    p.check(
+        char_len(address) >= shop::ADDRESS_MIN,
+        "address",
+        messages::ADDRESS_SHORT,
+    );
+    p.check(
+        char_len(address) <= shop::ADDRESS,
+        "address",
+        messages::TOO_LONG,
+    );
 }
 
 pub fn check_telephone(p: &mut Problems, telephone: &str) {
     p.check(
-        is_telephone(telephone) && telephone.len() <= 40,
+        is_telephone(telephone) && telephone.len() <= shop::TELEPHONE,
         "telephone",
         messages::TELEPHONE_INVALID,
     );
@@ -95,7 +108,7 @@ pub fn check_telephone(p: &mut Problems, telephone: &str) {
 /// An optional website: empty clears it, otherwise it must be a valid URL.
 pub fn website(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     let raw = raw.map(str::trim).filter(|s| !s.is_empty())?;
-    let normalized = normalize_website(raw).filter(|u| u.len() <= 500);
+    let normalized = normalize_website(raw).filter(|u| u.len() <= shop::WEBSITE);
     if normalized.is_none() {
         p.add("website_url", messages::WEBSITE_INVALID);
     }

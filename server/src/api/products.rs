@@ -4,6 +4,7 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use domain::limits::product;
 use domain::messages;
 use domain::validation::{has_visible_text, without_unwanted_chars};
 use domain::{image_url, Availability, Price, ProductStatus};
@@ -83,7 +84,11 @@ impl ProductInput {
                 "name",
                 messages::PRODUCT_NAME_REQUIRED,
             );
-            p.check(name.chars().count() <= 300, "name", messages::TOO_LONG);
+            p.check(
+                name.chars().count() <= product::NAME,
+                "name",
+                messages::TOO_LONG,
+            );
         }
         let price = self.price.map(|v| {
             Price::from_json(&v.unwrap_or(Value::Null)).unwrap_or_else(|_| {
@@ -114,12 +119,12 @@ impl ProductInput {
             })
         };
         let changes = ProductChanges {
-            description: text("description", self.description, 5000),
-            category: text("category", self.category, 200),
-            brand: text("brand", self.brand, 200),
-            sku: text("sku", self.sku, 100),
-            ean: text("ean", self.ean, 20),
-            review_note: text("review_note", self.review_note, 500),
+            description: text("description", self.description, product::DESCRIPTION),
+            category: text("category", self.category, product::LABEL),
+            brand: text("brand", self.brand, product::LABEL),
+            sku: text("sku", self.sku, product::SKU),
+            ean: text("ean", self.ean, product::EAN),
+            review_note: text("review_note", self.review_note, product::REVIEW_NOTE),
             name,
             price,
             image_url,

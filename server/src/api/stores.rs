@@ -4,6 +4,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
+use domain::limits::shop;
 use domain::messages;
 use domain::opening_hours::{self, OpeningSlot};
 use domain::special_closures::{self, SpecialClosure};
@@ -70,8 +71,12 @@ impl RegisterInput {
             p.add("password", problem);
         }
         p.check(password.len() <= 256, "password", messages::TOO_LONG);
-        let partner_group =
-            fields::optional_text(&mut p, "partner_group", self.partner_group.as_deref(), 200);
+        let partner_group = fields::optional_text(
+            &mut p,
+            "partner_group",
+            self.partner_group.as_deref(),
+            shop::PARTNER_GROUP,
+        );
         let logo_img_url = fields::logo(&mut p, self.logo_img_url.as_deref());
         p.into_result()?;
         let details = stores::StoreDetails {
@@ -172,7 +177,7 @@ impl StoreUpdateInput {
                 &mut p,
                 "partner_group",
                 v.as_deref(),
-                200,
+                shop::PARTNER_GROUP,
             ));
         }
         if let Some(slots) = self.opening_hours {

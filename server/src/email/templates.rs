@@ -1,7 +1,7 @@
 //! The messages Vetrina sends. Each has a subject, a plain-text part and an HTML part
 //! carrying the same link.
 
-use domain::messages;
+use domain::{messages, xml};
 
 pub struct Email {
     pub to: String,
@@ -134,8 +134,13 @@ pub struct InquiryMail {
 /// One simple, inline-styled layout that mail clients render alike. Every value put in
 /// it is ours (the link holds only hex digits) but is escaped anyway.
 fn layout(title: &str, intro: &str, button: &str, link: &str, note: &str) -> String {
-    let (title, intro, button, link, note) =
-        (esc(title), esc(intro), esc(button), esc(link), esc(note));
+    let (title, intro, button, link, note) = (
+        xml::escape(title),
+        xml::escape(intro),
+        xml::escape(button),
+        xml::escape(link),
+        xml::escape(note),
+    );
     format!(
         "<!DOCTYPE html>\n<html lang=\"it\">\n<head><meta charset=\"utf-8\"><title>{title}</title></head>\n\
 <body style=\"margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917\">\n\
@@ -147,13 +152,6 @@ fn layout(title: &str, intro: &str, button: &str, link: &str, note: &str) -> Str
 <p style=\"font-size:13px;line-height:1.5;color:#57534e\">{note}</p>\n\
 <p style=\"font-size:13px;color:#57534e\">— Vetrina</p>\n</div>\n</body>\n</html>\n"
     )
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, LazyLock};
 
+use domain::xml;
 use resvg::{tiny_skia, usvg};
 
 pub const WIDTH: u32 = 1200;
@@ -134,7 +135,7 @@ pub fn product_card(name: &str, brand: Option<&str>, pictogram: &str) -> String 
     for line in &lines {
         text.push_str(&format!(
             r##"<text x="{TEXT_LEFT}" y="{y:.0}" font-size="{NAME_SIZE}" font-weight="bold" fill="#1d2329">{}</text>"##,
-            escape(line)
+            xml::escape(line)
         ));
         y += line_height;
     }
@@ -143,7 +144,7 @@ pub fn product_card(name: &str, brand: Option<&str>, pictogram: &str) -> String 
         text.push_str(&format!(
             r##"<text x="{TEXT_LEFT}" y="{:.0}" font-size="{BRAND_SIZE}" fill="#b5541c">{}</text>"##,
             y + 30.0,
-            escape(&brand)
+            xml::escape(&brand)
         ));
     }
     let side = 530.0;
@@ -239,23 +240,6 @@ fn truncate_to_width(text: &str, size: f32, width: f32) -> String {
         out.push(c);
     }
     format!("{}…", out.trim_end())
-}
-
-/// Text for SVG: markup characters escaped, control characters dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if domain::validation::is_unwanted_char(c) || c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

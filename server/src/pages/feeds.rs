@@ -10,7 +10,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use domain::Availability;
+use domain::{xml, Availability};
 use futures::stream::{self, StreamExt};
 use import::is_gtin;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -121,9 +121,9 @@ fn head(shop: &store::Model, base: &str, kind: Feed) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\">\n<channel>\n\
          <title>{}</title>\n<link>{}</link>\n<description>{}</description>\n",
-        text(&title),
-        text(&format!("{base}{}", super::handlers::store_path(shop))),
-        text(&format!("Prodotti di {}", shop.name)),
+        xml::escape(&title),
+        xml::escape(&format!("{base}{}", super::handlers::store_path(shop))),
+        xml::escape(&format!("Prodotti di {}", shop.name)),
     )
 }
 
@@ -139,7 +139,7 @@ fn item(out: &mut String, shop: &store::Model, base: &str, p: &product::Model, k
     let price = format!("{:.2} EUR", price.cents() as f64 / 100.0);
     out.push_str("<item>\n");
     let mut field = |name: &str, value: &str| {
-        out.push_str(&format!("<{name}>{}</{name}>\n", text(value)));
+        out.push_str(&format!("<{name}>{}</{name}>\n", xml::escape(value)));
     };
     if kind == Feed::LocalInventory {
         // The code of the shop's Google Business Profile, which the feed must match.
@@ -187,23 +187,4 @@ fn item(out: &mut String, shop: &store::Model, base: &str, p: &product::Model, k
     // and a feed must not state what we do not know.
     field("g:condition", "new");
     out.push_str("</item>\n");
-}
-
-/// XML text: the five special characters escaped, and the characters XML 1.0 does not allow
-/// (control characters a spreadsheet may carry) dropped.
-fn text(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domain::xml;
 use sea_orm::sea_query::Expr;
 use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
 use sha2::{Digest, Sha256};
@@ -52,13 +53,6 @@ fn xml(body: String, headers: &HeaderMap) -> Response {
     (cache, body).into_response()
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 pub async fn robots(State(app): State<AppState>) -> impl IntoResponse {
     let base = app.config.public_base();
     let body = format!(
@@ -70,7 +64,7 @@ pub async fn robots(State(app): State<AppState>) -> impl IntoResponse {
 }
 
 pub async fn sitemap_index(State(app): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    let base = escape(&app.config.public_base());
+    let base = xml::escape(&app.config.public_base());
     let (count, newest): (i64, Option<OffsetDateTime>) = product::Entity::find()
         .select_only()
         .column_as(Expr::col(product::Column::Id).count(), "n")
@@ -103,7 +97,7 @@ pub async fn sitemap_file(
     Path(file): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let base = escape(&app.config.public_base());
+    let base = xml::escape(&app.config.public_base());
     let mut body = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -138,7 +132,7 @@ pub async fn sitemap_file(
                 let _ = writeln!(
                     body,
                     "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
-                    escape(&path)
+                    xml::escape(&path)
                 );
             }
         }

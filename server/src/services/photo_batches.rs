@@ -78,7 +78,7 @@ pub struct Matched {
     pub unmatched: Vec<String>,
 }
 
-/// A product's keys a picture may be named by, folded ([`fold`]).
+/// A product's keys a picture may be named by, as compared ([`code_key`]).
 #[derive(Debug, Default)]
 pub struct Keys {
     /// Codes (SKU, EAN) → product; the first product of a code wins.
@@ -89,7 +89,7 @@ pub struct Keys {
 
 impl Keys {
     pub fn add_code(&mut self, code: &str, product_id: i64) {
-        let code = fold(code);
+        let code = code_key(code);
         if !code.is_empty() {
             self.codes.entry(code).or_insert(product_id);
         }
@@ -98,7 +98,7 @@ impl Keys {
     /// The list's name of the product's picture ("ABC123.jpg"): the same picture saved as
     /// another format ("ABC123.png") still matches.
     pub fn add_file_name(&mut self, name: &str, product_id: i64) {
-        let stem = fold(stem_of(name));
+        let stem = code_key(stem_of(name));
         if !stem.is_empty() {
             self.names.entry(stem).or_insert(product_id);
         }
@@ -107,7 +107,7 @@ impl Keys {
     /// The product a picture's file name is for, and the picture's place among its
     /// pictures (0 for the name the list gave or the code alone, n for `code_n`).
     fn product_of(&self, file_name: &str) -> Option<(i64, u32)> {
-        let stem = fold(stem_of(file_name));
+        let stem = code_key(stem_of(file_name));
         if let Some(&id) = self.names.get(&stem).or_else(|| self.codes.get(&stem)) {
             return Some((id, 0));
         }
@@ -122,7 +122,7 @@ fn stem_of(name: &str) -> &str {
 }
 
 /// Codes are compared trimmed and without case: `abc123.JPG` is `ABC123`'s picture.
-fn fold(text: &str) -> String {
+fn code_key(text: &str) -> String {
     text.trim().to_lowercase()
 }
 

@@ -388,7 +388,7 @@ fn tell_apart(items: &mut [ImportItem]) {
             _ => continue,
         };
         let told = format!("{} ({label} {code})", item.name);
-        if item.name.contains(code) || told.chars().count() > import::MAX_NAME_CHARS {
+        if item.name.contains(code) || told.chars().count() > domain::limits::product::NAME {
             continue;
         }
         let source = std::mem::replace(&mut item.name, told);
