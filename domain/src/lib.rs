@@ -13,6 +13,7 @@ pub mod opening_hours;
 pub mod plan;
 pub mod price;
 pub mod product_status;
+pub mod search;
 pub mod slug;
 pub mod special_closures;
 pub mod spreadsheet;

@@ -12,9 +12,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use axum::http::{header, HeaderMap, HeaderValue};
+use entities::{product, store};
 use sea_orm::{ConnectionTrait, EntityTrait, PaginatorTrait, QuerySelect, Statement};
 use vetrina::analytics::{self, metric, report, PageView, Recorder, Requester};
-use vetrina::entities::{product, store};
 
 /// Distinct search terms typed in a day.
 const TERMS_PER_DAY: u64 = 2_000;
@@ -106,9 +106,7 @@ async fn main() -> anyhow::Result<()> {
     // What the housekeeping job does every hour: past days closed, the long tail forgotten.
     let at = Instant::now();
     analytics::close_past_days(&db).await?;
-    let kept = vetrina::entities::analytics_daily::Entity::find()
-        .count(&db)
-        .await?;
+    let kept = entities::analytics_daily::Entity::find().count(&db).await?;
     println!(
         "closing past days (the housekeeping job): {:.1} s, {kept} rows kept",
         at.elapsed().as_secs_f64()

@@ -158,7 +158,7 @@ async fn main() -> anyhow::Result<()> {
         let (_, store) = stores::register(&db, &email, hash.clone(), details, true)
             .await
             .with_context(|| format!("shop {email} (is the database empty?)"))?;
-        let mut active: vetrina::entities::store::ActiveModel = store.clone().into();
+        let mut active: entities::store::ActiveModel = store.clone().into();
         active.plan = Set(Plan::Business);
         active.update(&db).await?;
         let count = if shop == 0 { first } else { others };

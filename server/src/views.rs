@@ -6,6 +6,7 @@ use domain::plan::{Limits, Plan};
 use domain::price::italian_thousands;
 use domain::special_closures::{self, SpecialClosure};
 use domain::{Availability, Price, ProductStatus};
+use entities::{product, store};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use time::format_description::well_known::Rfc3339;
@@ -13,7 +14,6 @@ use time::OffsetDateTime;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::entities::{product, store};
 use crate::services::geo::Places;
 use crate::services::usage::Usage;
 

@@ -18,6 +18,7 @@ use std::sync::Mutex;
 use std::time::Duration as StdDuration;
 
 use axum::http::{header, HeaderMap};
+use entities::{analytics_daily as daily, analytics_salt as salt, analytics_visitor, store};
 use rand::RngCore;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -25,10 +26,9 @@ use sea_orm::{
     QuerySelect, Set, TransactionTrait,
 };
 use sha2::{Digest, Sha256};
-
-use crate::entities::{analytics_daily as daily, analytics_salt as salt, analytics_visitor, store};
-use crate::error::Result;
 use visit::Visitor;
+
+use crate::error::Result;
 
 /// How often an instance writes what it counted.
 pub const FLUSH_EVERY: StdDuration = StdDuration::from_secs(10);
@@ -260,7 +260,7 @@ impl Recorder {
 
 /// A search as counted: folded, trimmed, at most [`TERM_CHARS`] characters.
 fn search_term(text: &str) -> String {
-    crate::search::name_key(text)
+    domain::search::name_key(text)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use entities::{analytics_daily as daily, analytics_visitor, inquiry, product};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -14,7 +15,6 @@ use utoipa::ToSchema;
 
 use super::visit::Source;
 use super::{days_before, metric, today};
-use crate::entities::{analytics_daily as daily, analytics_visitor, inquiry, product};
 use crate::error::Result;
 
 /// Products and search terms listed.

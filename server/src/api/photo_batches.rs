@@ -8,6 +8,7 @@ use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::messages;
+use entities::photo_batch;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use time::Duration;
@@ -15,7 +16,6 @@ use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
 use crate::auth::Owner;
-use crate::entities::photo_batch;
 use crate::error::{AppError, Result};
 use crate::services::photo_batches::{self, PhotoProblem};
 use crate::services::rate_limit;

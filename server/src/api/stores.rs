@@ -396,7 +396,7 @@ pub async fn update(
 /// as given.
 fn check_town(
     app: &AppState,
-    current: &crate::entities::store::Model,
+    current: &entities::store::Model,
     changes: &mut stores::StoreChanges,
 ) -> Result<()> {
     if (changes.postal_code.is_none() && changes.city.is_none()) || app.geo.is_empty() {
@@ -440,10 +440,7 @@ pub async fn start_trial(
     Ok(Json(owner_view(&app, store).await?))
 }
 
-pub async fn owner_view(
-    app: &AppState,
-    store: crate::entities::store::Model,
-) -> Result<OwnerStoreView> {
+pub async fn owner_view(app: &AppState, store: entities::store::Model) -> Result<OwnerStoreView> {
     let count = stores::product_count(&app.db, store.id).await?;
     let usage = usage::current(&app.db, store.id).await?;
     let ai_provider = matches!(*app.ai, ai::Ai::OpenAi(_));

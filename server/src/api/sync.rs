@@ -5,13 +5,13 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use domain::messages;
+use entities::sync_run;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::extract::ApiJson;
 use super::fields::nullable;
 use crate::auth::Owner;
-use crate::entities::sync_run;
 use crate::error::{AppError, Result};
 use crate::services::price_sync;
 use crate::AppState;

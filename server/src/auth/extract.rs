@@ -4,9 +4,9 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use domain::messages;
+use entities::store;
 
 use super::cookie;
-use crate::entities::store;
 use crate::error::AppError;
 use crate::services::{sessions, stores};
 use crate::state::AppState;

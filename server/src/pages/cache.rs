@@ -84,7 +84,7 @@ fn gzip(bytes: &[u8]) -> Option<Bytes> {
 
 /// The cache version of a shop's pages: its `content_version`, and whether a trial is
 /// running, since a trial that ends changes the plan shown without any write.
-pub fn store_version(store: &crate::entities::store::Model, now: time::OffsetDateTime) -> i64 {
+pub fn store_version(store: &entities::store::Model, now: time::OffsetDateTime) -> i64 {
     let trial_running = store.running_trial_end(now).is_some();
     store
         .content_version

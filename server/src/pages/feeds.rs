@@ -11,12 +11,12 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::{xml, Availability};
+use entities::{product, store};
 use futures::stream::{self, StreamExt};
 use import::is_gtin;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::handlers::product_path;
-use crate::entities::{product, store};
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 

@@ -4,10 +4,10 @@
 //! few clicks deep instead of hundreds of pages of one listing.
 
 use domain::slug::slugify;
+use entities::store;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::entities::store;
 use crate::services::catalogue::Facet;
 
 /// A category or brand of the shop, as linked from its pages.

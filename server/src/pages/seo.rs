@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::xml;
+use entities::{product, store};
 use sea_orm::sea_query::Expr;
 use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
 use sha2::{Digest, Sha256};
@@ -15,7 +16,6 @@ use time::OffsetDateTime;
 
 use super::handlers::{product_path, store_path};
 use super::sections;
-use crate::entities::{product, store};
 use crate::error::{AppError, Result};
 use crate::services::catalogue::Facet;
 use crate::state::AppState;

@@ -18,10 +18,10 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use domain::ProductStatus;
+use entities::store;
 use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter};
 
 use super::sections::{self, ListingFacet};
-use crate::entities::store;
 use crate::error::Result;
 use crate::services::catalogue::{self, Facet};
 use crate::services::stores;

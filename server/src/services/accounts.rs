@@ -4,6 +4,7 @@
 use std::sync::{Arc, LazyLock};
 
 use domain::messages;
+use entities::user;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait,
@@ -15,7 +16,6 @@ use tokio::sync::Semaphore;
 use super::email_tokens::{self, Kind, Refusal};
 use super::{rate_limit, sessions};
 use crate::email::{self, MailError, Mailer};
-use crate::entities::user;
 use crate::error::{AppError, Result};
 use crate::AppState;
 

@@ -12,6 +12,8 @@ use std::time::Instant;
 use ai::builtin::{self, Enrichment, RawProduct};
 use ai::Ai;
 use domain::slug::slugify;
+use entities::ai_enrichment::{self, State};
+use entities::product;
 use futures::stream::{self, StreamExt};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -21,8 +23,6 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::ai_enrichment::{self, State};
-use crate::entities::product;
 use crate::error::Result;
 use crate::services::usage::{self, Counter};
 use crate::services::{jobs, lock_store, product_images, stores};

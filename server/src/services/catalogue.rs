@@ -10,15 +10,15 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use domain::search::{self, SearchQuery};
 use domain::ProductStatus;
+use entities::product;
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, FromQueryResult, QueryResult, Statement, TransactionTrait,
     Value,
 };
 
-use crate::entities::product;
 use crate::error::Result;
-use crate::search::{self, ProductTerms, SearchQuery};
 use crate::services::match_cache::{Found, MatchCache, ShopAt};
 
 /// Most products a page may hold.
@@ -876,16 +876,16 @@ pub async fn reindex_stale_batch(
     // one commit per row.
     let txn = db.begin().await?;
     // The shops first, in order, as every writer locks a shop before its products.
-    crate::entities::store::Entity::update_many()
+    entities::store::Entity::update_many()
         .col_expr(
-            crate::entities::store::Column::ContentVersion,
-            Expr::col(crate::entities::store::Column::ContentVersion).add(1),
+            entities::store::Column::ContentVersion,
+            Expr::col(entities::store::Column::ContentVersion).add(1),
         )
-        .filter(crate::entities::store::Column::Id.is_in(shops))
+        .filter(entities::store::Column::Id.is_in(shops))
         .exec(&txn)
         .await?;
     for p in &batch {
-        let terms = ProductTerms::of_product(p);
+        let terms = p.search_terms();
         product::Entity::update_many()
             .col_expr(product::Column::SearchName, terms.name.into())
             .col_expr(product::Column::SearchRest, terms.rest.into())

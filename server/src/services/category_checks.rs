@@ -15,6 +15,8 @@ use ai::builtin::{self, RawProduct, Status};
 use ai::classifier::{self, CLASSIFIER};
 use ai::examples::{self, Examples};
 use embedding::DIM;
+use entities::category_check;
+use entities::product;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -23,8 +25,6 @@ use sea_orm::{
 use time::OffsetDateTime;
 use tokio::sync::Semaphore;
 
-use crate::entities::category_check;
-use crate::entities::product;
 use crate::error::{AppError, Result};
 use crate::services::ai_enrichment::Input;
 use crate::services::{category_examples, jobs, lock_store, product_images};

@@ -7,13 +7,13 @@
 use ai::classifier;
 use ai::examples::{self, Examples};
 use domain::ProductStatus;
+use entities::{category_check, category_example, product};
 use sea_orm::sea_query::{Expr, OnConflict, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use time::OffsetDateTime;
 
-use crate::entities::{category_check, category_example, product};
 use crate::error::Result;
 use crate::services::ai_enrichment::Input;
 use crate::services::{category_checks, jobs};

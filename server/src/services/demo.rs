@@ -4,6 +4,7 @@ use std::fmt;
 
 use domain::Plan;
 use domain::{DecimalMark, Price, ProductStatus};
+use entities::{product, store};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
@@ -12,7 +13,6 @@ use sea_orm::{
 use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
 use crate::auth::password;
-use crate::entities::{product, store};
 use crate::error::Result;
 
 pub const EMAIL: &str = "demo@vetrina.it";
@@ -61,7 +61,7 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
     };
     let hash = password::hash(PASSWORD.into()).await?;
     let (_, store) = stores::register(db, EMAIL, hash, details, true).await?;
-    let mut active: crate::entities::store::ActiveModel = store.clone().into();
+    let mut active: entities::store::ActiveModel = store.clone().into();
     active.plan = Set(Plan::Pro);
     active.update(db).await?;
     let items = parse_catalogue();

@@ -1,12 +1,12 @@
 //! One-use tokens sent by e-mail (verification, password reset). The link carries 256
 //! random bits; the table keeps only their SHA-256, so a copy of it opens nothing.
 
+use entities::email_token;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use time::{Duration, OffsetDateTime};
 
 use super::sessions::{hash_token, new_token};
-use crate::entities::email_token;
 use crate::error::Result;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,11 +3,11 @@
 //! and the allowance is never passed nor a regeneration counted twice.
 
 use domain::messages;
+use entities::product;
 use sea_orm::{DatabaseConnection, TransactionTrait};
 use time::OffsetDateTime;
 
 use super::usage::{self, Counter};
-use crate::entities::product;
 use crate::error::{AppError, Result};
 
 /// The shop's product `product_id`, with one regeneration of this month counted for it;

@@ -7,10 +7,10 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use domain::messages;
+use domain::search::name_key;
+use entities::store;
 
-use crate::entities::store;
 use crate::error::{AppError, Result};
-use crate::search::name_key;
 
 /// Shops a page of `/explore` shows (spec section 2, "Explore").
 pub const PAGE_SIZE: u64 = 12;

@@ -6,12 +6,12 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use domain::Price;
+use entities::product;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect,
 };
 
-use crate::entities::product;
 use crate::error::Result;
 use crate::sync::lock;
 

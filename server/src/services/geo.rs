@@ -108,11 +108,11 @@ impl Places {
     /// when none is (a town written another way, a CAP shared by villages).
     pub fn locate(&self, cap: &str, town: &str) -> Option<&Place> {
         let found = self.caps.get(cap.trim())?;
-        let wanted = crate::search::name_key(town);
+        let wanted = domain::search::name_key(town);
         found
             .iter()
             .map(|&i| &self.comuni[i])
-            .find(|p| crate::search::name_key(&p.name) == wanted)
+            .find(|p| domain::search::name_key(&p.name) == wanted)
             .or_else(|| found.first().map(|&i| &self.comuni[i]))
     }
 }

@@ -2,6 +2,7 @@
 //! (and sent to the owner by e-mail by `api::inquiries`).
 
 use domain::messages;
+use entities::inquiry;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -9,7 +10,6 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use crate::entities::inquiry;
 use crate::error::{AppError, Result};
 
 pub struct NewInquiry {

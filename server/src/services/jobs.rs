@@ -12,6 +12,7 @@
 
 use std::time::Duration as StdDuration;
 
+use entities::job;
 use sea_orm::sea_query::{Expr, LockBehavior, LockType, OnConflict};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait,
@@ -19,7 +20,6 @@ use sea_orm::{
 };
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::job;
 use crate::error::Result;
 use crate::media;
 use crate::services::{

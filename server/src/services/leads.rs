@@ -1,9 +1,9 @@
 //! Demo requests from the landing page.
 
+use entities::lead;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 use time::OffsetDateTime;
 
-use crate::entities::lead;
 use crate::error::Result;
 
 pub struct NewLead {

@@ -7,9 +7,9 @@ use std::collections::HashSet;
 use std::time::Duration as StdDuration;
 
 use domain::messages;
+use entities::store;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
-use crate::entities::store;
 use crate::error::{AppError, Result};
 use crate::media::{self, fetch::FetchError, Lane, Turn};
 use crate::AppState;

@@ -12,11 +12,11 @@
 
 use std::sync::Arc;
 
+use entities::store;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 
 use super::catalogue::Match;
-use crate::entities::store;
 
 /// What is kept, in matches (24 bytes each), an entry's key and bookkeeping counted as
 /// [`ENTRY_WEIGHT`] more: about 24 MB. An in-shop search keeps up to a thousand matches, one

@@ -35,10 +35,10 @@ pub mod stores;
 pub mod usage;
 
 use domain::messages;
+use entities::store;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use crate::entities::store;
 use crate::error::{AppError, Result};
 
 /// First statement of every transaction that changes a shop or its products. Being a

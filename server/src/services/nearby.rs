@@ -2,7 +2,7 @@
 //! `GET /api/search`), nearest shops first. Shops are ordered by their distance (whole
 //! kilometres) from the comune of the visitor's CAP; the products of the shops at one
 //! distance (often one comune) are ranked together, best match first. The search is the shop
-//! pages' own (`crate::search`), run shop by shop through the index (each shop's words carry
+//! pages' own (`domain::search`), run shop by shop through the index (each shop's words carry
 //! its prefix), all the shops of a step in one statement.
 //!
 //! At most [`MAX_RESULTS`] results are gathered (20 pages), nearest shops first:
@@ -16,12 +16,12 @@
 use std::collections::BTreeMap;
 
 use domain::messages;
+use domain::search::SearchQuery;
 use domain::validation::is_postal_code;
+use entities::{product, store};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
-use crate::entities::{product, store};
 use crate::error::{AppError, Result};
-use crate::search::SearchQuery;
 use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
 use crate::services::match_cache::{MatchCache, ShopAt};

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use domain::messages;
+use entities::{photo_batch, product};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
@@ -28,7 +29,6 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use crate::entities::{photo_batch, product};
 use crate::error::{AppError, Result};
 use crate::media::{self, Lane, Turn};
 use crate::services::{jobs, photos};

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use domain::messages;
+use entities::{product, product_photo, store};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
@@ -12,7 +13,6 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::products::find_own;
-use crate::entities::{product, product_photo, store};
 use crate::error::{AppError, Result};
 use crate::media;
 use crate::AppState;

@@ -6,6 +6,7 @@
 //! is e-mailed to the owner.
 
 use domain::messages;
+use entities::{price_list_sync, store, sync_run, user};
 use import::{read_table_until, Limits};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
@@ -13,7 +14,6 @@ use sea_orm::{
 };
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::{price_list_sync, store, sync_run, user};
 use crate::error::Result;
 use crate::media::fetch::{fetch_file, FetchLimits};
 use crate::services::imports::{self, CancelFlag, ProcessOptions, Synced, Upload};

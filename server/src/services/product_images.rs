@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use ai::builtin;
+use entities::product;
 use futures::stream::{self, StreamExt};
 use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use crate::entities::product;
 use crate::error::Result;
 use crate::media::{self, Card, Lane, Turn};
 use crate::services::lock_store;

@@ -2,8 +2,10 @@
 //! so plan limits hold under concurrency and the shop's `content_version` moves.
 
 use domain::messages;
+use domain::search::{self, ProductTerms};
 use domain::slug::slugify;
 use domain::{Availability, Price, ProductStatus};
+use entities::product;
 use import::variants::Variant;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -13,9 +15,7 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::allowance::Allowance;
-use crate::entities::product;
 use crate::error::{AppError, Result};
-use crate::search::{self, ProductTerms};
 
 /// A complete, validated product (`api::products`, imports, the demo shop).
 #[derive(Debug, Clone, PartialEq)]
@@ -339,7 +339,7 @@ pub async fn update(
         p.ean = v;
     }
     p.updated_at = OffsetDateTime::now_utc();
-    let terms = ProductTerms::of_product(&p);
+    let terms = p.search_terms();
     p.search_name = terms.name;
     p.search_rest = terms.rest;
     p.name_key = terms.name_key;

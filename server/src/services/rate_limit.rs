@@ -9,6 +9,7 @@
 //! An event weighs one unless given an amount ([`take_amount`], [`record_amount`]): the
 //! logo upload counts a client's bytes in the hour.
 
+use entities::rate_event;
 use sea_orm::sea_query::{Alias, Expr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
@@ -16,7 +17,6 @@ use sea_orm::{
 };
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::rate_event;
 use crate::error::Result;
 
 /// What the events recorded in `bucket` during the last `window` weigh together (their

@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use domain::ProductStatus;
+use entities::product;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
@@ -14,7 +15,6 @@ use sea_orm::{
 };
 use time::OffsetDateTime;
 
-use crate::entities::product;
 use crate::error::Result;
 use crate::services::product_images;
 use crate::services::review_families::{self, Family, Line};

@@ -8,12 +8,12 @@
 
 use std::time::{Duration, Instant};
 
+use domain::search;
+use entities::product;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use time::OffsetDateTime;
 
-use crate::entities::product;
 use crate::error::Result;
-use crate::search;
 use crate::services::{catalogue, jobs};
 use crate::AppState;
 

@@ -1,6 +1,7 @@
 //! Login sessions kept in the database, so any server instance can read them. The cookie
 //! holds 256 random bits; the table holds only their SHA-256.
 
+use entities::session;
 use rand::RngCore;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -9,7 +10,6 @@ use sea_orm::{
 use sha2::{Digest, Sha256};
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::session;
 use crate::error::Result;
 
 /// A session ends 30 days after the login at the latest…

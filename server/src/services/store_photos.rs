@@ -3,11 +3,11 @@
 //! stored like product photos (`media::stored_photo`), so housekeeping keeps them alike.
 
 use domain::messages;
+use entities::store;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set, TransactionTrait};
 use time::OffsetDateTime;
 
 use super::stores;
-use crate::entities::store;
 use crate::error::{AppError, Result};
 
 /// Most photos of one shop.

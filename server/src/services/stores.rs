@@ -3,6 +3,7 @@
 use domain::messages;
 use domain::plan::{self, Plan};
 use domain::slug::slugify;
+use entities::{product, store, user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -10,7 +11,6 @@ use sea_orm::{
 };
 use time::{Duration, OffsetDateTime};
 
-use crate::entities::{product, store, user};
 use crate::error::{is_unique_violation, AppError, Result};
 
 /// A shop's details after validation (`api::stores`).

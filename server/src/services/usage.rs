@@ -1,11 +1,11 @@
 //! Monthly usage: imports, regenerations and products the AI provider answered, per
 //! calendar month (UTC). A new month has no row yet, so counting starts again by itself.
 
+use entities::monthly_usage;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ConnectionTrait, EntityTrait, Set};
 use time::OffsetDateTime;
 
-use crate::entities::monthly_usage;
 use crate::error::Result;
 
 pub fn month_key(at: OffsetDateTime) -> String {

@@ -1,9 +1,9 @@
+use entities::session;
 use reqwest::header::SET_COOKIE;
 use sea_orm::sea_query::Expr;
 use sea_orm::EntityTrait;
 use serde_json::{json, Value};
 use time::{Duration, OffsetDateTime};
-use vetrina::entities::session;
 
 use crate::helpers::{browser, error_of, spawn_app, PASSWORD};
 

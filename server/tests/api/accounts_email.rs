@@ -5,11 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use entities::{email_token, rate_event};
 use reqwest::StatusCode;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
-use vetrina::entities::{email_token, rate_event};
 
 use crate::helpers::{browser, error_of, spawn_app, spawn_app_with_smtp, TestApp, PASSWORD};
 use crate::smtp_sink::{token_in, Received, SmtpSink};

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use ai::builtin::{self, RawProduct, Status};
 use ai::settings::{AiSettings, OpenAiSettings};
+use entities::job;
 use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use time::OffsetDateTime;
-use vetrina::entities::job;
 use vetrina::services::jobs;
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};

@@ -712,7 +712,7 @@ async fn the_first_matches_are_read_through_the_text_index() {
         return;
     }
     let shop = shop_with(&app, "anna@ferramenta.it", hardware()).await;
-    let query = vetrina::search::SearchQuery::parse("trapani").expect("words");
+    let query = domain::search::SearchQuery::parse("trapani").expect("words");
     let plan =
         vetrina::services::catalogue::first_matches_plan(&app.db, &query, &[(shop.id, 0)], 6, true)
             .await

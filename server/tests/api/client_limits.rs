@@ -80,10 +80,7 @@ async fn one_address_sends_a_few_demo_requests_an_hour_then_gets_429() {
         refused["error"],
         "Troppe richieste da questa connessione. Riprova più tardi."
     );
-    let stored = vetrina::entities::lead::Entity::find()
-        .all(&app.db)
-        .await
-        .unwrap();
+    let stored = entities::lead::Entity::find().all(&app.db).await.unwrap();
     assert_eq!(
         stored.len() as u64,
         allowed,

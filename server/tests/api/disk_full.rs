@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime};
 
+use entities::product;
 use reqwest::multipart::{Form, Part};
 use reqwest::Response;
 use sea_orm::{ColumnTrait, Database, EntityTrait, QueryFilter, QuerySelect};
 use serde_json::{json, Value};
 use time::OffsetDateTime;
-use vetrina::entities::product;
 use vetrina::services::jobs;
 
 use crate::helpers::{spawn_app_with, Shop, TestApp};

@@ -252,7 +252,7 @@ async fn one_export_at_a_time_per_shop() {
     insert(&app, &bruno, vec![product("Sabbia")]).await;
 
     // The first export through the app itself, its body left unread: still being sent.
-    let owner = vetrina::entities::store::Entity::find_by_id(anna.id)
+    let owner = entities::store::Entity::find_by_id(anna.id)
         .one(&app.db)
         .await
         .unwrap()
@@ -368,9 +368,9 @@ async fn catalogue(
     Option<String>,
 )> {
     use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
-    vetrina::entities::product::Entity::find()
-        .filter(vetrina::entities::product::Column::StoreId.eq(shop.id))
-        .order_by_asc(vetrina::entities::product::Column::Id)
+    entities::product::Entity::find()
+        .filter(entities::product::Column::StoreId.eq(shop.id))
+        .order_by_asc(entities::product::Column::Id)
         .all(&app.db)
         .await
         .unwrap()

@@ -230,8 +230,8 @@ impl TestApp {
     }
 
     pub async fn mark_verified(&self, email: &str) {
+        use entities::user;
         use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-        use vetrina::entities::user;
         user::Entity::update_many()
             .col_expr(
                 user::Column::EmailVerifiedAt,

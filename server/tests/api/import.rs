@@ -201,7 +201,7 @@ async fn a_processed_file_waits_in_the_database_for_any_instance_to_import_it() 
     let (_, a) = analyze(&shop, bytes.clone(), "listino.csv").await;
     let (status, p) = process(&shop, bytes.clone(), "listino.csv", &a["mapping"], false).await;
     assert_eq!(status, StatusCode::OK, "{p}");
-    let kept = vetrina::entities::processed_import::Entity::find()
+    let kept = entities::processed_import::Entity::find()
         .all(&app.db)
         .await
         .unwrap();
@@ -240,7 +240,7 @@ async fn a_processed_file_waits_in_the_database_for_any_instance_to_import_it() 
     assert_eq!(reply.status(), StatusCode::OK);
     assert_eq!(product_count(&shop).await, 3);
     // Marked imported (so a repeat is told so) and emptied; the hourly clean-up removes it.
-    let left = vetrina::entities::processed_import::Entity::find()
+    let left = entities::processed_import::Entity::find()
         .all(&app.db)
         .await
         .unwrap();

@@ -1,10 +1,10 @@
 //! Background work runs once across server instances: a job is claimed from the table
 //! before it runs (decision 018).
 
+use entities::job;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use time::{Duration, OffsetDateTime};
-use vetrina::entities::job;
 use vetrina::services::jobs;
 
 use crate::helpers::spawn_app;

@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ssr-runtime", 0),
     ("import", 1),
     ("ai", 1),
+    ("entities", 1),
     ("vetrina", 9),
 ];
 

@@ -67,10 +67,7 @@ async fn a_lead_is_stored_and_bad_ones_are_refused() {
     );
 
     use sea_orm::EntityTrait;
-    let leads = vetrina::entities::lead::Entity::find()
-        .all(&app.db)
-        .await
-        .unwrap();
+    let leads = entities::lead::Entity::find().all(&app.db).await.unwrap();
     assert_eq!(leads.len(), 1);
     assert_eq!(leads[0].business_name, "Edilizia Rossi");
 }

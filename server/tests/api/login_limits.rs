@@ -212,7 +212,7 @@ async fn a_flood_of_logins_runs_one_check_per_core_and_the_rest_are_told_to_retr
     );
     // A refused login was not checked, so it does not count against the address or the
     // account: only the checked ones are on record, once per address and once per account.
-    let recorded = vetrina::entities::rate_event::Entity::find()
+    let recorded = entities::rate_event::Entity::find()
         .count(&app.db)
         .await
         .unwrap();

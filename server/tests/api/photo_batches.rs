@@ -7,7 +7,6 @@ use std::io::{Cursor, Write};
 use reqwest::multipart::{Form, Part};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
-
 use vetrina::services::jobs;
 
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
@@ -293,7 +292,7 @@ async fn zips_sent_at_once_start_one_batch() {
     let mut statuses: Vec<u16> = replies.iter().map(|r| r.status().as_u16()).collect();
     statuses.sort_unstable();
     assert_eq!(statuses, [202, 409, 409, 409, 409]);
-    let batches = vetrina::entities::photo_batch::Entity::find()
+    let batches = entities::photo_batch::Entity::find()
         .count(&app.db)
         .await
         .unwrap();

@@ -129,7 +129,7 @@ async fn a_proposed_category_is_confirmed_or_corrected_for_its_whole_group_at_on
 
     // What the owner filed teaches the shop's classifier (decision 037), not another's.
     use sea_orm::EntityTrait;
-    let taught = vetrina::entities::category_example::Entity::find()
+    let taught = entities::category_example::Entity::find()
         .all(&app.db)
         .await
         .unwrap();
@@ -249,8 +249,8 @@ async fn products_alike_by_name_or_code_are_one_family_confirmed_or_filed_at_onc
 
     // The family filed under a category taught the shop; another shop is untouched.
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let taught = vetrina::entities::category_example::Entity::find()
-        .filter(vetrina::entities::category_example::Column::StoreId.eq(anna.id))
+    let taught = entities::category_example::Entity::find()
+        .filter(entities::category_example::Column::StoreId.eq(anna.id))
         .all(&app.db)
         .await
         .unwrap();

@@ -69,16 +69,13 @@ async fn sessions_are_stored_hashed() {
     let app = spawn_app().await;
     app.shop("anna@ferramenta.it").await;
     use sea_orm::EntityTrait;
-    let sessions = vetrina::entities::session::Entity::find()
+    let sessions = entities::session::Entity::find()
         .all(&app.db)
         .await
         .unwrap();
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].id_hash.len(), 64);
-    let users = vetrina::entities::user::Entity::find()
-        .all(&app.db)
-        .await
-        .unwrap();
+    let users = entities::user::Entity::find().all(&app.db).await.unwrap();
     assert!(
         users[0].password_hash.starts_with("$argon2id$"),
         "argon2id hash"

@@ -89,10 +89,10 @@ async fn an_ended_trial_reads_as_free_everywhere_without_any_job() {
     );
 
     let past = OffsetDateTime::now_utc() - time::Duration::minutes(1);
-    let store = vetrina::entities::store::Entity::find_by_id(anna.id);
+    let store = entities::store::Entity::find_by_id(anna.id);
     use sea_orm::{ActiveModelTrait, EntityTrait, Set};
     let model = store.one(&app.db).await.unwrap().unwrap();
-    let mut active: vetrina::entities::store::ActiveModel = model.into();
+    let mut active: entities::store::ActiveModel = model.into();
     active.trial_ends_at = Set(Some(past));
     active.update(&app.db).await.unwrap();
 

@@ -5,6 +5,7 @@
 use std::io::{BufReader, Write};
 
 use domain::messages;
+use entities::processed_import;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use sea_orm::sea_query::Expr;
@@ -12,7 +13,6 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, Trans
 use time::{Duration, OffsetDateTime};
 
 use super::Processed;
-use crate::entities::processed_import;
 use crate::error::{AppError, Result};
 
 /// How long a processed file waits for its import.

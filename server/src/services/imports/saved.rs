@@ -1,13 +1,13 @@
 //! The mapping a shop confirmed for a file's headers, proposed again for the next file with
 //! the same headers (the same export of the same management program, month after month).
 
+use entities::saved_mapping;
 use import::Mapping;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use crate::entities::saved_mapping;
 use crate::error::Result;
 
 /// The same header names in the same order give the same key.

@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 
 use domain::slug::slugify;
+use entities::product;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
@@ -11,7 +12,6 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::{Allowance, ExistingCodes, ImportItem};
-use crate::entities::product;
 use crate::error::Result;
 use crate::services::products::{insert_rows, ProductData};
 use crate::services::usage::{self, Counter};

@@ -14,7 +14,7 @@
 //! shop's prefix (`s12x` + word): SQLite's FTS5 and PostgreSQL's `simple` text search split
 //! them the same way, so the two match the same products (migration `create_product_search`).
 
-use domain::fold::fold_chars;
+use crate::fold::fold_chars;
 
 /// The version of the rule that wrote a product's search columns. Raise it when the rule
 /// changes: products written by an older one are re-indexed when the server starts.
@@ -146,20 +146,6 @@ impl ProductTerms {
             rest: index_terms(rest.into_iter().flatten()),
             name_key: name_key(name),
         }
-    }
-}
-
-impl ProductTerms {
-    /// The terms of a stored product (after an edit, or written by an older rule).
-    pub fn of_product(p: &crate::entities::product::Model) -> Self {
-        Self::of(
-            &p.name,
-            p.brand.as_deref(),
-            p.category.as_deref(),
-            p.description.as_deref(),
-            [p.sku.as_deref(), p.ean.as_deref()],
-            p.source_name.as_deref(),
-        )
     }
 }
 

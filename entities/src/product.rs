@@ -1,3 +1,4 @@
+use domain::search::ProductTerms;
 use domain::{Price, ProductStatus};
 use sea_orm::entity::prelude::*;
 
@@ -35,7 +36,7 @@ pub struct Model {
     pub variants: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only, never public).
     pub suggested_category: Option<String>,
-    /// Search terms of the name, and of the other text fields and codes (`crate::search`),
+    /// Search terms of the name, and of the other text fields and codes (`domain::search`),
     /// with the version of the rule that wrote them; the name's sort key.
     pub search_name: String,
     pub search_rest: String,
@@ -63,3 +64,17 @@ impl Related<super::store::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The search terms of a stored product (after an edit, or written by an older rule).
+    pub fn search_terms(&self) -> ProductTerms {
+        ProductTerms::of(
+            &self.name,
+            self.brand.as_deref(),
+            self.category.as_deref(),
+            self.description.as_deref(),
+            [self.sku.as_deref(), self.ean.as_deref()],
+            self.source_name.as_deref(),
+        )
+    }
+}
