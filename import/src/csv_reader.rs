@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::table::{build_table, RawRow, RowError, RowWarning};
+use super::table::{build_table, RawRow, RowError};
 use super::{ImportError, Limits, Table, Watch};
 
 /// Candidate separators, in order of preference on ties.
@@ -32,13 +32,9 @@ pub(super) fn read_csv(
         .from_reader(body.as_bytes());
 
     let mut raw: Vec<RawRow> = Vec::new();
-    let mut warnings: Vec<RowWarning> = Vec::new();
     let mut rejected: Vec<RowError> = Vec::new();
     let mut record = csv::StringRecord::new();
-    // Spreadsheet row numbering: one row per record, blank lines count as rows
-    // (as Excel shows them), a quoted newline does not start a new row.
-    let mut row_number = 0usize;
-    let mut next_line = 1u64;
+    let mut rows = RowNumbers::default();
     // Header search may skip a few title rows; allow for them.
     let row_cap = limits.max_rows.saturating_add(64);
     let mut records = 0usize;
@@ -51,36 +47,17 @@ pub(super) fn read_csv(
             Ok(false) => break,
             Ok(true) => {}
             Err(e) => {
-                let line = e.position().map_or(next_line, |p| p.line());
+                let line = e.position().map_or(rows.next_line, |p| p.line());
                 return Err(ImportError::CorruptCsv(format!("errore alla riga {line}")));
             }
         }
-        // The reader's line after this record, minus the lines the record
-        // itself spans, tells how many blank lines preceded it.
-        let end_line = reader.position().line();
-        let spanned = 1 + record.as_slice().bytes().filter(|&b| b == b'\n').count() as u64;
-        row_number += 1 + end_line.saturating_sub(next_line).saturating_sub(spanned) as usize;
-        next_line = end_line;
+        let row_number = rows.after(&record, reader.position().line());
         if row_number > row_cap {
             return Err(ImportError::TooManyRows {
                 max: limits.max_rows,
             });
         }
-
-        // As wide as a spreadsheet may be: empty cells past the limit (trailing
-        // separators) are dropped, a filled one refuses the file.
-        if record.len() > limits.max_columns {
-            if record
-                .iter()
-                .skip(limits.max_columns)
-                .any(|f| !f.trim().is_empty())
-            {
-                return Err(ImportError::TooManyColumns {
-                    max: limits.max_columns,
-                });
-            }
-            record.truncate(limits.max_columns);
-        }
+        fit_width(&mut record, limits.max_columns)?;
         let too_long = record.iter().position(|f| {
             f.len() > limits.max_field_chars && f.chars().count() > limits.max_field_chars
         });
@@ -103,9 +80,55 @@ pub(super) fn read_csv(
         // Every row rejected: nothing usable, not even a header.
         return Err(ImportError::NoHeader);
     }
-    warnings.truncate(super::table::MAX_WARNINGS);
     watch.check()?;
-    build_table(raw, warnings, rejected, true, limits)
+    build_table(raw, Vec::new(), rejected, true, limits)
+}
+
+/// Spreadsheet row numbering: one row per record, blank lines count as rows (as Excel
+/// shows them), a quoted newline does not start a new row.
+struct RowNumbers {
+    row_number: usize,
+    /// The reader's line after the last record.
+    next_line: u64,
+}
+
+impl Default for RowNumbers {
+    fn default() -> Self {
+        Self {
+            row_number: 0,
+            next_line: 1,
+        }
+    }
+}
+
+impl RowNumbers {
+    /// The row number of `record`, which ends before the reader's line `end_line`: the
+    /// lines since the last record, minus those the record itself spans, are blank rows.
+    fn after(&mut self, record: &csv::StringRecord, end_line: u64) -> usize {
+        let spanned = 1 + record.as_slice().bytes().filter(|&b| b == b'\n').count() as u64;
+        let blank = end_line
+            .saturating_sub(self.next_line)
+            .saturating_sub(spanned);
+        self.row_number += 1 + blank as usize;
+        self.next_line = end_line;
+        self.row_number
+    }
+}
+
+/// As wide as a spreadsheet may be: empty cells past `max_columns` (trailing separators)
+/// are dropped, a filled one refuses the file.
+fn fit_width(record: &mut csv::StringRecord, max_columns: usize) -> Result<(), ImportError> {
+    if record.len() > max_columns {
+        if record
+            .iter()
+            .skip(max_columns)
+            .any(|f| !f.trim().is_empty())
+        {
+            return Err(ImportError::TooManyColumns { max: max_columns });
+        }
+        record.truncate(max_columns);
+    }
+    Ok(())
 }
 
 fn long_field_error(

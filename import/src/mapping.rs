@@ -608,25 +608,17 @@ pub fn sheet_note(table: &Table) -> Option<String> {
 /// Exact (folded) matches first, in synonym order, then headers that start with a known
 /// name; each column used at most once, and only when its values fit the field.
 fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) {
-    let sample = Sample { rows };
-    let folded: Vec<String> = headers.iter().map(|h| fold_header(h)).collect();
-    let mut used = vec![false; headers.len()];
-    let mut m = Mapping::default();
-    let allowed = |field: Field, i: usize| match field {
-        Field::Name => !has_any_word(&folded[i], NOT_NAME_WORDS),
-        Field::Price => !price_column::is_dealer_price(&folded[i]),
-        _ => true,
+    let mut cols = Unclaimed {
+        headers,
+        folded: headers.iter().map(|h| fold_header(h)).collect(),
+        used: vec![false; headers.len()],
+        sample: Sample { rows },
     };
+    let mut m = Mapping::default();
     for (field, names) in SYNONYMS {
-        let pick = names.iter().find_map(|n| {
-            let n = fold_key(n);
-            (0..headers.len()).find(|&i| {
-                !used[i] && folded[i] == n && allowed(*field, i) && sample.fits(*field, i)
-            })
-        });
-        if let Some(i) = pick {
-            used[i] = true;
-            set(&mut m, *field, headers[i].clone());
+        let exact = |c: &Unclaimed, n: &str, i: usize| c.folded[i] == n && c.fits(*field, i);
+        if let Some(header) = cols.claim(names, exact) {
+            set(&mut m, *field, header);
         }
     }
     // Loose pass for fields still unmapped: header starts with a known name
@@ -637,30 +629,10 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
         {
             continue;
         }
-        let pick = names.iter().find_map(|n| {
-            let n = fold_key(n);
-            if n.len() < 3 {
-                return None;
-            }
-            (0..headers.len()).find(|&i| {
-                !used[i]
-                    && folded[i].starts_with(&format!("{n} "))
-                    && allowed(*field, i)
-                    && sample.fits(*field, i)
-            })
-        });
-        if let Some(i) = pick {
-            used[i] = true;
-            set(&mut m, *field, headers[i].clone());
+        let loose = |c: &Unclaimed, n: &str, i: usize| c.starts_with(i, n) && c.fits(*field, i);
+        if let Some(header) = cols.claim(names, loose) {
+            set(&mut m, *field, header);
         }
-    }
-    // Management software often exports "Codice;Descrizione;Prezzo", where
-    // the only descriptive column is the product's name.
-    if m.name.is_none() {
-        m.name = m
-            .description
-            .take()
-            .or_else(|| m.description_fallback.take());
     }
     // A code column whose codes repeat (a list that has a product once per catalogue
     // category) is still the key that makes a second import update: rows that share a code
@@ -670,24 +642,76 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
             .iter()
             .find(|(f, _)| *f == Field::Sku)
             .map_or(&[][..], |(_, names)| *names);
-        let pick = names.iter().find_map(|n| {
-            let n = fold_key(n);
-            (0..headers.len()).find(|&i| {
-                !used[i]
-                    && (folded[i] == n || (n.len() >= 3 && folded[i].starts_with(&format!("{n} "))))
-                    && sample.filled(i).is_none_or(|f| f >= 0.1)
-            })
+        m.sku = cols.claim(names, |c, n, i| {
+            (c.folded[i] == n || c.starts_with(i, n)) && c.sample.filled(i).is_none_or(|f| f >= 0.1)
         });
-        if let Some(i) = pick {
-            used[i] = true;
-            m.sku = Some(headers[i].clone());
-        }
+    }
+    settle(m, headers, &cols.folded, rows)
+}
+
+/// The columns of a file not yet proposed for a field.
+struct Unclaimed<'a> {
+    headers: &'a [String],
+    /// The headers folded ([`fold_header`]).
+    folded: Vec<String>,
+    used: Vec<bool>,
+    sample: Sample<'a>,
+}
+
+impl Unclaimed<'_> {
+    /// The first unclaimed column `accept`ed for one of `names` (folded), in the names'
+    /// order, claimed.
+    fn claim(
+        &mut self,
+        names: &[&str],
+        accept: impl Fn(&Self, &str, usize) -> bool,
+    ) -> Option<String> {
+        let at = names.iter().find_map(|n| {
+            let n = fold_key(n);
+            (0..self.headers.len()).find(|&i| !self.used[i] && accept(self, &n, i))
+        })?;
+        self.used[at] = true;
+        Some(self.headers[at].clone())
+    }
+
+    /// Whether column `i`'s header begins with the word(s) `name` (of three letters or more).
+    fn starts_with(&self, i: usize, name: &str) -> bool {
+        name.len() >= 3 && self.folded[i].starts_with(&format!("{name} "))
+    }
+
+    /// Whether column `i` may hold `field`: its header does not rule it out and its values
+    /// look like the field's.
+    fn fits(&self, field: Field, i: usize) -> bool {
+        let allowed = match field {
+            Field::Name => !has_any_word(&self.folded[i], NOT_NAME_WORDS),
+            Field::Price => !price_column::is_dealer_price(&self.folded[i]),
+            _ => true,
+        };
+        allowed && self.sample.fits(field, i)
+    }
+}
+
+/// The proposal's fallbacks resolved and its price column chosen, with the preview's
+/// sentence on where the published price comes from.
+fn settle(
+    mut m: Mapping,
+    headers: &[String],
+    folded: &[String],
+    rows: &[&[String]],
+) -> (Mapping, Option<String>) {
+    // Management software often exports "Codice;Descrizione;Prezzo", where
+    // the only descriptive column is the product's name.
+    if m.name.is_none() {
+        m.name = m
+            .description
+            .take()
+            .or_else(|| m.description_fallback.take());
     }
     // A fallback only makes sense next to its main field.
     if m.price.is_none() {
         m.price = m.price_fallback.take();
     }
-    let choice = settle_price(&mut m, headers, &folded, rows);
+    let choice = settle_price(&mut m, headers, folded, rows);
     if m.description.is_none() {
         m.description = m.description_fallback.take();
     }
@@ -696,8 +720,8 @@ fn propose(headers: &[String], rows: &[&[String]]) -> (Mapping, Option<String>) 
         m.category = m.subcategory.take();
     }
     let note = match choice {
-        Some(choice) => price_note(&m, &choice, headers, &folded),
-        None => unproposed_price_note(headers, &folded),
+        Some(choice) => price_note(&m, &choice, headers, folded),
+        None => unproposed_price_note(headers, folded),
     };
     (m, note)
 }

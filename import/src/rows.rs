@@ -158,112 +158,143 @@ pub fn build_drafts(table: &Table, mapping: &Mapping) -> ProcessOutcome {
             .flatten()
             .filter_map(|c| cells.get(c).map(String::as_str))
     }));
-    let mut ambiguous = AmbiguousPrices::default();
-    let mut out = ProcessOutcome {
-        drafts: Vec::with_capacity(table.rows.len()),
-        errors: table.rejected.clone(),
-        warnings: table.warnings.clone(),
+    let mut drafts = Drafts {
+        cols: &cols,
+        out: ProcessOutcome {
+            drafts: Vec::with_capacity(table.rows.len()),
+            errors: table.rejected.clone(),
+            warnings: table.warnings.clone(),
+        },
+        ambiguous: AmbiguousPrices::default(),
+        last_handle: None,
+        first_variant: None,
+        parents: HashMap::new(),
     };
-    let mut last_handle: Option<&str> = None;
-    // The first row of a Shopify product, as its first variant should option rows follow.
-    let mut first_variant: Option<Variant> = None;
-    // WooCommerce's parents, by SKU and by `id:NN`.
-    let mut parents: HashMap<String, usize> = HashMap::new();
     for (i, cells) in table.rows.iter().enumerate() {
-        if is_blank_row(cells) {
-            continue;
+        if !is_blank_row(cells) {
+            drafts.read(table.row_number(i), cells);
         }
-        let row_number = table.row_number(i);
-        let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
+    }
+    drafts.finish(table.warnings.len())
+}
 
+/// The drafts of a file as its rows are read, with what a row needs of the rows above it.
+struct Drafts<'a> {
+    cols: &'a Columns,
+    out: ProcessOutcome,
+    ambiguous: AmbiguousPrices,
+    /// The Shopify handle of the last product read.
+    last_handle: Option<&'a str>,
+    /// The first row of a Shopify product, as its first variant should option rows follow.
+    first_variant: Option<Variant>,
+    /// WooCommerce's parents, by SKU and by `id:NN`.
+    parents: HashMap<String, usize>,
+}
+
+impl<'a> Drafts<'a> {
+    fn read(&mut self, row_number: usize, cells: &'a [String]) {
+        let cols = self.cols;
+        let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
         let handle = cell(cols.handle).trim();
         if cols.handle.is_some()
             && cell(cols.name).trim().is_empty()
             && !handle.is_empty()
-            && last_handle == Some(handle)
+            && self.last_handle == Some(handle)
         {
             // A Shopify variant or image row of the product above: a variant when it has
             // option values, else nothing more than a picture.
-            if let (Some(label), Some(parent)) =
-                (cols.variants.label(cell), out.drafts.len().checked_sub(1))
-            {
-                let first = first_variant.take();
-                add_variant(&mut out, parent, first, row_number, cells, &cols, label);
+            if let (Some(label), Some(parent)) = (
+                cols.variants.label(cell),
+                self.out.drafts.len().checked_sub(1),
+            ) {
+                let first = self.first_variant.take();
+                add_variant(&mut self.out, parent, first, row_number, cells, cols, label);
             }
-            continue;
+            return;
         }
-        if let Some(parent) = cols.variants.parent_of(cell) {
-            if let Some(&at) = parents.get(parent) {
-                let parent_name = out.drafts[at].name.clone();
-                let label = cols
-                    .variants
-                    .label(cell)
-                    .or_else(|| label_from_name(cell(cols.name).trim(), &parent_name))
-                    .or_else(|| clean_code(cell(cols.sku)))
-                    .unwrap_or_else(|| format!("Variante {}", out.drafts[at].variants.len() + 1));
-                add_variant(&mut out, at, None, row_number, cells, &cols, label);
-                continue;
-            }
+        if let Some(&at) = cols
+            .variants
+            .parent_of(cell)
+            .and_then(|p| self.parents.get(p))
+        {
+            let parent = &self.out.drafts[at];
+            let label = cols
+                .variants
+                .label(cell)
+                .or_else(|| label_from_name(cell(cols.name).trim(), &parent.name))
+                .or_else(|| clean_code(cell(cols.sku)))
+                .unwrap_or_else(|| format!("Variante {}", parent.variants.len() + 1));
+            add_variant(&mut self.out, at, None, row_number, cells, cols, label);
+            return;
         }
         let name = cell(cols.name).trim();
         if is_placeholder(name) {
-            out.warnings.push(RowWarning {
+            self.out.warnings.push(RowWarning {
                 row_number,
                 message: format!("saltata: «{name}» non è il nome di un prodotto"),
             });
-            continue;
+            return;
         }
-        match build_one(row_number, cells, &cols) {
+        match build_one(row_number, cells, cols) {
             Ok((draft, warnings)) => {
-                ambiguous.note(row_number, cols.price(cells), draft.price);
-                out.warnings.extend(warnings);
-                first_variant = cols
-                    .variants
-                    .label(cell)
-                    .map(|label| variant_of(&draft, label));
+                self.ambiguous
+                    .note(row_number, cols.price(cells), draft.price);
+                self.out.warnings.extend(warnings);
+                self.first_variant = cols.variants.label(cell).map(|l| variant_of(&draft, l));
                 if cols.variants.parent.is_some() {
-                    if let Some(sku) = &draft.sku {
-                        parents.insert(sku.clone(), out.drafts.len());
-                    }
-                    let id = cell(cols.variants.id).trim();
-                    if !id.is_empty() {
-                        parents.insert(format!("id:{id}"), out.drafts.len());
-                    }
+                    self.remember_parent(&draft, cell(cols.variants.id).trim());
                 }
-                out.drafts.push(draft);
-                last_handle = (!handle.is_empty()).then_some(handle);
+                self.out.drafts.push(draft);
+                self.last_handle = (!handle.is_empty()).then_some(handle);
             }
-            Err(e) => out.errors.push(e),
+            Err(e) => self.out.errors.push(e),
         }
     }
-    let (mut with_variants, mut variants) = (0, 0);
-    for draft in &mut out.drafts {
-        // A parent row without its own price shows its variants' lowest.
-        if draft.price.is_none() {
-            draft.price = lowest_price(&draft.variants);
+
+    /// A product later rows may name as their parent, by its SKU and by its `id`.
+    fn remember_parent(&mut self, draft: &ProductDraft, id: &str) {
+        let at = self.out.drafts.len();
+        if let Some(sku) = &draft.sku {
+            self.parents.insert(sku.clone(), at);
         }
-        if !draft.variants.is_empty() {
-            with_variants += 1;
-            variants += draft.variants.len();
+        if !id.is_empty() {
+            self.parents.insert(format!("id:{id}"), at);
         }
     }
-    if with_variants > 0 {
-        // About the whole file: first, as the preview shows the first few.
-        out.warnings.insert(
-            0,
-            RowWarning {
-                row_number: 0,
-                message: variants_message(variants, with_variants),
-            },
-        );
+
+    /// The outcome, with the notes about the whole file after the table's own
+    /// (`table_warnings` of them).
+    fn finish(self, table_warnings: usize) -> ProcessOutcome {
+        let mut out = self.out;
+        let (mut with_variants, mut variants) = (0, 0);
+        for draft in &mut out.drafts {
+            // A parent row without its own price shows its variants' lowest.
+            if draft.price.is_none() {
+                draft.price = lowest_price(&draft.variants);
+            }
+            if !draft.variants.is_empty() {
+                with_variants += 1;
+                variants += draft.variants.len();
+            }
+        }
+        if with_variants > 0 {
+            // About the whole file: first, as the preview shows the first few.
+            out.warnings.insert(
+                0,
+                RowWarning {
+                    row_number: 0,
+                    message: variants_message(variants, with_variants),
+                },
+            );
+        }
+        out.errors.sort_by_key(|e| e.row_number);
+        if let Some(w) = self.ambiguous.warning() {
+            // first of the rows' notes: it is about the whole price column
+            out.warnings
+                .insert(table_warnings.min(out.warnings.len()), w);
+        }
+        out
     }
-    out.errors.sort_by_key(|e| e.row_number);
-    if let Some(w) = ambiguous.warning() {
-        // first of the rows' notes: it is about the whole price column
-        out.warnings
-            .insert(table.warnings.len().min(out.warnings.len()), w);
-    }
-    out
 }
 
 /// The preview's line on rows read as variants.
@@ -333,102 +364,36 @@ fn build_one(
     cells: &[String],
     cols: &Columns,
 ) -> Result<(ProductDraft, Vec<RowWarning>), RowError> {
-    let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).map_or("", String::as_str);
-    let mut errors: Vec<String> = Vec::new();
-    let mut warnings: Vec<RowWarning> = Vec::new();
-    let mut warn = |message: String| {
-        warnings.push(RowWarning {
-            row_number,
-            message,
-        })
+    let mut row = RowReader {
+        row_number,
+        cells,
+        cols,
+        errors: Vec::new(),
+        warnings: Vec::new(),
     };
-
-    let mut name = clean_text(cell(cols.name));
-    for &part in &cols.name_parts {
-        let part = clean_text(cell(Some(part)));
-        if !part.is_empty() {
-            if !name.is_empty() {
-                name.push(' ');
-            }
-            name.push_str(&part);
-        }
-    }
-    if !has_visible_text(&name) {
-        errors.push("Il nome del prodotto è obbligatorio".to_string());
-    }
-    truncate_chars(&mut name, product::NAME);
-
-    let mut price = parse_price(cols.price(cells), cols.price_mark).unwrap_or_else(|e| {
-        errors.push(e);
-        None
-    });
-    if let (Some(net), Some(default_rate)) = (price, cols.net_prices_rate) {
-        let rate = match cell(cols.vat).trim() {
-            "" => default_rate,
-            raw => vat_percent(raw).unwrap_or_else(|| {
-                warn(format!(
-                    "aliquota IVA «{raw}» non riconosciuta: usato il {default_rate}%"
-                ));
-                default_rate
-            }),
-        };
-        price = net.with_vat(rate);
-        if price.is_none() {
-            errors.push("Prezzo troppo alto".to_owned());
-        }
-    }
-
-    let description = {
-        let primary = html_to_text(cell(cols.description));
-        let mut d = if primary.is_empty() {
-            html_to_text(cell(cols.description_fallback))
-        } else {
-            primary
-        };
-        if d.chars().count() > product::DESCRIPTION {
-            cut_at_sentence(&mut d, product::DESCRIPTION);
-            warn(format!(
-                "descrizione accorciata a {} caratteri (il massimo è {})",
-                d.chars().count(),
-                product::DESCRIPTION
-            ));
-        }
-        non_empty(d)
-    };
-    let brand = cols.fixed_brand.clone().or_else(|| label(cell(cols.brand)));
+    let name = row.name();
+    let price = row.price();
+    let description = row.description();
+    let brand = cols
+        .fixed_brand
+        .clone()
+        .or_else(|| label(row.cell(cols.brand)));
     let category = cols.fixed_category.clone().or_else(|| {
-        label(&category_leaf(cell(cols.subcategory)))
-            .or_else(|| label(&category_leaf(cell(cols.category))))
+        label(&category_leaf(row.cell(cols.subcategory)))
+            .or_else(|| label(&category_leaf(row.cell(cols.category))))
     });
-
-    let image_url = first_image_url(cell(cols.image_url)).unwrap_or_else(|e| {
-        warn(e);
+    let image_url = first_image_url(row.cell(cols.image_url)).unwrap_or_else(|e| {
+        row.warn(e);
         None
     });
-
-    let image_name = picture_file_name(cell(cols.image_name));
-
-    let avail_raw = cell(cols.available);
-    let availability = parse_stock(avail_raw).unwrap_or_else(|| {
-        warn(format!(
-            "disponibilità non riconosciuta «{}», considerato disponibile",
-            avail_raw.trim()
-        ));
-        Availability::InStock
-    });
-
-    let sku = clean_code(cell(cols.sku)).map(|mut s| {
+    let image_name = picture_file_name(row.cell(cols.image_name));
+    let availability = row.availability();
+    let sku = clean_code(row.cell(cols.sku)).map(|mut s| {
         truncate_chars(&mut s, product::SKU);
         s
     });
-    let ean = clean_ean(cell(cols.ean)).and_then(|(code, warning)| {
-        if let Some(w) = warning {
-            warn(w);
-        }
-        code
-    });
-
-    if !errors.is_empty() {
+    let ean = row.ean();
+    if !row.errors.is_empty() {
         let name_or_raw = if name.is_empty() {
             raw_preview(cells)
         } else {
@@ -437,26 +402,132 @@ fn build_one(
         return Err(RowError {
             row_number,
             name_or_raw,
-            messages: errors,
+            messages: row.errors,
         });
     }
-    Ok((
-        ProductDraft {
-            row_number,
-            name,
-            price,
-            description,
-            brand,
-            category,
-            image_url,
-            image_name,
-            availability,
-            sku,
-            ean,
-            variants: Vec::new(),
-        },
-        warnings,
-    ))
+    let draft = ProductDraft {
+        row_number,
+        name,
+        price,
+        description,
+        brand,
+        category,
+        image_url,
+        image_name,
+        availability,
+        sku,
+        ean,
+        variants: Vec::new(),
+    };
+    Ok((draft, row.warnings))
+}
+
+/// One row being read: its cells, and what reading them found wrong (errors reject the
+/// row, warnings keep it).
+struct RowReader<'a> {
+    row_number: usize,
+    cells: &'a [String],
+    cols: &'a Columns,
+    errors: Vec<String>,
+    warnings: Vec<RowWarning>,
+}
+
+impl<'a> RowReader<'a> {
+    fn cell(&self, column: Option<usize>) -> &'a str {
+        column
+            .and_then(|c| self.cells.get(c))
+            .map_or("", String::as_str)
+    }
+
+    fn warn(&mut self, message: String) {
+        self.warnings.push(RowWarning {
+            row_number: self.row_number,
+            message,
+        });
+    }
+
+    /// The name column and the columns joined to it.
+    fn name(&mut self) -> String {
+        let mut name = clean_text(self.cell(self.cols.name));
+        for &part in &self.cols.name_parts {
+            let part = clean_text(self.cell(Some(part)));
+            if !part.is_empty() {
+                if !name.is_empty() {
+                    name.push(' ');
+                }
+                name.push_str(&part);
+            }
+        }
+        if !has_visible_text(&name) {
+            self.errors
+                .push("Il nome del prodotto è obbligatorio".to_string());
+        }
+        truncate_chars(&mut name, product::NAME);
+        name
+    }
+
+    /// The price as published: a net price gets the row's VAT rate (or the file's).
+    fn price(&mut self) -> Option<Price> {
+        let cols = self.cols;
+        let mut price = parse_price(cols.price(self.cells), cols.price_mark).unwrap_or_else(|e| {
+            self.errors.push(e);
+            None
+        });
+        if let (Some(net), Some(default_rate)) = (price, cols.net_prices_rate) {
+            let rate = match self.cell(cols.vat).trim() {
+                "" => default_rate,
+                raw => vat_percent(raw).unwrap_or_else(|| {
+                    self.warn(format!(
+                        "aliquota IVA «{raw}» non riconosciuta: usato il {default_rate}%"
+                    ));
+                    default_rate
+                }),
+            };
+            price = net.with_vat(rate);
+            if price.is_none() {
+                self.errors.push("Prezzo troppo alto".to_owned());
+            }
+        }
+        price
+    }
+
+    /// The description column, else its fallback, as text; a long one cut at a sentence.
+    fn description(&mut self) -> Option<String> {
+        let primary = html_to_text(self.cell(self.cols.description));
+        let mut d = if primary.is_empty() {
+            html_to_text(self.cell(self.cols.description_fallback))
+        } else {
+            primary
+        };
+        if d.chars().count() > product::DESCRIPTION {
+            cut_at_sentence(&mut d, product::DESCRIPTION);
+            self.warn(format!(
+                "descrizione accorciata a {} caratteri (il massimo è {})",
+                d.chars().count(),
+                product::DESCRIPTION
+            ));
+        }
+        non_empty(d)
+    }
+
+    fn availability(&mut self) -> Availability {
+        let raw = self.cell(self.cols.available);
+        parse_stock(raw).unwrap_or_else(|| {
+            self.warn(format!(
+                "disponibilità non riconosciuta «{}», considerato disponibile",
+                raw.trim()
+            ));
+            Availability::InStock
+        })
+    }
+
+    fn ean(&mut self) -> Option<String> {
+        let (code, warning) = clean_ean(self.cell(self.cols.ean))?;
+        if let Some(w) = warning {
+            self.warn(w);
+        }
+        code
+    }
 }
 
 /// The downloadable report of failed rows: semicolon-separated like the
