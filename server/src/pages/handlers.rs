@@ -23,7 +23,7 @@ use crate::services::explore::{self, ExploreQuery, ShopSort};
 use crate::services::{demo, photos, products, stores};
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
-use crate::views::{ProductView, StoreView};
+use crate::views::{ProductPageView, ProductView, StoreView};
 
 /// Public pages may be stored by browsers and proxies but must be revalidated (ETag), so
 /// an edit shows at the next request.
@@ -393,40 +393,14 @@ async fn store_page(
         Err(AppError::Invalid { .. }) => return Ok(moved_permanently(requested_path)),
         Err(err) => return Err(err),
     };
-    // The section the page shows: the one a `category` or `brand` parameter names (old
-    // links, the search form without JavaScript), else the path's.
-    let asked = match (&listing.filter.category, &listing.filter.brand) {
-        (Some(name), _) => Some((Facet::Category, Asked::Name(name.clone()))),
-        (None, Some(name)) => Some((Facet::Brand, Asked::Name(name.clone()))),
-        (None, None) => at
-            .section
-            .map(|(f, slug)| (f, Asked::Slug(slug.to_owned()))),
-    };
-    let section = match asked {
+    let section = match Asked::of(&listing, &at) {
         None => None,
-        Some((facet, asked)) => {
-            let found = facets(facet).iter().find(|f| match &asked {
-                Asked::Name(name) => &f.name == name,
-                Asked::Slug(slug) => &f.slug == slug,
-            });
-            match found {
-                Some(found) => Some((facet, ListingSection::new(facet, found))),
-                None => return section_not_found(app, &store, headers).await,
-            }
-        }
+        Some((facet, asked)) => match facets(facet).iter().find(|f| asked.names(f)) {
+            Some(found) => Some((facet, ListingSection::new(facet, found))),
+            None => return section_not_found(app, &store, headers).await,
+        },
     };
-    listing.filter.category = None;
-    listing.filter.brand = None;
-    let path = match &section {
-        Some((facet, section)) => {
-            match facet {
-                Facet::Category => listing.filter.category = Some(section.name.clone()),
-                Facet::Brand => listing.filter.brand = Some(section.name.clone()),
-            }
-            sections::section_path(&store, *facet, &section.slug)
-        }
-        None => store_path(&store),
-    };
+    let path = narrow(&mut listing, &store, section.as_ref());
     // The section is in the path: the query says the rest.
     let mut rest = listing.clone();
     rest.filter.category = None;
@@ -455,10 +429,36 @@ async fn store_page(
         OffsetDateTime::now_utc(),
     )
     .placed(&app.places, rows.price_range(&app.db, &store).await?);
-    let noindex = listing.filter.search.is_some() || listing.sort != Sort::Newest;
+    let shown = Shown {
+        path,
+        canonical: canonical.clone(),
+        section: section.map(|(_, section)| section),
+        result,
+    };
     let props = PageProps::store(
         site(app),
         view,
+        shown.listing(&listing, &categories, &brands),
+    );
+    let page = render_and_cache(app, &canonical, version, &props).await?;
+    Ok(respond(&page, headers, PUBLIC))
+}
+
+/// What a shop page shows of its listing.
+struct Shown {
+    path: String,
+    canonical: String,
+    section: Option<ListingSection>,
+    result: ProductPageView,
+}
+
+impl Shown {
+    fn listing(
+        self,
+        listing: &ListingQuery,
+        categories: &[ListingFacet],
+        brands: &[ListingFacet],
+    ) -> StoreListing {
         StoreListing {
             q: listing.search_text.clone(),
             category: listing
@@ -468,23 +468,58 @@ async fn store_page(
                 .unwrap_or_else(|| "all".to_owned()),
             brand: listing.filter.brand.clone().unwrap_or_default(),
             sort: listing.sort.name().to_owned(),
-            path,
-            canonical: canonical.clone(),
-            noindex,
-            section: section.map(|(_, section)| section),
+            path: self.path,
+            canonical: self.canonical,
+            noindex: listing.filter.search.is_some() || listing.sort != Sort::Newest,
+            section: self.section,
             categories: categories.to_vec(),
             brands: brands.to_vec(),
-            result,
-        },
-    );
-    let page = render_and_cache(app, &canonical, version, &props).await?;
-    Ok(respond(&page, headers, PUBLIC))
+            result: self.result,
+        }
+    }
+}
+
+/// The listing filtered to the section shown (none: the whole shop), and that listing's path.
+fn narrow(
+    listing: &mut ListingQuery,
+    store: &store::Model,
+    section: Option<&(Facet, ListingSection)>,
+) -> String {
+    listing.filter.category = None;
+    listing.filter.brand = None;
+    let Some((facet, section)) = section else {
+        return store_path(store);
+    };
+    match facet {
+        Facet::Category => listing.filter.category = Some(section.name.clone()),
+        Facet::Brand => listing.filter.brand = Some(section.name.clone()),
+    }
+    sections::section_path(store, *facet, &section.slug)
 }
 
 /// A category or brand as a request names it.
 enum Asked {
     Name(String),
     Slug(String),
+}
+
+impl Asked {
+    /// The section the page shows: the one a `category` or `brand` parameter names (old
+    /// links, the search form without JavaScript), else the path's.
+    fn of(listing: &ListingQuery, at: &ShopPath<'_>) -> Option<(Facet, Self)> {
+        match (&listing.filter.category, &listing.filter.brand) {
+            (Some(name), _) => Some((Facet::Category, Self::Name(name.clone()))),
+            (None, Some(name)) => Some((Facet::Brand, Self::Name(name.clone()))),
+            (None, None) => at.section.map(|(f, slug)| (f, Self::Slug(slug.to_owned()))),
+        }
+    }
+
+    fn names(&self, facet: &ListingFacet) -> bool {
+        match self {
+            Self::Name(name) => &facet.name == name,
+            Self::Slug(slug) => &facet.slug == slug,
+        }
+    }
 }
 
 /// A category or brand the shop does not have: "Sezione non trovata" with a link to the
