@@ -158,38 +158,6 @@ fn xml_compression() -> CompressionLayer {
 }
 
 pub fn router(state: &AppState) -> Router<AppState> {
-    let client = state.config.assets_dir.join("client");
-    // Scripts and styles come precompressed from the build (brotli 11, gzip 9); anything
-    // else is compressed on the way out.
-    let assets = Router::new()
-        .fallback_service(
-            ServeDir::new(client.join("assets"))
-                .precompressed_br()
-                .precompressed_gzip(),
-        )
-        .layer(axum::middleware::map_response(asset_cache_control))
-        .layer(CompressionLayer::new())
-        // A precompressed file is sent without the `Vary` that compression adds: caches
-        // must still keep one copy per encoding.
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::VARY,
-            HeaderValue::from_static("accept-encoding"),
-        ));
-    // Uploaded images: random names that never change, served as what they are.
-    let media = Router::new()
-        .fallback_service(ServeDir::new(state.config.media_dir()))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static("default-src 'none'; sandbox"),
-        ));
     let owner_pages = [
         "/login",
         "/auth",
@@ -244,13 +212,51 @@ pub fn router(state: &AppState) -> Router<AppState> {
             get(seo::sitemap_file).layer(xml_compression()),
         )
         .route("/robots.txt", get(seo::robots))
-        .nest_service("/assets", assets)
-        .nest_service("/media", media)
+        .nest_service("/assets", assets(state))
+        .nest_service("/media", media(state))
         .fallback(handlers::not_found);
     for path in owner_pages {
         router = router.route(path, get(handlers::owner_page));
     }
     router
+}
+
+/// The build's scripts and styles, precompressed (brotli 11, gzip 9); anything else is
+/// compressed on the way out.
+fn assets(state: &AppState) -> Router {
+    let client = state.config.assets_dir.join("client");
+    Router::new()
+        .fallback_service(
+            ServeDir::new(client.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .layer(axum::middleware::map_response(asset_cache_control))
+        .layer(CompressionLayer::new())
+        // A precompressed file is sent without the `Vary` that compression adds: caches
+        // must still keep one copy per encoding.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding"),
+        ))
+}
+
+/// Uploaded images: random names that never change, served as what they are.
+fn media(state: &AppState) -> Router {
+    Router::new()
+        .fallback_service(ServeDir::new(state.config.media_dir()))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; sandbox"),
+        ))
 }
 
 /// The response for a rendered page, or 304 when the browser has it already; gzip when
