@@ -435,16 +435,7 @@ pub async fn process(
     refuse_oversized(&headers)?;
     let form = read_form(multipart).await?;
     let file = form.file.ok_or_else(missing_file)?;
-    let mapping: Mapping = match form.mapping.as_deref() {
-        Some(json) => serde_json::from_str(json).map_err(|_| {
-            Failure::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                messages::IMPORT_MAPPING_INVALID,
-                ErrorCode::InvalidMapping,
-            )
-        })?,
-        None => Err(ImportError::NameNotMapped)?,
-    };
+    let mapping = mapping_of(form.mapping.as_deref())?;
     let options = ProcessOptions {
         regenerate_name: form.regenerate_name,
         regenerate_present: form.regenerate_present,
@@ -486,37 +477,59 @@ pub async fn process(
         }
         Err(ProcessError::File(e)) => return Err(e.into()),
     };
-    let reply = ProcessReply {
-        success: true,
-        error: None,
-        process_id: String::new(),
-        products: processed
-            .items
-            .iter()
-            .take(PREVIEW_PRODUCTS)
-            .map(ItemView::from)
-            .collect(),
-        errors: processed
-            .errors
-            .iter()
-            .take(PREVIEW_ERRORS)
-            .map(RowErrorView::from)
-            .collect(),
-        warnings: processed.warnings.iter().map(WarningView::from).collect(),
-        statistics: StatisticsView::new(processed.statistics, &allowance),
-        limits: allowance.view(),
-        ai_follow_ups: processed
-            .items
-            .iter()
-            .filter(|i| i.ai_input.is_some())
-            .count(),
-        price_sentence,
-    };
-    let process_id = imports::kept::keep(&app.db, store_id, processed).await?;
-    Ok(Json(ProcessReply {
-        process_id,
-        ..reply
-    }))
+    let mut reply = ProcessReply::preview(&processed, &allowance, price_sentence);
+    reply.process_id = imports::kept::keep(&app.db, store_id, processed).await?;
+    Ok(Json(reply))
+}
+
+/// The mapping the wizard sent with the file (the form's `mapping` field, JSON).
+fn mapping_of(json: Option<&str>) -> FileResult<Mapping> {
+    match json {
+        Some(json) => serde_json::from_str(json).map_err(|_| {
+            Failure::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                messages::IMPORT_MAPPING_INVALID,
+                ErrorCode::InvalidMapping,
+            )
+        }),
+        None => Err(ImportError::NameNotMapped.into()),
+    }
+}
+
+impl ProcessReply {
+    /// What the wizard's preview shows of a processed file, before it is kept.
+    fn preview(
+        processed: &imports::Processed,
+        allowance: &Allowance,
+        price_sentence: Option<String>,
+    ) -> Self {
+        Self {
+            success: true,
+            error: None,
+            process_id: String::new(),
+            products: processed
+                .items
+                .iter()
+                .take(PREVIEW_PRODUCTS)
+                .map(ItemView::from)
+                .collect(),
+            errors: processed
+                .errors
+                .iter()
+                .take(PREVIEW_ERRORS)
+                .map(RowErrorView::from)
+                .collect(),
+            warnings: processed.warnings.iter().map(WarningView::from).collect(),
+            statistics: StatisticsView::new(processed.statistics, allowance),
+            limits: allowance.view(),
+            ai_follow_ups: processed
+                .items
+                .iter()
+                .filter(|i| i.ai_input.is_some())
+                .count(),
+            price_sentence,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema, TS)]

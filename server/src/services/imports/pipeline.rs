@@ -249,12 +249,7 @@ fn match_existing(
         };
         if let Some(first) = seen_key.get(&key) {
             if let (Some(at), Some(category)) = (*first, d.category) {
-                let item: &mut ImportItem = &mut items[at];
-                let known = item.category.as_ref() == Some(&category)
-                    || item.other_categories.contains(&category);
-                if !known && item.other_categories.len() < MAX_OTHER_CATEGORIES {
-                    item.other_categories.push(category);
-                }
+                offer_category(&mut items[at], category);
             }
             merged += 1;
             continue;
@@ -290,28 +285,7 @@ fn match_existing(
             seen_ean.insert(e.clone(), d.row_number);
         }
         seen_key.insert(key, Some(items.len()));
-        items.push(ImportItem {
-            row_number: d.row_number,
-            name: d.name,
-            price: d.price,
-            description: d.description,
-            category: d.category,
-            brand: d.brand,
-            image_url: d.image_url,
-            image_name: d.image_name,
-            variants: d.variants,
-            availability: d.availability,
-            status: None,
-            review_note: None,
-            sku: d.sku,
-            ean: d.ean,
-            existing_id,
-            ai_input: None,
-            category_input: None,
-            source_name: None,
-            suggested_category: None,
-            other_categories: Vec::new(),
-        });
+        items.push(item_of(d, existing_id));
     }
     if merged > 0 {
         // First: it is about the whole file, and the preview shows the first few.
@@ -324,6 +298,41 @@ fn match_existing(
         );
     }
     items
+}
+
+/// A category of a merged row, offered to the enrichment step beside the first row's.
+fn offer_category(item: &mut ImportItem, category: String) {
+    let known =
+        item.category.as_ref() == Some(&category) || item.other_categories.contains(&category);
+    if !known && item.other_categories.len() < MAX_OTHER_CATEGORIES {
+        item.other_categories.push(category);
+    }
+}
+
+/// The import's item of a file's row; `existing_id` is the product it updates.
+fn item_of(d: ProductDraft, existing_id: Option<i64>) -> ImportItem {
+    ImportItem {
+        row_number: d.row_number,
+        name: d.name,
+        price: d.price,
+        description: d.description,
+        category: d.category,
+        brand: d.brand,
+        image_url: d.image_url,
+        image_name: d.image_name,
+        variants: d.variants,
+        availability: d.availability,
+        status: None,
+        review_note: None,
+        sku: d.sku,
+        ean: d.ean,
+        existing_id,
+        ai_input: None,
+        category_input: None,
+        source_name: None,
+        suggested_category: None,
+        other_categories: Vec::new(),
+    }
 }
 
 /// The preview's line on rows merged into the product of an earlier row.
