@@ -1,5 +1,5 @@
 //! AI enrichment: completes names, descriptions, categories, brands and statuses.
-//! `builtin` is the offline provider (spec section 4, "Product status"); `openai` asks any
+//! `builtin` is the offline provider (docs/product/states.md, "Product status"); `openai` asks any
 //! OpenAI-compatible endpoint and falls back to `builtin` for a product it cannot answer.
 //! The provider is chosen at start-up (`--ai-provider`).
 

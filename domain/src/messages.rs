@@ -1,5 +1,5 @@
-//! Every Italian text the server sends, in one place. Texts quoted by the spec are copied
-//! from it exactly; the others follow its tone.
+//! Every Italian text the server sends, in one place; docs/product/errors.md lists them all
+//! (a test of this crate fails when one is missing there).
 
 pub const INTERNAL: &str = "Si è verificato un errore. Riprova più tardi.";
 pub const INVALID_INPUT: &str = "Dati non validi.";
@@ -14,7 +14,7 @@ pub const DISK_FULL: &str = "Spazio su disco esaurito sul server: riprova più t
 pub const DATABASE_UNAVAILABLE: &str =
     "Servizio momentaneamente non disponibile: riprova tra qualche istante.";
 
-// Session and login (spec sections 5, 8).
+// Session and login (docs/product/validation.md, errors.md).
 pub const NOT_LOGGED_IN: &str = "Sessione scaduta o non valida";
 pub const BAD_CREDENTIALS: &str = "Credenziali non valide";
 pub const LOGIN_FIELDS_REQUIRED: &str = "Inserisci email e password";
@@ -24,7 +24,7 @@ pub const PASSWORD_CHECKS_BUSY: &str =
     "Il server è molto occupato in questo momento. Riprova tra qualche secondo.";
 pub const NO_STORE: &str = "Nessun negozio selezionato";
 
-// Registration and shop settings (spec section 5).
+// Registration and shop settings (docs/product/validation.md).
 pub const STORE_NAME_SHORT: &str = "Il nome del negozio deve avere almeno 2 caratteri.";
 pub const DESCRIPTION_SHORT: &str = "La descrizione deve avere almeno 10 caratteri.";
 pub const POSTAL_CODE_INVALID: &str = "Inserisci un CAP valido di 5 cifre.";
@@ -42,7 +42,7 @@ pub const EMAIL_TAKEN: &str = "Esiste già un account con questa email.";
 pub const STORE_NOT_FOUND: &str = "Negozio non trovato.";
 pub const TOO_LONG: &str = "Il testo inserito è troppo lungo.";
 
-// Plans and trial (spec sections 4, 8, 9).
+// Plans and trial (docs/product/states.md, errors.md, limits.md).
 pub const TRIAL_ALREADY_USED: &str =
     "Hai già utilizzato la tua prova gratuita. Contatta il supporto o sottoscrivi un piano a pagamento.";
 pub const TRIAL_PLAN_INVALID: &str =
@@ -62,7 +62,7 @@ pub fn import_limit_reached(limit: u32) -> String {
     )
 }
 
-// Import (spec section 8).
+// Import (docs/product/errors.md).
 pub const IMPORT_FILE_MISSING: &str = "Nessun file ricevuto: scegli un file CSV o Excel.";
 pub const IMPORT_FILE_TOO_LARGE: &str =
     "Il file è troppo grande: il massimo è 50 MB. Dividi il listino in più file.";
@@ -75,7 +75,7 @@ pub const IMPORT_EXPIRED: &str =
 pub const IMPORT_NOTHING: &str = "Nessun prodotto valido da importare.";
 pub const IMPORT_ALREADY_CLAIMED: &str = "Importazione già in corso o completata";
 
-// Products (spec section 5, 8).
+// Products (docs/product/validation.md, 8).
 pub const PRODUCT_NAME_REQUIRED: &str = "Il nome del prodotto è obbligatorio";
 pub const PRODUCT_NOT_FOUND: &str = "Prodotto non trovato";
 pub const PRICE_INVALID: &str = "Il prezzo deve essere un numero maggiore o uguale a 0.";
@@ -89,7 +89,7 @@ pub const NOTHING_TO_DELETE: &str = "Nessun prodotto da eliminare";
 pub const BULK_DELETE_TARGET: &str =
     "Indica i prodotti da eliminare: un elenco di id oppure uno stato (all, uncertain, incorrect).";
 
-// Catalogue export (spec section 3, "CSV export"; section 8).
+// Catalogue export (docs/product/entities.md, "CSV export"; section 8).
 pub const NOTHING_TO_EXPORT: &str = "Nessun prodotto da esportare";
 pub const EXPORT_IN_PROGRESS: &str =
     "È già in corso un'esportazione del catalogo. Attendi che finisca e riprova.";
@@ -101,7 +101,7 @@ pub const POSITION_OUTSIDE_ITALY: &str =
 pub const CAP_UNAVAILABLE: &str = "Impossibile verificare il CAP";
 pub const FIELD_REQUIRED: &str = "Campo obbligatorio.";
 
-// The Pro report (spec section 9).
+// The Pro report (docs/product/limits.md).
 pub const ANALYTICS_PLAN: &str =
     "Il report di analisi dei dati è incluso nei piani Pro e Business. Passa a Pro per vedere visite, ricerche e passaggi di Google.";
 pub const ANALYTICS_DAYS_INVALID: &str = "Periodo non valido: indica da 1 a 365 giorni.";
@@ -112,7 +112,7 @@ pub const NEARBY_PAGE_INVALID: &str = "Numero di pagina non valido (da 1 a 20)."
 pub const NEARBY_BUSY: &str =
     "Troppe ricerche in corso in questo momento: riprova tra qualche secondo.";
 
-// E-mail verification, resend, password reset (spec sections 4, 5, 8).
+// E-mail verification, resend, password reset (docs/product/states.md, validation.md, errors.md).
 pub const MAIL_VERIFY_SUBJECT: &str = "Conferma il tuo indirizzo email - Vetrina";
 pub const MAIL_RESET_SUBJECT: &str = "Reimposta la tua password - Vetrina";
 pub const MAIL_SYNC_FAILED_SUBJECT: &str = "Sincronizzazione del listino non riuscita - Vetrina";
@@ -222,7 +222,7 @@ pub const MAIL_INQUIRY_SUBJECT: &str = "Nuova richiesta di disponibilità";
 pub const ACCOUNT_PASSWORD_REQUIRED: &str = "Inserisci la password per confermare.";
 pub const ACCOUNT_PASSWORD_WRONG: &str = "Password non corretta.";
 
-// AI generation and regeneration (spec sections 7, 8).
+// AI generation and regeneration (docs/product/routes.md, errors.md).
 pub const GENERATE_NAME_REQUIRED: &str = "Inserisci un nome prodotto per generare una descrizione";
 pub const REGENERATION_LIMIT_REACHED: &str = "Limite mensile raggiunto";
 pub const TOO_MANY_GENERATIONS: &str =

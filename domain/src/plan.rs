@@ -1,4 +1,4 @@
-//! Plans and their limits (spec section 9). A running trial is layered on top of the plan
+//! Plans and their limits (docs/product/limits.md). A running trial is layered on top of the plan
 //! sold to the shop and simply stops counting when `trial_ends_at` passes: no job needed.
 
 use serde::{Deserialize, Serialize};
@@ -90,7 +90,7 @@ impl Plan {
         }
     }
 
-    /// The data-analysis report (spec section 9): Pro and Business.
+    /// The data-analysis report (docs/product/limits.md): Pro and Business.
     pub fn has_analytics(self) -> bool {
         matches!(self, Self::Pro | Self::Business)
     }
@@ -105,7 +105,7 @@ impl Plan {
         }
     }
 
-    /// The limits enforced (spec section 9: the account panel's figures).
+    /// The limits enforced (docs/product/limits.md: the account panel's figures).
     pub fn limits(self) -> Limits {
         match self {
             Self::Free => Limits {

@@ -1,4 +1,4 @@
-//! How sure the enrichment is of a product (spec section 4, "Product status"): the same
+//! How sure the enrichment is of a product (docs/product/states.md, "Product status"): the same
 //! lowercase words in the database, the JSON API and the AI providers' answers.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! URL slugs (spec section 3: lowercase, trim, spaces to hyphens, strip non-word
+//! URL slugs (docs/product/entities.md: lowercase, trim, spaces to hyphens, strip non-word
 //! characters), with Italian accents folded so URLs stay ASCII.
 
 use crate::fold::fold_chars;

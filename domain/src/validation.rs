@@ -1,4 +1,4 @@
-//! Field rules shared by registration, shop settings, leads and products (spec section 5).
+//! Field rules shared by registration, shop settings, leads and products (docs/product/validation.md).
 
 use std::borrow::Cow;
 

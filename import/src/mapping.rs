@@ -1,5 +1,5 @@
 //! Automatic header → product field mapping.
-//! JSON shape (spec section 3 keys plus sku/ean and two fallbacks):
+//! JSON shape (docs/product/entities.md keys plus sku/ean and two fallbacks):
 //! `{"name":"Descrizione articolo","price":"Prezzo","price_fallback":"Regular price",...}`.
 
 use serde::{Deserialize, Deserializer, Serialize};

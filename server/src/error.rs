@@ -174,7 +174,7 @@ impl AppError {
 /// Every error reply of the API: `{error, code, fields?, remainingTime?}`.
 #[derive(Serialize, utoipa::ToSchema, ts_rs::TS)]
 pub struct ErrorBody {
-    /// Italian message for the user, from the spec's error catalogue.
+    /// Italian message for the user, from the error catalogue (docs/product/errors.md).
     pub error: String,
     /// Stable machine-readable code: what the client branches on.
     pub code: ErrorCode,

@@ -4,7 +4,7 @@
 //! From a raw price-list line such as `CEM.PORTL. 32,5R KG25 BUZZI` it builds a clean
 //! name (`Cemento Portland 32,5 R Buzzi Unicem 25 kg`), infers brand and category,
 //! writes a short Italian description from the facts found (never a number that is
-//! not in the input) and says how sure it is (spec section 4, "Product status").
+//! not in the input) and says how sure it is (docs/product/states.md, "Product status").
 //!
 //! Pure code: no I/O, no allocation-heavy regexes; the knowledge base lives in
 //! `../data/*.tsv`, embedded at build time and parsed once.
@@ -34,7 +34,7 @@ pub struct RawProduct<'a> {
     pub description: Option<&'a str>,
 }
 
-/// How sure the engine is (spec section 4): the product's status itself.
+/// How sure the engine is (docs/product/states.md): the product's status itself.
 pub use domain::ProductStatus as Status;
 
 /// The completed product.

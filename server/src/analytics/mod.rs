@@ -1,4 +1,4 @@
-//! The Pro report's counting (spec section 9, "Report di analisi dei dati"), on our own
+//! The Pro report's counting (docs/product/limits.md, "Report di analisi dei dati"), on our own
 //! server, without cookies and without personal data (docs/decisions/020-analytics.md):
 //! - every shop or product page served to a person counts as a view, cached or not; the
 //!   first page of a search counts its term; crawlers are not views, Google's are counted

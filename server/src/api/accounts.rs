@@ -1,4 +1,4 @@
-//! `/api/auth`: e-mail verification, resend and password reset (spec sections 4, 5, 7).
+//! `/api/auth`: e-mail verification, resend and password reset (docs/product/states.md, validation.md, routes.md).
 
 use std::net::IpAddr;
 

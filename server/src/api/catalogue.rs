@@ -23,7 +23,7 @@ use crate::services::match_cache::ShopAt;
 use crate::state::AppState;
 use crate::views::ProductPageView;
 
-/// Products a page holds when the caller does not say: the shop page's batch (spec 4).
+/// Products a page holds when the caller does not say: the shop page's batch (docs/product/limits.md).
 pub const DEFAULT_PER_PAGE: u64 = 25;
 /// Highest page number asked for; far beyond any shop (100 × 100,000 products).
 const MAX_PAGE: u64 = 100_000;

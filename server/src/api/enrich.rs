@@ -1,4 +1,4 @@
-//! `POST /api/products/generate` and `PUT /api/products/regenerate/{id}` (spec section 7):
+//! `POST /api/products/generate` and `PUT /api/products/regenerate/{id}` (docs/product/routes.md):
 //! the AI completes a product and the client merges and saves it; nothing is stored here
 //! but the product's image. Only a regeneration counts against the monthly allowance.
 

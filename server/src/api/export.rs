@@ -1,4 +1,4 @@
-//! `GET /api/products/export`: the shop's catalogue as the spec's CSV (section 3, "CSV
+//! `GET /api/products/export`: the shop's catalogue as the CSV of docs/product/entities.md ("CSV
 //! export"), streamed in keyset batches so a shop of any size exports with flat memory
 //! (docs/decisions/016-streamed-export.md).
 
@@ -178,7 +178,7 @@ fn price_text(price: Option<Price>) -> String {
     }
 }
 
-/// `prodotti_<slug>_<YYYY-MM-DD>.csv` (spec section 3); the slug is the shop's own, ASCII.
+/// `prodotti_<slug>_<YYYY-MM-DD>.csv` (docs/product/entities.md); the slug is the shop's own, ASCII.
 fn file_name(store_slug: &str, date: Date) -> String {
     format!(
         "prodotti_{store_slug}_{}-{:02}-{:02}.csv",

@@ -1,4 +1,4 @@
-//! Validation of shop fields shared by registration and shop settings (spec section 5).
+//! Validation of shop fields shared by registration and shop settings (docs/product/validation.md).
 
 use std::collections::BTreeMap;
 

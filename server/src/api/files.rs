@@ -1,4 +1,4 @@
-//! `/api/file/*`: the import wizard's calls (spec section 7; docs/decisions/006-import-api.md).
+//! `/api/file/*`: the import wizard's calls (docs/product/routes.md; docs/decisions/006-import-api.md).
 //! Failures answer `{success: false, error, code}` so the wizard reads one shape.
 
 use axum::extract::multipart::MultipartRejection;

@@ -1,4 +1,4 @@
-//! `/api/leads`: demo requests from the landing page (spec section 5 rules).
+//! `/api/leads`: demo requests from the landing page (docs/product/validation.md rules).
 
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -1,4 +1,4 @@
-//! The JSON API under `/api` (spec section 7).
+//! The JSON API under `/api` (docs/product/routes.md).
 
 pub mod accounts;
 pub mod ai_enrichment;

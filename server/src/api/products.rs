@@ -21,7 +21,7 @@ use crate::services::products::{self, ProductChanges, ProductData};
 use crate::views::ProductView;
 use crate::AppState;
 
-/// A product as clients send it (spec section 7). `store_email`, `slug`, `id` and
+/// A product as clients send it (docs/product/routes.md). `store_email`, `slug`, `id` and
 /// `store_id` are accepted and ignored: the shop is the caller's, the slug follows the name.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ProductInput {

@@ -29,7 +29,7 @@ use crate::AppState;
 /// Characters of a Google Business Profile store code (Google allows 64).
 const MAX_STORE_CODE: usize = 64;
 
-/// Registration payload (spec section 7). Fields a client must not set (plan, counters,
+/// Registration payload (docs/product/routes.md). Fields a client must not set (plan, counters,
 /// trial) are accepted and ignored.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterInput {
@@ -94,7 +94,7 @@ impl RegisterInput {
     }
 }
 
-/// Shop settings (spec section 7: `PUT /stores/{id}`); absent fields stay as they are.
+/// Shop settings (docs/product/routes.md: `PUT /stores/{id}`); absent fields stay as they are.
 /// `slug` is accepted and ignored: it always follows the name.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct StoreUpdateInput {

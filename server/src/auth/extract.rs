@@ -1,5 +1,5 @@
 //! Extractors: `CurrentUser` (logged in) and `Owner` (logged in and has a shop). Both
-//! answer 401 otherwise, with the spec's text.
+//! answer 401 otherwise, with the text of docs/product/errors.md.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -19,7 +19,7 @@ use crate::email::{self, MailError, Mailer};
 use crate::error::{AppError, Result};
 use crate::AppState;
 
-/// Time between two verification e-mails to one address (spec section 9).
+/// Time between two verification e-mails to one address (docs/product/limits.md).
 pub const RESEND_COOLDOWN: Duration = Duration::seconds(60);
 
 /// The resend cooldown's rate bucket of an address, which may have no account: the

@@ -45,7 +45,7 @@ pub enum Sort {
 }
 
 impl Sort {
-    /// The spec's sort names (section 4, "Filter and sort values").
+    /// The sort names of docs/product/states.md ("Filter and sort values").
     pub fn parse(text: &str) -> Option<Self> {
         Some(match text {
             "relevance" => Self::Relevance,

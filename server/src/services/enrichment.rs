@@ -1,4 +1,4 @@
-//! The monthly allowance of regenerations (spec section 9): checked and counted in one
+//! The monthly allowance of regenerations (docs/product/limits.md): checked and counted in one
 //! transaction that starts with `lock_store`, so concurrent requests of one shop queue up
 //! and the allowance is never passed nor a regeneration counted twice.
 

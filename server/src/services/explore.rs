@@ -12,7 +12,7 @@ use entities::store;
 
 use crate::error::{AppError, Result};
 
-/// Shops a page of `/explore` shows (spec section 2, "Explore").
+/// Shops a page of `/explore` shows (docs/product/routes.md, "Explore").
 pub const PAGE_SIZE: u64 = 12;
 /// Most shops one API reply holds.
 pub const MAX_PER_PAGE: u64 = 100;
