@@ -4,7 +4,7 @@
 use super::extract::fmt_num;
 use super::kb::Kb;
 use super::score::{expansion, Analysis, Role};
-use super::text::{capitalize, is_vowel, stem, Kind};
+use super::text::{capitalize, is_vowel, stem, Kind, Tok};
 
 const ACRONYMS: &[&str] = &[
     "pvc", "pp", "pe", "ppr", "pead", "pex", "led", "eps", "xps", "pir", "osb", "mdf", "hss",
@@ -25,20 +25,21 @@ pub(super) struct NameParts {
     pub full: String,
 }
 
+/// A number, a dimension, a fraction or a symbol as a name shows it; `None` for a word.
+fn render_non_word(t: &Tok) -> Option<String> {
+    Some(match t.kind {
+        Kind::Num => fmt_num(&t.text),
+        Kind::Dim => fmt_num(&t.text.replace(['X', '*', '×'], "x")),
+        Kind::Frac if t.inch => format!("{}\"", t.text),
+        Kind::Frac | Kind::Sym => t.text.clone(),
+        Kind::Word => return None,
+    })
+}
+
 fn render_word(kb: &Kb, an: &Analysis, k: usize) -> String {
     let t = &an.toks[k];
-    match t.kind {
-        Kind::Num => return fmt_num(&t.text),
-        Kind::Dim => return fmt_num(&t.text.replace(['X', '*', '×'], "x")),
-        Kind::Frac => {
-            return if t.inch {
-                format!("{}\"", t.text)
-            } else {
-                t.text.clone()
-            }
-        }
-        Kind::Sym => return t.text.clone(),
-        Kind::Word => {}
+    if let Some(shown) = render_non_word(t) {
+        return shown;
     }
     if let Some(exp) = expansion(kb, &an.toks, k) {
         return exp.to_string();

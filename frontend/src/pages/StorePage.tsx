@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { MapEmbed } from "../components/MapEmbed";
 import { PageLinks, withSearch } from "../components/PageLinks";
 import { SearchBox } from "../components/SearchBox";
@@ -342,9 +342,11 @@ function askedIn(search: string): Asked & { page: number } {
   return { q, sort: SORTS.includes(sort) || sort === "relevance" ? sort : "newest", page };
 }
 
-function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListing }) {
+/** The listing as the visitor changes it in place: the search (once typing pauses), the order
+ * and the page, each written in the address; back and forward show the page it names. Another
+ * page scrolls back to `gridTop`. */
+function useStoreCatalogue(store: Store, listing: StoreListing, gridTop: RefObject<HTMLDivElement | null>) {
   const base = listing.path;
-  const section = listing.section;
   const initial = listing.result;
   const [typed, setTyped] = useState(listing.q);
   const [asked, setAsked] = useState<Asked>({ q: listing.q, sort: listing.sort as CatalogueSort });
@@ -355,7 +357,6 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
   const [page, setPage] = useState(initial.page);
   const [pages, setPages] = useState(initial.pages);
   const [failed, setFailed] = useState(false);
-  const gridTop = useRef<HTMLDivElement>(null);
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -412,87 +413,122 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
     void load(next, 1);
   };
 
-  const changeTyped = (value: string) => {
-    setTyped(value);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => apply({ ...asked, q: value, sort: sortFor(value, asked.sort) }), SEARCH_DELAY_MS);
+  return {
+    typed,
+    asked,
+    items,
+    total,
+    capped,
+    page,
+    pages,
+    failed,
+    /** The address of page `p` of what is asked now. */
+    pageHref: (p: number) => href(asked, p),
+    changeTyped: (value: string) => {
+      setTyped(value);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => apply({ ...asked, q: value, sort: sortFor(value, asked.sort) }), SEARCH_DELAY_MS);
+    },
+    /** The form sent: the search as typed, at once. */
+    search: () => {
+      if (timer.current) clearTimeout(timer.current);
+      apply({ ...asked, q: typed, sort: sortFor(typed, asked.sort) });
+    },
+    changeSort: (sort: CatalogueSort) => apply({ ...asked, q: typed, sort }),
+    /** Another page: shown in place, a step in the history, as its link would. */
+    changePage: (p: number) => {
+      window.history.pushState(window.history.state, "", href(asked, p));
+      void load(asked, p);
+      gridTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    },
+    /** A category from the drop-down: its own page (the search and order kept). */
+    changeCategory: (name: string) => {
+      const found = listing.categories.find((c) => c.name === name);
+      const path = found ? sectionPath(store, "c", found.slug) : storePath(store);
+      window.location.assign(withSearch(path, catalogueSearch({ q: typed, sort: sortFor(typed, asked.sort) })));
+    },
   };
+}
 
-  /** Another page: shown in place, a step in the history, as its link would. */
-  const changePage = (p: number) => {
-    window.history.pushState(window.history.state, "", href(asked, p));
-    void load(asked, p);
-    gridTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-  };
+type Catalogue = ReturnType<typeof useStoreCatalogue>;
 
-  /** A category from the drop-down: its own page (the search and order kept). */
-  const changeCategory = (name: string) => {
-    const found = listing.categories.find((c) => c.name === name);
-    const path = found ? sectionPath(store, "c", found.slug) : storePath(store);
-    window.location.assign(withSearch(path, catalogueSearch({ q: typed, sort: sortFor(typed, asked.sort) })));
-  };
+/** The catalogue's heading: the category's or brand's name on its page (with the way back to
+ * the shop), else a heading for screen readers under the shop's name. */
+function CatalogueHeading({ store, section }: { store: Store; section: ListingSection | null | undefined }) {
+  if (!section) return <h2 id="catalogue-title" className="sr-only">{it.store.catalogue}</h2>;
+  return (
+    <>
+      <nav aria-label={it.product.breadcrumb} className="mb-2 text-sm text-stone-600">
+        <a href={storePath(store)} className="hover:text-brand-800 hover:underline">{store.name}</a>
+        <span aria-hidden="true"> › </span>
+        <span>{section.name}</span>
+      </nav>
+      <h1 id="catalogue-title" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">{section.name}</h1>
+      <h2 className="sr-only">{it.store.catalogue}</h2>
+    </>
+  );
+}
 
+/** Search, category and order; a plain GET form before the page runs in the browser. */
+function CatalogueSearch({ listing, catalogue }: { listing: StoreListing; catalogue: Catalogue }) {
+  const { asked } = catalogue;
   const sorts: CatalogueSort[] = asked.q.trim() ? ["relevance", ...SORTS] : SORTS;
+  return (
+    <form
+      role="search"
+      method="get"
+      action={listing.path}
+      aria-label={it.store.filtersLabel}
+      className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        catalogue.search();
+      }}
+    >
+      <SearchBox id="store-search" label={it.store.searchLabel} placeholder={it.store.searchPlaceholder} value={catalogue.typed} onChange={catalogue.changeTyped} />
+      {listing.categories.length > 0 && (
+        <div>
+          <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
+          <Select id="store-category" name="category" value={listing.category} onChange={(e) => catalogue.changeCategory(e.target.value)}>
+            <option value="all">{it.store.allCategories}</option>
+            {listing.categories.map((c) => (
+              <option key={c.slug} value={c.name}>{it.store.categoryOption(c.name, c.count)}</option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <div>
+        <label htmlFor="store-sort" className="sr-only">{it.store.sortLabel}</label>
+        <Select id="store-sort" name="sort" value={asked.sort} onChange={(e) => catalogue.changeSort(e.target.value as CatalogueSort)}>
+          {sorts.map((s) => (
+            <option key={s} value={s}>{it.store.sort[s]}</option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
+    </form>
+  );
+}
+
+function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListing }) {
+  const gridTop = useRef<HTMLDivElement>(null);
+  const catalogue = useStoreCatalogue(store, listing, gridTop);
+  const { items, total, page } = catalogue;
   const first = (page - 1) * PAGE_SIZE;
   return (
     <>
       <StoreBranding store={store} />
       <Container className="grid gap-6 py-6 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-x-8 lg:py-10">
-        <StoreIdentity store={store} heading={!section} />
+        <StoreIdentity store={store} heading={!listing.section} />
         <section aria-labelledby="catalogue-title" className="min-w-0 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <div ref={gridTop} className="scroll-mt-24">
-            {section ? (
-              <>
-                <nav aria-label={it.product.breadcrumb} className="mb-2 text-sm text-stone-600">
-                  <a href={storePath(store)} className="hover:text-brand-800 hover:underline">{store.name}</a>
-                  <span aria-hidden="true"> › </span>
-                  <span>{section.name}</span>
-                </nav>
-                <h1 id="catalogue-title" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">{section.name}</h1>
-                <h2 className="sr-only">{it.store.catalogue}</h2>
-              </>
-            ) : (
-              <h2 id="catalogue-title" className="sr-only">{it.store.catalogue}</h2>
-            )}
+            <CatalogueHeading store={store} section={listing.section} />
           </div>
-          <form
-            role="search"
-            method="get"
-            action={base}
-            aria-label={it.store.filtersLabel}
-            className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto]"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (timer.current) clearTimeout(timer.current);
-              apply({ ...asked, q: typed, sort: sortFor(typed, asked.sort) });
-            }}
-          >
-            <SearchBox id="store-search" label={it.store.searchLabel} placeholder={it.store.searchPlaceholder} value={typed} onChange={changeTyped} />
-            {listing.categories.length > 0 && (
-              <div>
-                <label htmlFor="store-category" className="sr-only">{it.store.categoryLabel}</label>
-                <Select id="store-category" name="category" value={listing.category} onChange={(e) => changeCategory(e.target.value)}>
-                  <option value="all">{it.store.allCategories}</option>
-                  {listing.categories.map((c) => (
-                    <option key={c.slug} value={c.name}>{it.store.categoryOption(c.name, c.count)}</option>
-                  ))}
-                </Select>
-              </div>
-            )}
-            <div>
-              <label htmlFor="store-sort" className="sr-only">{it.store.sortLabel}</label>
-              <Select id="store-sort" name="sort" value={asked.sort} onChange={(e) => apply({ ...asked, q: typed, sort: e.target.value as CatalogueSort })}>
-                {sorts.map((s) => (
-                  <option key={s} value={s}>{it.store.sort[s]}</option>
-                ))}
-              </Select>
-            </div>
-            <Button type="submit" variant="secondary">{it.store.searchSubmit}</Button>
-          </form>
+          <CatalogueSearch listing={listing} catalogue={catalogue} />
           <p className="mt-4 text-sm text-stone-500" aria-live="polite" data-products-count>
-            {it.store.productsShown(items.length ? first + 1 : 0, first + items.length, total, capped)}
+            {it.store.productsShown(items.length ? first + 1 : 0, first + items.length, total, catalogue.capped)}
           </p>
-          {failed && (
+          {catalogue.failed && (
             <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{it.store.loadError}</p>
           )}
           {store.product_count === 0 ? (
@@ -509,7 +545,7 @@ function StoreCatalogue({ store, listing }: { store: Store; listing: StoreListin
               ))}
             </ul>
           )}
-          <PageLinks page={page} pages={pages} href={(p) => href(asked, p)} label={it.store.pagination} onPage={changePage} />
+          <PageLinks page={page} pages={catalogue.pages} href={catalogue.pageHref} label={it.store.pagination} onPage={catalogue.changePage} />
         </section>
         <StoreSections store={store} listing={listing} />
         <StoreContacts store={store} />

@@ -18,7 +18,7 @@ use super::stores::owner_view;
 use crate::auth::{cookie, device, password, CurrentUser};
 use crate::error::{AppError, Result};
 use crate::net::ClientAddr;
-use crate::services::rate_limit::{self, Reserved};
+use crate::services::rate_limit::{self, Reservation, Reserved};
 use crate::services::{sessions, stores};
 use crate::views::OwnerStoreView;
 use crate::AppState;
@@ -72,21 +72,7 @@ pub async fn login(
             format!("login:ip:{}", client),
         ],
     };
-    // The attempt is counted before the slow check, in one transaction with the limit's
-    // check: parallel wrong passwords cannot all pass a count made before any was recorded.
-    let bucket_refs: Vec<&str> = buckets.iter().map(String::as_str).collect();
-    let reservation =
-        match rate_limit::reserve(&app.db, &bucket_refs, LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW)
-            .await?
-        {
-            Reserved::Granted(reservation) => reservation,
-            Reserved::Refused { retry_after } => {
-                return Err(AppError::TooManyRequests {
-                    message: messages::TOO_MANY_LOGINS.into(),
-                    retry_after,
-                })
-            }
-        };
+    let reservation = reserve_attempt(&app, &buckets, LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW).await?;
 
     let stored_hash = found.as_ref().map(|u| u.password_hash.clone());
     let valid = match password::verify(password, stored_hash).await {
@@ -111,18 +97,41 @@ pub async fn login(
         ));
     }
 
-    // A session id from before the login is never reused: it is dropped and a fresh one
-    // issued.
-    if let Some(old) = cookie::read(&headers) {
+    logged_in(&app, &headers, user.id).await
+}
+
+/// One password attempt taken from each of `buckets` before the slow check, in one
+/// transaction with the limit's check: parallel wrong passwords cannot all pass a count made
+/// before any was recorded.
+async fn reserve_attempt(
+    app: &AppState,
+    buckets: &[String],
+    allowed: u64,
+    window: Duration,
+) -> Result<Reservation> {
+    let bucket_refs: Vec<&str> = buckets.iter().map(String::as_str).collect();
+    match rate_limit::reserve(&app.db, &bucket_refs, allowed, window).await? {
+        Reserved::Granted(reservation) => Ok(reservation),
+        Reserved::Refused { retry_after } => Err(AppError::TooManyRequests {
+            message: messages::TOO_MANY_LOGINS.into(),
+            retry_after,
+        }),
+    }
+}
+
+/// The reply to a right login: a new session (one from before the login is never reused:
+/// it is dropped), the owner's shop, and this browser trusted for the account.
+async fn logged_in(app: &AppState, headers: &HeaderMap, user_id: i64) -> Result<impl IntoResponse> {
+    if let Some(old) = cookie::read(headers) {
         sessions::delete(&app.db, &old).await?;
     }
-    let token = sessions::create(&app.db, user.id).await?;
-    let store = stores::find_by_user(&app.db, user.id)
+    let token = sessions::create(&app.db, user_id).await?;
+    let store = stores::find_by_user(&app.db, user_id)
         .await?
         .ok_or_else(|| AppError::not_found(messages::NO_STORE))?;
-    let view = owner_view(&app, store).await?;
+    let view = owner_view(app, store).await?;
     let [session, hint] = cookie::set(&token, app.config.secure_cookies());
-    let trusted = device::issue(&app.db, user.id, app.config.secure_cookies()).await?;
+    let trusted = device::issue(&app.db, user_id, app.config.secure_cookies()).await?;
     Ok((
         AppendHeaders([session, hint, trusted].map(|v| (SET_COOKIE, v))),
         Json(view),
@@ -175,17 +184,7 @@ pub async fn delete_account(
         .ok_or(AppError::Unauthorized(messages::NOT_LOGGED_IN))?;
     let bucket = format!("account-delete:user:{}", account.id);
     let reservation =
-        match rate_limit::reserve(&app.db, &[&bucket], DELETE_FAILURES_ALLOWED, DELETE_WINDOW)
-            .await?
-        {
-            Reserved::Granted(reservation) => reservation,
-            Reserved::Refused { retry_after } => {
-                return Err(AppError::TooManyRequests {
-                    message: messages::TOO_MANY_LOGINS.into(),
-                    retry_after,
-                })
-            }
-        };
+        reserve_attempt(&app, &[bucket], DELETE_FAILURES_ALLOWED, DELETE_WINDOW).await?;
     let valid = password::verify(password, Some(account.password_hash)).await;
     if !matches!(valid, Ok(true)) {
         if valid.is_err() {

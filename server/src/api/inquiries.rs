@@ -65,6 +65,39 @@ pub async fn create(
     let Some(store) = app.pages.stores.find(&app.db, id).await? else {
         return Err(AppError::not_found(messages::STORE_NOT_FOUND));
     };
+    let (name, contact, message) = checked(&input)?;
+    let product = match input.product_id {
+        Some(product_id) => {
+            let found = products::find_own(&app.db, store.id, product_id).await?;
+            if !found.published {
+                return Err(AppError::not_found(messages::PRODUCT_NOT_FOUND));
+            }
+            Some((found.id, found.name))
+        }
+        None => None,
+    };
+    take_turn(&app, &client, store.id).await?;
+    let saved = inquiries::create(
+        &app.db,
+        NewInquiry {
+            store_id: store.id,
+            product,
+            name,
+            contact,
+            message,
+        },
+    )
+    .await?;
+    // The request is in the inbox whatever the mail server does; the mail goes on its own
+    // (bounded by the SMTP timeout), so the visitor does not wait for it.
+    let app_for_mail = app.clone();
+    let user_id = store.user_id;
+    tokio::spawn(async move { tell_the_owner(&app_for_mail, user_id, saved).await });
+    Ok((StatusCode::CREATED, Json(InquirySent { success: true })))
+}
+
+/// The request's name, contact and message, trimmed, once every field is valid.
+fn checked(input: &InquiryInput) -> Result<(String, String, String)> {
     let name = trimmed(input.name.as_deref());
     let contact = trimmed(input.contact.as_deref());
     let message = trimmed(input.message.as_deref());
@@ -99,16 +132,11 @@ pub async fn create(
         p.check(!looks_like_markup(text), field, messages::INQUIRY_NO_MARKUP);
     }
     p.into_result()?;
-    let product = match input.product_id {
-        Some(product_id) => {
-            let found = products::find_own(&app.db, store.id, product_id).await?;
-            if !found.published {
-                return Err(AppError::not_found(messages::PRODUCT_NOT_FOUND));
-            }
-            Some((found.id, found.name))
-        }
-        None => None,
-    };
+    Ok((name, contact, message))
+}
+
+/// One request of the client's hourly allowance and of the shop's daily one.
+async fn take_turn(app: &AppState, client: &impl std::fmt::Display, store_id: i64) -> Result<()> {
     rate_limit::take(
         &app.db,
         &format!("inquiry:ip:{client}"),
@@ -119,29 +147,12 @@ pub async fn create(
     .await?;
     rate_limit::take(
         &app.db,
-        &format!("inquiry:store:{}", store.id),
+        &format!("inquiry:store:{store_id}"),
         PER_SHOP_PER_DAY,
         Duration::days(1),
         messages::SHOP_INQUIRIES_FULL,
     )
-    .await?;
-    let saved = inquiries::create(
-        &app.db,
-        NewInquiry {
-            store_id: store.id,
-            product,
-            name,
-            contact,
-            message,
-        },
-    )
-    .await?;
-    // The request is in the inbox whatever the mail server does; the mail goes on its own
-    // (bounded by the SMTP timeout), so the visitor does not wait for it.
-    let app_for_mail = app.clone();
-    let user_id = store.user_id;
-    tokio::spawn(async move { tell_the_owner(&app_for_mail, user_id, saved).await });
-    Ok((StatusCode::CREATED, Json(InquirySent { success: true })))
+    .await
 }
 
 async fn tell_the_owner(app: &AppState, user_id: i64, saved: inquiry::Model) {

@@ -141,31 +141,23 @@ const ITALY_LNG: std::ops::RangeInclusive<f64> = 6.0..=19.0;
 impl StoreUpdateInput {
     fn validate(self) -> Result<stores::StoreChanges> {
         let mut p = Problems::default();
-        let mut changes = stores::StoreChanges::default();
-        if let Some(name) = self.name.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_name(&mut p, &name);
-            changes.name = Some(name);
-        }
-        if let Some(v) = self.description.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_description(&mut p, &v);
-            changes.description = Some(v);
-        }
-        if let Some(v) = self.postal_code.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_postal_code(&mut p, &v);
-            changes.postal_code = Some(v);
-        }
-        if let Some(v) = self.city.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_city(&mut p, &v);
-            changes.city = Some(v);
-        }
-        if let Some(v) = self.address.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_address(&mut p, &v);
-            changes.address = Some(v);
-        }
-        if let Some(v) = self.telephone.as_deref().map(|v| trimmed(Some(v))) {
-            fields::check_telephone(&mut p, &v);
-            changes.telephone = Some(v);
-        }
+        let mut changes = stores::StoreChanges {
+            name: sent(&mut p, self.name.as_deref(), fields::check_name),
+            description: sent(
+                &mut p,
+                self.description.as_deref(),
+                fields::check_description,
+            ),
+            postal_code: sent(
+                &mut p,
+                self.postal_code.as_deref(),
+                fields::check_postal_code,
+            ),
+            city: sent(&mut p, self.city.as_deref(), fields::check_city),
+            address: sent(&mut p, self.address.as_deref(), fields::check_address),
+            telephone: sent(&mut p, self.telephone.as_deref(), fields::check_telephone),
+            ..Default::default()
+        };
         if let Some(v) = self.website_url {
             changes.website_url = Some(fields::website(&mut p, v.as_deref()));
         }
@@ -182,24 +174,14 @@ impl StoreUpdateInput {
         }
         if let Some(slots) = self.opening_hours {
             match opening_hours::parse(slots.unwrap_or_default()) {
-                Ok(slots) if slots.is_empty() => changes.opening_hours = Some(None),
-                Ok(slots) => {
-                    let json =
-                        serde_json::to_string(&slots).map_err(|e| AppError::Internal(e.into()))?;
-                    changes.opening_hours = Some(Some(json));
-                }
+                Ok(slots) => changes.opening_hours = Some(stored_list(&slots)?),
                 Err(err) => p.add("opening_hours", err.0),
             }
         }
         if let Some(list) = self.special_closures {
             let today = crate::analytics::today();
             match special_closures::parse(list.unwrap_or_default(), &today) {
-                Ok(list) if list.is_empty() => changes.special_closures = Some(None),
-                Ok(list) => {
-                    let json =
-                        serde_json::to_string(&list).map_err(|e| AppError::Internal(e.into()))?;
-                    changes.special_closures = Some(Some(json));
-                }
+                Ok(list) => changes.special_closures = Some(stored_list(&list)?),
                 Err(err) => p.add("special_closures", err.0),
             }
         }
@@ -225,6 +207,23 @@ impl StoreUpdateInput {
         p.into_result()?;
         Ok(changes)
     }
+}
+
+/// A text field the request sent, trimmed and `check`ed; `None` when it was not sent.
+fn sent(p: &mut Problems, raw: Option<&str>, check: fn(&mut Problems, &str)) -> Option<String> {
+    let value = trimmed(Some(raw?));
+    check(p, &value);
+    Some(value)
+}
+
+/// A list of the shop's details as stored: its JSON, `None` when it is empty.
+fn stored_list<T: Serialize>(list: &[T]) -> Result<Option<String>> {
+    if list.is_empty() {
+        return Ok(None);
+    }
+    serde_json::to_string(list)
+        .map(Some)
+        .map_err(|e| AppError::Internal(e.into()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -14,7 +14,7 @@ use domain::{xml, Availability};
 use entities::{product, store};
 use futures::stream::{self, StreamExt};
 use import::is_gtin;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::handlers::product_path;
 use crate::error::{AppError, Result};
@@ -62,37 +62,7 @@ pub async fn feed(
     let db = app.db.clone();
     let items = stream::unfold(Some(0i64), move |after| {
         let (db, shop, base) = (db.clone(), shop.clone(), base.clone());
-        async move {
-            let after = after?;
-            let rows = product::Entity::find()
-                .filter(product::Column::StoreId.eq(shop.id))
-                .filter(product::Column::Published.eq(true))
-                .filter(product::Column::Id.gt(after))
-                .filter(product::Column::Price.is_not_null())
-                .filter(crate::services::stores::has_real_picture())
-                .order_by_asc(product::Column::Id)
-                .limit(BATCH)
-                .all(&db)
-                .await;
-            match rows {
-                Ok(rows) if rows.is_empty() => {
-                    Some((Ok(Bytes::from_static(b"</channel>\n</rss>\n")), None))
-                }
-                Ok(rows) => {
-                    let next = rows.last().map(|p| p.id);
-                    let mut chunk = String::with_capacity(rows.len() * 600);
-                    for p in &rows {
-                        item(&mut chunk, &shop, &base, p, kind);
-                    }
-                    Some((Ok(Bytes::from(chunk)), next))
-                }
-                // The reply has begun: the feed is cut short, and the error logged.
-                Err(err) => {
-                    tracing::error!(store = shop.id, error = %err, "feed not written");
-                    Some((Err(std::io::Error::other(err.to_string())), None))
-                }
-            }
-        }
+        async move { items_after(&db, &shop, &base, kind, after?).await }
     });
     // Fused: the compression layer may poll once more after the end.
     let body = stream::once(async move { Ok::<_, std::io::Error>(Bytes::from(head)) })
@@ -110,6 +80,45 @@ pub async fn feed(
         }
     }
     Ok(response)
+}
+
+/// The feed's items after product id `after`, one batch, and where the next batch starts;
+/// the closing tags once no product is left.
+async fn items_after(
+    db: &DatabaseConnection,
+    shop: &store::Model,
+    base: &str,
+    kind: Feed,
+    after: i64,
+) -> Option<(std::io::Result<Bytes>, Option<i64>)> {
+    let rows = product::Entity::find()
+        .filter(product::Column::StoreId.eq(shop.id))
+        .filter(product::Column::Published.eq(true))
+        .filter(product::Column::Id.gt(after))
+        .filter(product::Column::Price.is_not_null())
+        .filter(crate::services::stores::has_real_picture())
+        .order_by_asc(product::Column::Id)
+        .limit(BATCH)
+        .all(db)
+        .await;
+    match rows {
+        Ok(rows) if rows.is_empty() => {
+            Some((Ok(Bytes::from_static(b"</channel>\n</rss>\n")), None))
+        }
+        Ok(rows) => {
+            let next = rows.last().map(|p| p.id);
+            let mut chunk = String::with_capacity(rows.len() * 600);
+            for p in &rows {
+                item(&mut chunk, shop, base, p, kind);
+            }
+            Some((Ok(Bytes::from(chunk)), next))
+        }
+        // The reply has begun: the feed is cut short, and the error logged.
+        Err(err) => {
+            tracing::error!(store = shop.id, error = %err, "feed not written");
+            Some((Err(std::io::Error::other(err.to_string())), None))
+        }
+    }
 }
 
 fn head(shop: &store::Model, base: &str, kind: Feed) -> String {

@@ -103,39 +103,7 @@ pub async fn sitemap_file(
     );
     let stores = crate::services::stores::public().all(&app.db).await?;
     if file == "shops.xml" {
-        for path in STATIC_PATHS {
-            let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");
-        }
-        let mut urls = STATIC_PATHS.len();
-        for s in &stores {
-            let lastmod = rfc3339(s.updated_at);
-            let _ = writeln!(
-                body,
-                "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
-                store_path(s),
-            );
-            // Each shop's category and brand pages (their lists are kept per shop version),
-            // within the file's limit.
-            let mut paths = Vec::new();
-            for facet in [Facet::Category, Facet::Brand] {
-                let list = app.pages.stores.sections(&app.db, s, facet).await?;
-                paths.extend(
-                    list.iter()
-                        .map(|f| sections::section_path(s, facet, &f.slug)),
-                );
-            }
-            for path in paths.into_iter().take(SECTIONS_PER_SHOP) {
-                if urls + 1 >= URLS_PER_SITEMAP as usize {
-                    break;
-                }
-                urls += 1;
-                let _ = writeln!(
-                    body,
-                    "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
-                    xml::escape(&path)
-                );
-            }
-        }
+        shop_urls(&app, &base, &stores, &mut body).await?;
     } else {
         let n = file
             .strip_prefix("products-")
@@ -143,38 +111,92 @@ pub async fn sitemap_file(
             .and_then(|n| n.parse::<u64>().ok())
             .filter(|n| *n >= 1)
             .ok_or_else(|| AppError::not_found("Sitemap non trovata"))?;
-        let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
-        // Files cut the whole table by id (a file's products stay in it); products of
-        // hidden shops and products kept off the public pages are left out of each.
-        let rows: Vec<(i64, i64, String, OffsetDateTime, bool)> = product::Entity::find()
-            .select_only()
-            .columns([
-                product::Column::Id,
-                product::Column::StoreId,
-                product::Column::Slug,
-                product::Column::UpdatedAt,
-                product::Column::Published,
-            ])
-            .order_by_asc(product::Column::Id)
-            .offset((n - 1) * URLS_PER_SITEMAP)
-            .limit(URLS_PER_SITEMAP)
-            .into_tuple()
-            .all(&app.db)
-            .await?;
-        if rows.is_empty() {
-            return Err(AppError::not_found("Sitemap non trovata"));
-        }
-        for (id, store_id, slug, updated, _) in rows.into_iter().filter(|row| row.4) {
-            if let Some(s) = by_id.get(&store_id) {
-                let _ = writeln!(
-                    body,
-                    "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>",
-                    product_path(s, id, &slug),
-                    rfc3339(updated)
-                );
-            }
-        }
+        product_urls(&app, &base, &stores, n, &mut body).await?;
     }
     body.push_str("</urlset>\n");
     Ok(xml(body, &headers))
+}
+
+/// `shops.xml`: the static pages, then each public shop with its category and brand pages
+/// (their lists are kept per shop version), within the file's limit.
+async fn shop_urls(
+    app: &AppState,
+    base: &str,
+    stores: &[store::Model],
+    body: &mut String,
+) -> Result<()> {
+    for path in STATIC_PATHS {
+        let _ = writeln!(body, "<url><loc>{base}{path}</loc></url>");
+    }
+    let mut urls = STATIC_PATHS.len();
+    for s in stores {
+        let lastmod = rfc3339(s.updated_at);
+        let _ = writeln!(
+            body,
+            "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
+            store_path(s),
+        );
+        let mut paths = Vec::new();
+        for facet in [Facet::Category, Facet::Brand] {
+            let list = app.pages.stores.sections(&app.db, s, facet).await?;
+            paths.extend(
+                list.iter()
+                    .map(|f| sections::section_path(s, facet, &f.slug)),
+            );
+        }
+        for path in paths.into_iter().take(SECTIONS_PER_SHOP) {
+            if urls + 1 >= URLS_PER_SITEMAP as usize {
+                break;
+            }
+            urls += 1;
+            let _ = writeln!(
+                body,
+                "<url><loc>{base}{}</loc><lastmod>{lastmod}</lastmod></url>",
+                xml::escape(&path)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `products-{n}.xml`: files cut the whole table by id (a file's products stay in it);
+/// products of hidden shops and products kept off the public pages are left out of each.
+/// A file past the table's end is not found.
+async fn product_urls(
+    app: &AppState,
+    base: &str,
+    stores: &[store::Model],
+    n: u64,
+    body: &mut String,
+) -> Result<()> {
+    let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
+    let rows: Vec<(i64, i64, String, OffsetDateTime, bool)> = product::Entity::find()
+        .select_only()
+        .columns([
+            product::Column::Id,
+            product::Column::StoreId,
+            product::Column::Slug,
+            product::Column::UpdatedAt,
+            product::Column::Published,
+        ])
+        .order_by_asc(product::Column::Id)
+        .offset((n - 1) * URLS_PER_SITEMAP)
+        .limit(URLS_PER_SITEMAP)
+        .into_tuple()
+        .all(&app.db)
+        .await?;
+    if rows.is_empty() {
+        return Err(AppError::not_found("Sitemap non trovata"));
+    }
+    for (id, store_id, slug, updated, _) in rows.into_iter().filter(|row| row.4) {
+        if let Some(s) = by_id.get(&store_id) {
+            let _ = writeln!(
+                body,
+                "<url><loc>{base}{}</loc><lastmod>{}</lastmod></url>",
+                product_path(s, id, &slug),
+                rfc3339(updated)
+            );
+        }
+    }
+    Ok(())
 }

@@ -348,73 +348,9 @@ async fn write(
     lock_store(&txn, store_id).await?;
     let mut redraw_from: Option<i64> = None;
     for (row, (decision, vector)) in batch.iter().zip(decisions) {
-        // The line stays read (its embedding kept), for what the owner teaches later.
-        let mut check = category_check::Entity::update_many()
-            .col_expr(category_check::Column::Done, Expr::value(true))
-            .filter(category_check::Column::Id.eq(row.id));
-        if let Some(vector) = vector {
-            check = check.col_expr(category_check::Column::Vector, Expr::value(vector));
-        }
-        let (category, brand, proposal, described) = match decision {
-            Decision::Keep => {
-                check.exec(&txn).await?;
-                continue;
-            }
-            Decision::Suggest(proposal) => {
-                // Only the review queue's grouping changes: the product stays as it is.
-                product::Entity::update_many()
-                    .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
-                    .filter(product::Column::Id.eq(row.product_id))
-                    .filter(product::Column::StoreId.eq(store_id))
-                    .filter(product::Column::UpdatedAt.eq(row.queued_at))
-                    .filter(product::Column::Status.ne(Status::Normal))
-                    .exec(&txn)
-                    .await?;
-                check.exec(&txn).await?;
-                continue;
-            }
-            Decision::Set(category, brand) => (Some(category), brand, None, true),
-            Decision::Clear(brand, proposal, described) => (None, brand, proposal, described),
-        };
-        let categorised = category.is_some();
-        let status = if categorised && brand {
-            Status::Normal
-        } else {
-            Status::Uncertain
-        };
-        let mut update = product::Entity::update_many()
-            .col_expr(product::Column::Category, Expr::value(category))
-            .col_expr(product::Column::Status, Expr::value(status))
-            .col_expr(
-                product::Column::ReviewNote,
-                Expr::value(builtin::review_note(status, false, categorised, brand)),
-            )
-            .col_expr(
-                product::Column::ImageUrl,
-                product_images::drawn_picture_cleared(),
-            )
-            .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
-            .col_expr(product::Column::UpdatedAt, Expr::value(now))
-            .col_expr(product::Column::SearchVersion, Expr::value(0));
-        if !described {
-            // The description was written from the category: it goes with it.
-            update = update.col_expr(
-                product::Column::Description,
-                Expr::value(Option::<String>::None),
-            );
-        }
-        let written = update
-            .filter(product::Column::Id.eq(row.product_id))
-            .filter(product::Column::StoreId.eq(store_id))
-            .filter(product::Column::UpdatedAt.eq(row.queued_at))
-            .exec(&txn)
-            .await?;
-        if written.rows_affected == 1 {
+        if write_row(&txn, store_id, row, decision, vector, now).await? {
             redraw_from = Some(redraw_from.map_or(row.product_id, |r| r.min(row.product_id)));
-            // Still this job's product, not the owner's: it may be read again.
-            check = check.col_expr(category_check::Column::QueuedAt, Expr::value(now));
         }
-        check.exec(&txn).await?;
     }
     crate::services::catalogue::reindex_stale(&txn, Some(store_id)).await?;
     txn.commit().await?;
@@ -424,4 +360,96 @@ async fn write(
         product_images::complete_in_background(app, store_id, from - 1);
     }
     Ok(())
+}
+
+/// One line's decision, written on its product (unless the owner changed it since it was
+/// queued), then the line closed. True when the product's category was written.
+async fn write_row(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    row: &category_check::Model,
+    decision: Decision,
+    vector: Option<Vec<u8>>,
+    now: OffsetDateTime,
+) -> Result<bool> {
+    // The line stays read (its embedding kept), for what the owner teaches later.
+    let mut check = category_check::Entity::update_many()
+        .col_expr(category_check::Column::Done, Expr::value(true))
+        .filter(category_check::Column::Id.eq(row.id));
+    if let Some(vector) = vector {
+        check = check.col_expr(category_check::Column::Vector, Expr::value(vector));
+    }
+    let (category, brand, proposal, described) = match decision {
+        Decision::Keep => {
+            check.exec(db).await?;
+            return Ok(false);
+        }
+        Decision::Suggest(proposal) => {
+            // Only the review queue's grouping changes: the product stays as it is.
+            product::Entity::update_many()
+                .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
+                .filter(product::Column::Id.eq(row.product_id))
+                .filter(product::Column::StoreId.eq(store_id))
+                .filter(product::Column::UpdatedAt.eq(row.queued_at))
+                .filter(product::Column::Status.ne(Status::Normal))
+                .exec(db)
+                .await?;
+            check.exec(db).await?;
+            return Ok(false);
+        }
+        Decision::Set(category, brand) => (Some(category), brand, None, true),
+        Decision::Clear(brand, proposal, described) => (None, brand, proposal, described),
+    };
+    let written = categorised(category, brand, proposal, described, now)
+        .filter(product::Column::Id.eq(row.product_id))
+        .filter(product::Column::StoreId.eq(store_id))
+        .filter(product::Column::UpdatedAt.eq(row.queued_at))
+        .exec(db)
+        .await?;
+    let written = written.rows_affected == 1;
+    if written {
+        // Still this job's product, not the owner's: it may be read again.
+        check = check.col_expr(category_check::Column::QueuedAt, Expr::value(now));
+    }
+    check.exec(db).await?;
+    Ok(written)
+}
+
+/// The product's new category (or none) with its status, reason and proposal; the drawn
+/// picture and search terms follow it, and without `described` the description goes too.
+fn categorised(
+    category: Option<String>,
+    brand: bool,
+    proposal: Option<&'static str>,
+    described: bool,
+    now: OffsetDateTime,
+) -> sea_orm::UpdateMany<product::Entity> {
+    let categorised = category.is_some();
+    let status = if categorised && brand {
+        Status::Normal
+    } else {
+        Status::Uncertain
+    };
+    let update = product::Entity::update_many()
+        .col_expr(product::Column::Category, Expr::value(category))
+        .col_expr(product::Column::Status, Expr::value(status))
+        .col_expr(
+            product::Column::ReviewNote,
+            Expr::value(builtin::review_note(status, false, categorised, brand)),
+        )
+        .col_expr(
+            product::Column::ImageUrl,
+            product_images::drawn_picture_cleared(),
+        )
+        .col_expr(product::Column::SuggestedCategory, Expr::value(proposal))
+        .col_expr(product::Column::UpdatedAt, Expr::value(now))
+        .col_expr(product::Column::SearchVersion, Expr::value(0));
+    if described {
+        return update;
+    }
+    // The description was written from the category: it goes with it.
+    update.col_expr(
+        product::Column::Description,
+        Expr::value(Option::<String>::None),
+    )
 }

@@ -57,24 +57,10 @@ pub async fn learn(
         .filter_map(|(id, category)| {
             let p = products.iter().find(|p| p.id == *id)?;
             let check = checks.iter().find(|c| c.product_id == *id);
-            // The line the model read for it, when it did; else the line as the file had it.
-            let text = check
-                .and_then(|c| serde_json::from_str::<Input>(&c.input).ok())
-                .filter(|i| !i.name.is_empty())
-                .map_or_else(
-                    || {
-                        classifier::text_of(
-                            p.source_name.as_deref().unwrap_or(&p.name),
-                            p.brand.as_deref(),
-                            None,
-                        )
-                    },
-                    |i| classifier::text_of(&i.name, i.brand.as_deref(), i.description.as_deref()),
-                );
             Some(category_example::ActiveModel {
                 store_id: Set(store_id),
                 product_id: Set(*id),
-                text: Set(text),
+                text: Set(example_text(p, check)),
                 category: Set(category.trim().to_owned()),
                 vector: Set(check.and_then(|c| c.vector.clone())),
                 created_at: Set(now),
@@ -85,6 +71,38 @@ pub async fn learn(
     if rows.is_empty() {
         return Ok(());
     }
+    save(db, rows).await?;
+    requeue(db, store_id).await?;
+    jobs::schedule(
+        db,
+        category_checks::JOB,
+        &store_id.to_string(),
+        OffsetDateTime::now_utc(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The line a taught product is compared by: the one the model read for it, when it did;
+/// else the line as the file had it.
+fn example_text(p: &product::Model, check: Option<&category_check::Model>) -> String {
+    check
+        .and_then(|c| serde_json::from_str::<Input>(&c.input).ok())
+        .filter(|i| !i.name.is_empty())
+        .map_or_else(
+            || {
+                classifier::text_of(
+                    p.source_name.as_deref().unwrap_or(&p.name),
+                    p.brand.as_deref(),
+                    None,
+                )
+            },
+            |i| classifier::text_of(&i.name, i.brand.as_deref(), i.description.as_deref()),
+        )
+}
+
+/// Writes the taught lines; a product taught again keeps only its latest lesson.
+async fn save(db: &impl ConnectionTrait, rows: Vec<category_example::ActiveModel>) -> Result<()> {
     category_example::Entity::insert_many(rows)
         .on_conflict(
             OnConflict::column(category_example::Column::ProductId)
@@ -98,14 +116,6 @@ pub async fn learn(
         )
         .exec_without_returning(db)
         .await?;
-    requeue(db, store_id).await?;
-    jobs::schedule(
-        db,
-        category_checks::JOB,
-        &store_id.to_string(),
-        OffsetDateTime::now_utc(),
-    )
-    .await?;
     Ok(())
 }
 

@@ -5,9 +5,11 @@
 //! once a day across all instances; each run is recorded with its counts, and a failed run
 //! is e-mailed to the owner.
 
+use std::sync::Arc;
+
 use domain::messages;
 use entities::{price_list_sync, store, sync_run, user};
-use import::{read_table_until, Limits};
+use import::{read_table_until, Limits, Mapping};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -15,8 +17,10 @@ use sea_orm::{
 use time::{Duration, OffsetDateTime};
 
 use crate::error::Result;
-use crate::media::fetch::{fetch_file, FetchLimits};
-use crate::services::imports::{self, CancelFlag, ProcessOptions, Synced, Upload};
+use crate::media::fetch::{fetch_file, FetchLimits, Fetched};
+use crate::services::imports::{
+    self, CancelFlag, ExistingCodes, ProcessOptions, Processed, Synced, Upload,
+};
 use crate::services::jobs;
 use crate::AppState;
 
@@ -131,27 +135,74 @@ async fn sync_once(
     store_id: i64,
     url: &str,
 ) -> Result<std::result::Result<Synced, String>> {
+    let fetched = match fetch(app, url).await {
+        Ok(f) => f,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let name = read_as(&fetched.file_name);
+    let db = app.db.clone();
+    // The file is shared with the worker's jobs rather than copied for each.
+    let fetched = Arc::new(fetched);
+    let headers = match headers_of(fetched.clone(), name.clone()).await? {
+        Ok(h) => h,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    let Some(mapping) = imports::saved::find(&db, store_id, &headers).await? else {
+        return Ok(Err(messages::SYNC_NO_MAPPING.to_owned()));
+    };
+    let existing = imports::existing_codes(
+        &db,
+        store_id,
+        imports::ByName::for_file(mapping.sku.is_some()),
+    )
+    .await?;
+    let processed = match read_rows(fetched, name, mapping, existing).await? {
+        Ok(p) => p,
+        Err(reason) => return Ok(Err(reason)),
+    };
+    if processed.items.is_empty() {
+        return Ok(Err(messages::SYNC_NO_PRODUCTS.to_owned()));
+    }
+    match imports::sync(&app.db, store_id, &processed.items).await {
+        Ok(Ok(synced)) => Ok(Ok(synced)),
+        Ok(Err(reason)) => Ok(Err(reason.to_owned())),
+        // The plan's monthly imports are used up: the owner's to know, not our error.
+        Err(crate::error::AppError::PlanLimit(message)) => Ok(Err(message)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Downloads the shop's export within the import's size and a minute; `Err` is the reason
+/// for the owner.
+async fn fetch(app: &AppState, url: &str) -> std::result::Result<Fetched, String> {
     let limits = FetchLimits {
         timeout: FETCH_TIME,
         max_bytes: imports::MAX_FILE_BYTES,
         ..FetchLimits::default()
     };
-    let fetched = match fetch_file(url, &app.config.fetch_policy, &limits).await {
-        Ok(f) => f,
-        Err(e) => return Ok(Err(format!("il listino non è stato scaricato ({e})."))),
-    };
-    let name = match fetched.file_name.rsplit_once('.') {
+    fetch_file(url, &app.config.fetch_policy, &limits)
+        .await
+        .map_err(|e| format!("il listino non è stato scaricato ({e})."))
+}
+
+/// The name the file is read by: its own with a known extension, else a CSV's.
+fn read_as(file_name: &str) -> String {
+    match file_name.rsplit_once('.') {
         Some((_, ext)) if ["csv", "xlsx", "xls"].contains(&ext.to_ascii_lowercase().as_str()) => {
-            fetched.file_name.clone()
+            file_name.to_owned()
         }
         // An export address without an extension ("…/export?format=csv"): read by its type,
         // else as text.
         _ => "listino.csv".to_owned(),
-    };
-    let db = app.db.clone();
-    // The file is shared with the worker's jobs rather than copied for each.
-    let fetched = std::sync::Arc::new(fetched);
-    let (file, file_name) = (fetched.clone(), name.clone());
+    }
+}
+
+/// The file's column headers, read on the import worker (they find the saved mapping);
+/// `Err` is the reason for the owner.
+async fn headers_of(
+    file: Arc<Fetched>,
+    file_name: String,
+) -> Result<std::result::Result<Vec<String>, String>> {
     let header_check = imports::WORKER
         .run(move || {
             let ct = file.content_type.as_deref();
@@ -167,19 +218,17 @@ async fn sync_once(
         })
         .await
         .map_err(imports::worker_error)?;
-    let headers: Vec<String> = match header_check {
-        Ok(h) => h,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    let Some(mapping) = imports::saved::find(&db, store_id, &headers).await? else {
-        return Ok(Err(messages::SYNC_NO_MAPPING.to_owned()));
-    };
-    let existing = imports::existing_codes(
-        &db,
-        store_id,
-        imports::ByName::for_file(mapping.sku.is_some()),
-    )
-    .await?;
+    Ok(header_check.map_err(|e| e.to_string()))
+}
+
+/// The file's rows read with the mapping, as an import would, on the import worker; `Err`
+/// is the reason for the owner.
+async fn read_rows(
+    fetched: Arc<Fetched>,
+    name: String,
+    mapping: Mapping,
+    existing: ExistingCodes,
+) -> Result<std::result::Result<Processed, String>> {
     let processed = imports::WORKER
         .run(move || {
             imports::process(
@@ -196,23 +245,11 @@ async fn sync_once(
         })
         .await
         .map_err(imports::worker_error)?;
-    let processed = match processed {
-        Ok(p) => p,
-        Err(imports::ProcessError::File(e)) => return Ok(Err(e.to_string())),
-        Err(imports::ProcessError::Cancelled) => {
-            return Ok(Err(messages::IMPORT_CANCELLED.to_owned()))
-        }
-    };
-    if processed.items.is_empty() {
-        return Ok(Err(messages::SYNC_NO_PRODUCTS.to_owned()));
-    }
-    match imports::sync(&app.db, store_id, &processed.items).await {
-        Ok(Ok(synced)) => Ok(Ok(synced)),
-        Ok(Err(reason)) => Ok(Err(reason.to_owned())),
-        // The plan's monthly imports are used up: the owner's to know, not our error.
-        Err(crate::error::AppError::PlanLimit(message)) => Ok(Err(message)),
-        Err(e) => Err(e),
-    }
+    Ok(match processed {
+        Ok(p) => Ok(p),
+        Err(imports::ProcessError::File(e)) => Err(e.to_string()),
+        Err(imports::ProcessError::Cancelled) => Err(messages::IMPORT_CANCELLED.to_owned()),
+    })
 }
 
 /// One e-mail per failed sync; a mail server that fails is logged, the run stays recorded.

@@ -277,15 +277,38 @@ pub async fn update(
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let mut p = find_own(&txn, store_id, id).await?;
+    let taught = taught_category(&p, &changes);
+    apply_changes(&mut p, changes);
+    p.updated_at = OffsetDateTime::now_utc();
+    let terms = p.search_terms();
+    p.search_name = terms.name;
+    p.search_rest = terms.rest;
+    p.name_key = terms.name_key;
+    p.search_version = search::VERSION;
+    let updated = p.into_active_model().reset_all().update(&txn).await?;
+    if let Some(category) = taught {
+        super::category_examples::learn(&txn, store_id, vec![(id, category)]).await?;
+    }
+    txn.commit().await?;
+    Ok(updated)
+}
+
+/// The category an update teaches the shop's classifier: one the owner sets (another one,
+/// or the AI's unsure one, confirmed).
+fn taught_category(p: &product::Model, changes: &ProductChanges) -> Option<String> {
     let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
-    // A category the owner sets (another one, or the AI's unsure one, confirmed) teaches the
-    // shop's classifier.
     let confirmed =
         p.status != ProductStatus::Normal && changes.status == Some(ProductStatus::Normal);
-    let taught = match &changes.category {
+    match &changes.category {
         Some(Some(c)) if changes_category || confirmed => Some(c.clone()),
         _ => None,
-    };
+    }
+}
+
+/// Writes the changes on the product read, with what follows from them: the slug of a new
+/// name, a drawn picture dropped, the reason and proposal of a normal product cleared.
+fn apply_changes(p: &mut product::Model, changes: ProductChanges) {
+    let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
     let renamed = changes.name.as_ref().is_some_and(|n| *n != p.name);
     if let Some(name) = changes.name {
         p.slug = slugify(&name);
@@ -338,18 +361,6 @@ pub async fn update(
     if let Some(v) = changes.ean {
         p.ean = v;
     }
-    p.updated_at = OffsetDateTime::now_utc();
-    let terms = p.search_terms();
-    p.search_name = terms.name;
-    p.search_rest = terms.rest;
-    p.name_key = terms.name_key;
-    p.search_version = search::VERSION;
-    let updated = p.into_active_model().reset_all().update(&txn).await?;
-    if let Some(category) = taught {
-        super::category_examples::learn(&txn, store_id, vec![(id, category)]).await?;
-    }
-    txn.commit().await?;
-    Ok(updated)
 }
 
 pub async fn delete(db: &DatabaseConnection, store_id: i64, id: i64) -> Result<()> {

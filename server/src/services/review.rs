@@ -81,6 +81,14 @@ fn to_check(store_id: i64) -> Condition {
 /// The products to check: by proposed category, then by family, then by reason, largest
 /// group first; each with its newest products.
 pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Group>> {
+    let mut groups = suggestion_groups(db, store_id).await?;
+    let unproposed = unproposed(db, store_id).await?;
+    groups.extend(unproposed_groups(db, store_id, unproposed).await?);
+    Ok(groups)
+}
+
+/// The proposed categories, largest first, each with its newest products.
+async fn suggestion_groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Group>> {
     let proposed: Vec<(Option<String>, i64)> = product::Entity::find()
         .select_only()
         .column(product::Column::SuggestedCategory)
@@ -113,8 +121,15 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
             items,
         });
     }
+    Ok(groups)
+}
 
-    let unproposed = unproposed(db, store_id).await?;
+/// The families, then the reasons, shown (at most `MAX_GROUPS` each), with their examples.
+async fn unproposed_groups(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    unproposed: Unproposed,
+) -> Result<Vec<Group>> {
     let shown_families = unproposed.families.iter().take(MAX_GROUPS as usize);
     let shown_reasons = unproposed.reasons.iter().take(MAX_GROUPS as usize);
     // The examples of every family and reason, read at once.
@@ -128,23 +143,14 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
         )
         .copied()
         .collect();
-    let mut examples: HashMap<i64, product::Model> = HashMap::new();
-    for chunk in shown.chunks(IDS_PER_STATEMENT) {
-        for p in product::Entity::find()
-            .filter(product::Column::StoreId.eq(store_id))
-            .filter(product::Column::Id.is_in(chunk.iter().copied()))
-            .all(db)
-            .await?
-        {
-            examples.insert(p.id, p);
-        }
-    }
+    let examples = examples(db, store_id, &shown).await?;
     let items = |ids: &[i64], n: u64| -> Vec<product::Model> {
         ids.iter()
             .take(n as usize)
             .filter_map(|id| examples.get(id).cloned())
             .collect()
     };
+    let mut groups = Vec::new();
     for family in shown_families {
         groups.push(Group {
             suggestion: None,
@@ -164,6 +170,26 @@ pub async fn groups(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<Grou
         });
     }
     Ok(groups)
+}
+
+/// The shop's products with these ids, by id (`IDS_PER_STATEMENT` per statement).
+async fn examples(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    ids: &[i64],
+) -> Result<HashMap<i64, product::Model>> {
+    let mut examples: HashMap<i64, product::Model> = HashMap::new();
+    for chunk in ids.chunks(IDS_PER_STATEMENT) {
+        for p in product::Entity::find()
+            .filter(product::Column::StoreId.eq(store_id))
+            .filter(product::Column::Id.is_in(chunk.iter().copied()))
+            .all(db)
+            .await?
+        {
+            examples.insert(p.id, p);
+        }
+    }
+    Ok(examples)
 }
 
 /// Products to check, over all groups.
@@ -243,31 +269,7 @@ async fn unproposed(db: &impl ConnectionTrait, store_id: i64) -> Result<Unpropos
 pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Result<u64> {
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
-    // A family or a reason is the same rule the panel applied, on the rows as they are now.
-    let ids: Option<Vec<i64>> = match &which {
-        Accept::Ids(ids) => Some(ids.clone()),
-        Accept::Reason(reason) => {
-            let reasons = unproposed(&txn, store_id).await?.reasons;
-            Some(
-                reasons
-                    .into_iter()
-                    .find(|(r, _)| r == reason)
-                    .map(|(_, ids)| ids)
-                    .unwrap_or_default(),
-            )
-        }
-        Accept::Family { key, .. } => {
-            let families = unproposed(&txn, store_id).await?.families;
-            Some(
-                families
-                    .into_iter()
-                    .find(|f| &f.key == key)
-                    .map(|f| f.ids)
-                    .unwrap_or_default(),
-            )
-        }
-        Accept::Suggestion { .. } | Accept::All => None,
-    };
+    let ids = accepted_ids(&txn, store_id, &which).await?;
     let category = match &which {
         Accept::Suggestion { category, .. } => Some(category.as_str()),
         Accept::Family { category, .. } => category.as_deref(),
@@ -275,32 +277,7 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
     };
     let taught = taught_by(&txn, store_id, &which, ids.as_deref()).await?;
     let now = OffsetDateTime::now_utc();
-    let update = || {
-        let mut update = product::Entity::update_many()
-            .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
-            .col_expr(
-                product::Column::ReviewNote,
-                Expr::value(Option::<String>::None),
-            )
-            .col_expr(
-                product::Column::SuggestedCategory,
-                Expr::value(Option::<String>::None),
-            )
-            // The owner's word: a reading of the queue begun before it no longer writes
-            // over these products (`category_checks` writes only what it read unchanged).
-            .col_expr(product::Column::UpdatedAt, Expr::value(now))
-            .filter(to_check(store_id));
-        if let Some(category) = category {
-            update = update
-                .col_expr(product::Column::Category, Expr::value(category))
-                .col_expr(
-                    product::Column::ImageUrl,
-                    product_images::drawn_picture_cleared(),
-                )
-                .col_expr(product::Column::SearchVersion, Expr::value(0));
-        }
-        update
-    };
+    let update = || checked(store_id, category, now);
     let mut accepted = 0;
     match (&which, &ids) {
         (_, Some(ids)) => {
@@ -330,6 +307,72 @@ pub async fn accept(db: &DatabaseConnection, store_id: i64, which: Accept) -> Re
     }
     txn.commit().await?;
     Ok(accepted)
+}
+
+/// The ids an acceptance names: the ones given, or a family's or a reason's by the same rule
+/// the panel applied, on the rows as they are now; `None` for a proposal or everything.
+async fn accepted_ids(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    which: &Accept,
+) -> Result<Option<Vec<i64>>> {
+    Ok(match which {
+        Accept::Ids(ids) => Some(ids.clone()),
+        Accept::Reason(reason) => {
+            let reasons = unproposed(db, store_id).await?.reasons;
+            Some(
+                reasons
+                    .into_iter()
+                    .find(|(r, _)| r == reason)
+                    .map(|(_, ids)| ids)
+                    .unwrap_or_default(),
+            )
+        }
+        Accept::Family { key, .. } => {
+            let families = unproposed(db, store_id).await?.families;
+            Some(
+                families
+                    .into_iter()
+                    .find(|f| &f.key == key)
+                    .map(|f| f.ids)
+                    .unwrap_or_default(),
+            )
+        }
+        Accept::Suggestion { .. } | Accept::All => None,
+    })
+}
+
+/// The update that marks the shop's products to check as checked (status normal, no reason
+/// nor proposal), filed under `category` when one is given.
+fn checked(
+    store_id: i64,
+    category: Option<&str>,
+    now: OffsetDateTime,
+) -> sea_orm::UpdateMany<product::Entity> {
+    let update = product::Entity::update_many()
+        .col_expr(product::Column::Status, Expr::value(ProductStatus::Normal))
+        .col_expr(
+            product::Column::ReviewNote,
+            Expr::value(Option::<String>::None),
+        )
+        .col_expr(
+            product::Column::SuggestedCategory,
+            Expr::value(Option::<String>::None),
+        )
+        // The owner's word: a reading of the queue begun before it no longer writes
+        // over these products (`category_checks` writes only what it read unchanged).
+        .col_expr(product::Column::UpdatedAt, Expr::value(now))
+        .filter(to_check(store_id));
+    let Some(category) = category else {
+        return update;
+    };
+    update
+        .col_expr(product::Column::Category, Expr::value(category))
+        .col_expr(
+            product::Column::ImageUrl,
+            product_images::drawn_picture_cleared(),
+        )
+        .col_expr(product::Column::SearchVersion, Expr::value(0))
 }
 
 /// The products an acceptance teaches, and under which category: a group confirmed or

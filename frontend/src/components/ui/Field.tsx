@@ -19,3 +19,16 @@ export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputEleme
 export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(inputClass, "pr-8", className)} {...rest} />;
 }
+
+/** A select's options for plain texts, each its own value (a file's columns, a CAP's towns). */
+export function TextOptions({ values }: { values: string[] }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -110,3 +110,5 @@ export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: 
     confirm: confirmPending,
   };
 }
+
+export type Deletions = ReturnType<typeof useDeletions>;

@@ -373,6 +373,47 @@ pub async fn sync(
     let allowance = Allowance::read(&txn, store_id).await?;
     allowance.ensure_import_left()?;
     let existing = existing_codes(&txn, store_id, ByName::Nobody).await?;
+    let (missing, coded) = unlisted(&existing, items);
+    if missing.len() * 2 > coded && missing.len() > 10 {
+        return Ok(Err(domain::messages::SYNC_TOO_MANY_MISSING));
+    }
+
+    let now = OffsetDateTime::now_utc();
+    let still_there = still_existing(&txn, store_id, items).await?;
+    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
+        .iter()
+        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
+    creates.truncate(allowance.creatable(creates.len()));
+    insert_rows(
+        &txn,
+        store_id,
+        creates.iter().map(|i| new_data(i)).collect(),
+        now,
+    )
+    .await?;
+    let mut updated = 0;
+    for item in &updates {
+        updated += usize::from(sync_row(&txn, store_id, item, now).await?);
+    }
+    let unavailable = mark_unavailable(&txn, store_id, &missing, now).await?;
+    let synced = Synced {
+        created: creates.len(),
+        updated,
+        unavailable,
+    };
+    if synced == Synced::default() {
+        // Nothing changed: no import counted, and the shop's pages keep their cache.
+        txn.rollback().await?;
+        return Ok(Ok(synced));
+    }
+    usage::add(&txn, store_id, Counter::Imports).await?;
+    txn.commit().await?;
+    Ok(Ok(synced))
+}
+
+/// The shop's coded products whose SKU and EAN the file no longer lists, and how many
+/// coded products the shop has (a truncated export is told by the share missing).
+fn unlisted(existing: &ExistingCodes, items: &[ImportItem]) -> (Vec<i64>, usize) {
     let (skus, eans): (HashSet<&str>, HashSet<&str>) = (
         items.iter().filter_map(|i| i.sku.as_deref()).collect(),
         items.iter().filter_map(|i| i.ean.as_deref()).collect(),
@@ -396,27 +437,17 @@ pub async fn sync(
         .map(|(_, id)| *id)
         .collect();
     let missing: Vec<i64> = coded.difference(&listed).copied().collect();
-    if missing.len() * 2 > coded.len() && missing.len() > 10 {
-        return Ok(Err(domain::messages::SYNC_TOO_MANY_MISSING));
-    }
+    (missing, coded.len())
+}
 
-    let now = OffsetDateTime::now_utc();
-    let still_there = still_existing(&txn, store_id, items).await?;
-    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
-        .iter()
-        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
-    creates.truncate(allowance.creatable(creates.len()));
-    insert_rows(
-        &txn,
-        store_id,
-        creates.iter().map(|i| new_data(i)).collect(),
-        now,
-    )
-    .await?;
-    let mut updated = 0;
-    for item in &updates {
-        updated += usize::from(sync_row(&txn, store_id, item, now).await?);
-    }
+/// Marks the products the file no longer lists not available (never deleted); returns how
+/// many were available before.
+async fn mark_unavailable(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    missing: &[i64],
+    now: OffsetDateTime,
+) -> Result<usize> {
     let mut unavailable = 0;
     for chunk in missing.chunks(ID_CHUNK) {
         let done = product::Entity::update_many()
@@ -429,23 +460,11 @@ pub async fn sync(
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::InStock.eq(true))
             .filter(product::Column::Id.is_in(chunk.iter().copied()))
-            .exec(&txn)
+            .exec(db)
             .await?;
         unavailable += done.rows_affected as usize;
     }
-    let synced = Synced {
-        created: creates.len(),
-        updated,
-        unavailable,
-    };
-    if synced == Synced::default() {
-        // Nothing changed: no import counted, and the shop's pages keep their cache.
-        txn.rollback().await?;
-        return Ok(Ok(synced));
-    }
-    usage::add(&txn, store_id, Counter::Imports).await?;
-    txn.commit().await?;
-    Ok(Ok(synced))
+    Ok(unavailable)
 }
 
 /// The file's price (when it has one) and availability; true when the product changed.

@@ -30,6 +30,68 @@ function UsageRow({ label, used, limit, zeroText, unlimitedText }: { label: stri
   );
 }
 
+/** The plan and how much of it the shop used this month; `limits` null shows no figures. */
+function UsageSection({ titleId, store, productCount, limits }: { titleId: string; store: OwnStore; productCount: number; limits: Limits | null }) {
+  const trialEnd = store.trial_ends_at ? shortDate(store.trial_ends_at) : null;
+  return (
+    <section aria-labelledby={`${titleId}-usage`} className="space-y-3">
+      <div className="flex items-baseline justify-between">
+        <h3 id={`${titleId}-usage`} className="text-sm font-bold uppercase tracking-wide text-stone-500">
+          {t.usage}
+        </h3>
+        <span className="text-sm font-semibold text-brand-800">{t.plan(PLAN_TITLES[planKey(store.plan)])}</span>
+      </div>
+      {trialEnd && <p className="text-xs text-stone-600">{t.trialUntil(trialEnd)}</p>}
+      {limits && (
+        <>
+          <UsageRow label={t.products} used={productCount} limit={limits.products} unlimitedText={t.unlimited} />
+          <UsageRow label={t.imports} used={store.counter_csv_imported} limit={limits.imports_per_month} unlimitedText={t.unlimited} />
+          <UsageRow
+            label={t.regenerations}
+            used={store.regenerations_this_month}
+            limit={limits.regenerations_per_month}
+            zeroText={t.none}
+            unlimitedText={t.unlimited}
+          />
+          {store.ai_products_this_month !== null && (
+            <UsageRow label={t.aiProducts} used={store.ai_products_this_month} limit={limits.ai_products_per_month} unlimitedText={t.unlimited} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The shop's feeds for Google Merchant Center, and how many products they leave out for want
+ * of a picture. */
+function MerchantFeeds({ titleId, store }: { titleId: string; store: OwnStore }) {
+  return (
+    <section aria-labelledby={`${titleId}-merchant`} className="space-y-2 border-t border-stone-100 pt-4" data-merchant-feeds>
+      <h3 id={`${titleId}-merchant`} className="text-sm font-bold uppercase tracking-wide text-stone-500">
+        {t.merchant.title}
+      </h3>
+      <p className="text-xs text-stone-600">{t.merchant.help}</p>
+      <ul className="space-y-1 text-sm">
+        <li>
+          <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-products.xml`} target="_blank" rel="noopener noreferrer">
+            {t.merchant.products}
+          </a>
+        </li>
+        <li>
+          <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-local-inventory.xml`} target="_blank" rel="noopener noreferrer">
+            {t.merchant.local}
+          </a>
+        </li>
+      </ul>
+      {store.products_without_picture > 0 && (
+        <p className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900" data-without-picture>
+          {t.merchant.withoutPicture(store.products_without_picture)} {t.merchant.addPictures}
+        </p>
+      )}
+    </section>
+  );
+}
+
 const action =
   "flex w-full items-center gap-2 rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600";
 
@@ -75,7 +137,6 @@ export function AccountPanel({
 
   const plan = planKey(store.plan);
   const since = monthYear(store.created, t.months);
-  const trialEnd = store.trial_ends_at ? shortDate(store.trial_ends_at) : null;
   return (
     <div className="fixed inset-0 z-50">
       <div className="absolute inset-0 bg-stone-950/50" aria-hidden="true" onClick={onClose} />
@@ -119,55 +180,9 @@ export function AccountPanel({
             </div>
           )}
 
-          <section aria-labelledby={`${titleId}-usage`} className="space-y-3">
-            <div className="flex items-baseline justify-between">
-              <h3 id={`${titleId}-usage`} className="text-sm font-bold uppercase tracking-wide text-stone-500">
-                {t.usage}
-              </h3>
-              <span className="text-sm font-semibold text-brand-800">{t.plan(PLAN_TITLES[plan])}</span>
-            </div>
-            {trialEnd && <p className="text-xs text-stone-600">{t.trialUntil(trialEnd)}</p>}
-            {limits && (
-              <>
-                <UsageRow label={t.products} used={productCount} limit={limits.products} unlimitedText={t.unlimited} />
-                <UsageRow label={t.imports} used={store.counter_csv_imported} limit={limits.imports_per_month} unlimitedText={t.unlimited} />
-                <UsageRow
-                  label={t.regenerations}
-                  used={store.regenerations_this_month}
-                  limit={limits.regenerations_per_month}
-                  zeroText={t.none}
-                  unlimitedText={t.unlimited}
-                />
-                {store.ai_products_this_month !== null && (
-                  <UsageRow label={t.aiProducts} used={store.ai_products_this_month} limit={limits.ai_products_per_month} unlimitedText={t.unlimited} />
-                )}
-              </>
-            )}
-          </section>
+          <UsageSection titleId={titleId} store={store} productCount={productCount} limits={limits} />
 
-          <section aria-labelledby={`${titleId}-merchant`} className="space-y-2 border-t border-stone-100 pt-4" data-merchant-feeds>
-            <h3 id={`${titleId}-merchant`} className="text-sm font-bold uppercase tracking-wide text-stone-500">
-              {t.merchant.title}
-            </h3>
-            <p className="text-xs text-stone-600">{t.merchant.help}</p>
-            <ul className="space-y-1 text-sm">
-              <li>
-                <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-products.xml`} target="_blank" rel="noopener noreferrer">
-                  {t.merchant.products}
-                </a>
-              </li>
-              <li>
-                <a className="font-medium text-brand-800 hover:underline" href={`/feeds/${store.id}/google-local-inventory.xml`} target="_blank" rel="noopener noreferrer">
-                  {t.merchant.local}
-                </a>
-              </li>
-            </ul>
-            {store.products_without_picture > 0 && (
-              <p className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900" data-without-picture>
-                {t.merchant.withoutPicture(store.products_without_picture)} {t.merchant.addPictures}
-              </p>
-            )}
-          </section>
+          <MerchantFeeds titleId={titleId} store={store} />
 
           <nav className="flex flex-col gap-1 border-t border-stone-100 pt-4">
             <button type="button" className={action} onClick={onEditInfo}>

@@ -1,4 +1,6 @@
+import { Button } from "../../../components/ui/Button";
 import { Select } from "../../../components/ui/Field";
+import { Modal } from "../../../components/ui/Modal";
 import { it } from "../../../i18n/it";
 import { SORT_KEYS, STOCK_FILTERS, type ListState, type SortKey, type StockFilter } from "../logic";
 
@@ -60,5 +62,33 @@ export function Filters({
         </Select>
       </div>
     </div>
+  );
+}
+
+/** The filters as a sheet (narrow screens, and the account panel's "Filtri"): "Applica" closes
+ * it, as the filters apply at once. */
+export function FiltersSheet({
+  open,
+  onClose,
+  onClear,
+  ...filters
+}: {
+  open: boolean;
+  onClose: () => void;
+  onClear: () => void;
+  state: ListState;
+  categories: string[];
+  onChange: (patch: Partial<Omit<ListState, "page">>) => void;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} title={t.title}>
+      <Filters {...filters} idPrefix="sheet" stacked />
+      <div className="mt-6 flex justify-between gap-2">
+        <Button variant="secondary" onClick={onClear}>
+          {t.clear}
+        </Button>
+        <Button onClick={onClose}>{t.apply}</Button>
+      </div>
+    </Modal>
   );
 }

@@ -21,6 +21,27 @@ function previewable(url: string): string | null {
   }
 }
 
+/** The product's name; an imported product whose name was changed offers the file's name
+ * back. */
+export function ProductNameField({ name, sourceName, onChange }: { name: string; sourceName: string | null; onChange: (name: string) => void }) {
+  return (
+    <div>
+      <Label htmlFor="product-name">{t.name} *</Label>
+      <Input id="product-name" value={name} onChange={(e) => onChange(e.target.value)} maxLength={300} autoComplete="off" />
+      {sourceName && sourceName !== name && (
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-stone-600" data-source-name>
+          <span>
+            {t.sourceName} <span className="font-mono text-stone-800">{sourceName}</span>
+          </span>
+          <button type="button" className="font-semibold text-brand-800 hover:underline" onClick={() => onChange(sourceName)}>
+            {t.restoreSourceName}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The product dialog's fields after the name: price, brand, category, description, image and
  * stock. The price error is the dialog's, which decides when a price is refused. */
 export function ProductFields({
