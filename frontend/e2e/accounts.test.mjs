@@ -1,6 +1,6 @@
 // Account pages in Chromium against the real server, as a new shop owner meets them:
 // registration, the verification e-mail (read from the outbox folder), login and logout,
-// the resend dialog, password recovery, every registration message of spec section 5,
+// the resend dialog, password recovery, every registration message of docs/product/validation.md,
 // no console errors, and a 390 px wide screen.
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -531,7 +531,7 @@ describe("a signed-in owner", () => {
 });
 
 describe("registration messages", () => {
-  test("every field rule of spec section 5 is shown for a bad value", async () => {
+  test("every field rule of docs/product/validation.md is shown for a bad value", async () => {
     const { context, page, console } = await newPage();
     await page.goto(`${server.url}/create`);
     const form = page.locator("form");

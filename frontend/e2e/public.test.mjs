@@ -1,5 +1,5 @@
 // Public site in Chromium against the real server and the demo shop: pages readable with
-// JavaScript off, hydration without console errors, and the interactions of spec section 2.
+// JavaScript off, hydration without console errors, and the interactions of docs/product/routes.md.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { blockThirdParty, demoLogin, launchBrowser, startServer, typeInto, watchConsole } from "./harness.mjs";

@@ -9,7 +9,7 @@ before(async () => {
 
 const good = goodRegistration;
 
-describe("registration rules (spec section 5)", () => {
+describe("registration rules (docs/product/validation.md)", () => {
   test("a complete form has no errors", () => {
     assert.deepEqual(v.validateRegistration(good), {});
     assert.deepEqual(v.validateRegistration({ ...good, website_url: "www.rossi.it", partner_group: "Gruppo" }), {});

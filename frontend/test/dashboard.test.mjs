@@ -1,4 +1,4 @@
-// The owner dashboard's pure rules (spec sections 2, 4 and 9): the list's state, share
+// The owner dashboard's pure rules (docs/product/routes.md, states.md and limits.md): the list's state, share
 // links, plan usage, product form. Search, filters, sorts, pages, bulk deletes and the CSV
 // export are the server's, tested in server/tests/api/catalogue.rs and export.rs.
 import assert from "node:assert/strict";
@@ -51,7 +51,7 @@ describe("list state: pages of 20 and filter changes", () => {
   });
 });
 
-describe("share links (spec section 2)", () => {
+describe("share links (docs/product/routes.md)", () => {
   test("{host}/store/{id}/{slug} in WhatsApp, e-mail and Facebook links", () => {
     const url = l.publicStoreUrl("https://vetrina.example/", { id: 7, slug: "edilizia-demo" });
     assert.equal(url, "https://vetrina.example/store/7/edilizia-demo");
@@ -71,7 +71,7 @@ describe("share links (spec section 2)", () => {
   });
 });
 
-describe("plan usage (spec section 9)", () => {
+describe("plan usage (docs/product/limits.md)", () => {
   test("bar colour: red from 90%, yellow from 75%, green below", () => {
     assert.equal(l.usageTone(45, 50), "red");
     assert.equal(l.usageTone(50, 50), "red");

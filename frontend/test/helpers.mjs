@@ -152,7 +152,7 @@ export function titleOf(head) {
   return head.match(/<title>([\s\S]*?)<\/title>/)?.[1];
 }
 
-/** A registration form that passes every rule of spec section 5. */
+/** A registration form that passes every rule of docs/product/validation.md. */
 export const goodRegistration = Object.freeze({
   name: "Ferramenta Rossi",
   partner_group: "",

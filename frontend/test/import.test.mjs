@@ -1,4 +1,4 @@
-// The import wizard's pure rules (spec sections 3, 4, 5) and the import-guide PDF writer.
+// The import wizard's pure rules (docs/product/entities.md, states.md and validation.md) and the import-guide PDF writer.
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { before, describe, test } from "node:test";
@@ -12,7 +12,7 @@ before(async () => {
   l = await importSrc("features/import/logic.ts");
 });
 
-describe("progress bar (spec section 4)", () => {
+describe("progress bar (docs/product/states.md)", () => {
   test("step is ceil(100 / totalRows), 1 without rows", () => {
     assert.equal(l.progressStep(3), 34);
     assert.equal(l.progressStep(100), 1);
@@ -69,7 +69,7 @@ describe("plan limits said before the work", () => {
   });
 });
 
-describe("mapping fields (spec sections 2 and 3)", () => {
+describe("mapping fields (docs/product/routes.md and entities.md)", () => {
   test("the payload carries the sheet, joined columns, fixed values and net prices only when set", () => {
     const extras = l.extrasOf({ name: "Nome", sheet: "Prodotti" }, ["Nome"]);
     assert.deepEqual(extras, { sheet: "Prodotti", nameParts: [], fixed: { brand: undefined, category: undefined }, pricesIncludeVat: true, vatRate: 22, tidyNames: false });
@@ -130,7 +130,7 @@ describe("mapping fields (spec sections 2 and 3)", () => {
   });
 });
 
-describe("file type (spec section 5)", () => {
+describe("file type (docs/product/validation.md)", () => {
   test("csv, xlsx, xls by extension, any case; a METEL list's txt", () => {
     for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv", "BTI-listino-metel.TXT"]) assert.ok(l.isSupportedFile(n), n);
   });
@@ -148,7 +148,7 @@ describe("file type (spec section 5)", () => {
   });
 });
 
-describe("error list (spec section 2: first 5 errors and \"+ altri N\")", () => {
+describe("error list (docs/product/routes.md: first 5 errors and \"+ altri N\")", () => {
   const errs = (n) => Array.from({ length: n }, (_, i) => ({ rowIndex: i + 2, product: `P${i}`, errors: ["Prezzo non valido"] }));
   test("five shown, the rest counted from the statistics", () => {
     const { shown, more } = l.errorSummary(errs(5), 12);

@@ -36,7 +36,7 @@ describe("price formatting (no Intl)", () => {
   });
 });
 
-describe("plan buttons (spec section 4)", () => {
+describe("plan buttons (docs/product/states.md)", () => {
   let p;
   before(async () => {
     p = await importSrc("lib/plans.ts");

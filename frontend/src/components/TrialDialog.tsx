@@ -4,7 +4,7 @@ import { messageOf } from "../lib/api";
 import { Button } from "./ui/Button";
 import { Modal } from "./ui/Modal";
 
-/** The free-trial confirmation (spec section 4, "Trial flow": confirm, activate). The caller
+/** The free-trial confirmation (docs/product/states.md, "Trial flow": confirm, activate). The caller
  * activates the trial in `onConfirm`; a failure shows here, with the server's text. */
 export function TrialDialog({ planTitle, onConfirm, onClose }: { planTitle: string; onConfirm: () => Promise<void>; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import type { ErrorCode } from "./ErrorCode";
  */
 export type ErrorBody = { 
 /**
- * Italian message for the user, from the spec's error catalogue.
+ * Italian message for the user, from the error catalogue (docs/product/errors.md).
  */
 error: string, 
 /**

@@ -10,7 +10,7 @@ export interface CapState {
 
 const IDLE: CapState = { looking: false, towns: [], message: null };
 
-/** Postal code → towns, 1 s after typing stops on exactly 5 digits (spec section 5). One town
+/** Postal code → towns, 1 s after typing stops on exactly 5 digits (docs/product/validation.md). One town
  * is passed to `onCity`; several are returned for a selector; any other code clears the city.
  * `messages` are the form's own texts for a code not found and a failed lookup. */
 export function useCapLookup(cap: string, onCity: (city: string) => void, messages: { notFound: string; error: string }): CapState {

@@ -1,10 +1,10 @@
-// The trial a logged-out visitor chose, kept in the browser while they log in (spec section 4,
+// The trial a logged-out visitor chose, kept in the browser while they log in (docs/product/states.md,
 // "Trial flow"): saved by the plan buttons, taken by the login form.
 
 /** The "Accesso richiesto" toast of a pending trial, taken away once the trial is settled. */
 export const TRIAL_LOGIN_TOAST = "trial-login";
 
-/** Pending trial kept in the browser while the visitor logs in (spec section 4, "Trial flow"). */
+/** Pending trial kept in the browser while the visitor logs in (docs/product/states.md, "Trial flow"). */
 export const PENDING_TRIAL_KEY = "pendingTrial";
 export interface PendingTrial {
   planKey: string;

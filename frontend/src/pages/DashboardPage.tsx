@@ -31,7 +31,7 @@ function Loading({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** /dashboard: the owner's catalogue (spec section 2, "Dashboard"; section 4, "Session").
+/** /dashboard: the owner's catalogue (docs/product/routes.md, "Dashboard"; docs/product/states.md, "Session").
  * What it does is useDashboardPage's; this renders it. */
 export function DashboardPage() {
   const { session, navigate, data, list, deletions, dialog, setDialog, panels, version, refresh, exportCsv, notAuthenticated, waiting } = useDashboardPage();

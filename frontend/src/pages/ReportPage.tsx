@@ -14,7 +14,7 @@ const t = it.report;
 
 type Loaded = { kind: "loading" } | { kind: "error" } | { kind: "locked" } | { kind: "ready"; report: AnalyticsReport };
 
-/** /report: the Pro "Report di analisi dei dati" of the owner's shop (spec section 9). */
+/** /report: the Pro "Report di analisi dei dati" of the owner's shop (docs/product/limits.md). */
 export function ReportPage() {
   const { status, store } = useOwnerOnly();
 

@@ -9,7 +9,7 @@ import { it } from "../i18n/it";
 
 const t = it.upload;
 
-/** /upload: product import for a logged-in owner with a shop (spec section 2). */
+/** /upload: product import for a logged-in owner with a shop (docs/product/routes.md). */
 export function UploadPage() {
   const { status } = useOwnerOnly();
 

@@ -3,7 +3,7 @@ import { useSession } from "../../lib/session";
 import { Button } from "../ui/Button";
 import { Modal } from "../ui/Modal";
 
-/** "Sicuro di voler effettuare il logout?" (spec section 2). Part of the layout on server and
+/** "Sicuro di voler effettuare il logout?" (docs/product/routes.md). Part of the layout on server and
  * browser alike, so the tree keeps its shape; it draws nothing until the session asks. */
 export function LogoutDialog() {
   const { logout } = useSession();

@@ -25,7 +25,7 @@ export function TopBar() {
   const { pathname } = useLocation();
   const [scrolledAway, setScrolledAway] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  // The bar stays visible while the mobile menu is open (spec section 2).
+  // The bar stays visible while the mobile menu is open (docs/product/routes.md).
   const hidden = scrolledAway && !menuOpen;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Field rules of spec section 5 for the account pages. Pure functions: unit-tested in
+// Field rules of docs/product/validation.md for the account pages. Pure functions: unit-tested in
 // test/accounts.test.mjs and mirrored by the server's own checks.
 import { it } from "../../i18n/it";
 import { isCap, isEmail } from "../../lib/validation";
@@ -53,7 +53,7 @@ export function isTelephone(raw: string): boolean {
 
 const len = (s: string) => [...s.trim()].length;
 
-/** Every broken rule, one message per field (spec section 5). */
+/** Every broken rule, one message per field (docs/product/validation.md). */
 export function validateRegistration(v: RegistrationValues): FieldErrors {
   const errors: FieldErrors = {};
   if (len(v.name) < 2) errors.name = r.name;
@@ -93,7 +93,7 @@ export function errorsAfterBlur(errors: FieldErrors, field: RegistrationField, v
   return withProblem(errors, field, validateRegistration(values)[field]);
 }
 
-/** Reset form (spec section 5): empty fields, then mismatch, then the password rules. */
+/** Reset form (docs/product/validation.md): empty fields, then mismatch, then the password rules. */
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (!password || !confirm) return it.accounts.reset.required;
   if (password !== confirm) return it.accounts.reset.mismatch;

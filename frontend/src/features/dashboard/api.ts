@@ -1,4 +1,4 @@
-// Calls of the owner dashboard (spec section 7). Browser only.
+// Calls of the owner dashboard (docs/product/routes.md). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../lib/api";
 import type { Accepted, AiEnrichmentView, AiReportClosed, Deleted, GeneratedProduct, InboxView, InquirySent, InquiryView, OwnStore, Product, ProductPhotos, ReviewView, StorePhotos } from "../../types";
 

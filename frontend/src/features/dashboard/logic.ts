@@ -1,4 +1,4 @@
-// The dashboard's pure rules (spec sections 2, 4 and 9): the list's state, share links, plan
+// The dashboard's pure rules (docs/product/routes.md, states.md and limits.md): the list's state, share links, plan
 // usage, the product form. No React, no window. Search, filters, sorts, pages, bulk deletes
 // and the CSV export are the server's (GET /api/stores/{id}/products, DELETE
 // /api/products/bulk_delete by status, GET /api/products/export).
@@ -83,7 +83,7 @@ export function slugify(text: string): string {
     .replace(/-+/g, "-");
 }
 
-// ---------- Share (spec section 2, "Share") ----------
+// ---------- Share (docs/product/routes.md, "Share") ----------
 
 export function publicStoreUrl(origin: string, store: Pick<Store, "id" | "slug">): string {
   return `${origin.replace(/\/+$/, "")}/store/${store.id}/${store.slug}`;
@@ -112,7 +112,7 @@ export function shortName(name: string, width: number): string {
   return `${name.slice(0, max - 1).trimEnd()}…`;
 }
 
-// ---------- Plan usage (spec section 9) ----------
+// ---------- Plan usage (docs/product/limits.md) ----------
 
 /** The limits in force, read from the server (`limits` beside the owner's shop): the
  * server is the one place that knows them. */
@@ -284,7 +284,7 @@ export function parsePrice(text: string): number | null {
 }
 
 /**
- * The body of POST /products and PUT /products/{id} (spec section 7). What the owner saves is
+ * The body of POST /products and PUT /products/{id} (docs/product/routes.md). What the owner saves is
  * the owner's: confirmed (status normal, no review note), whatever the AI was unsure of.
  */
 export function productPayload(form: ProductForm, storeEmail: string | null) {

@@ -1,5 +1,5 @@
 // The dashboard's shop from GET /api/stores/me (usage, limits, product count), kept up to date
-// locally after every change (spec section 4, "Product list updates"); the products
+// locally after every change (docs/product/states.md, "Product list updates"); the products
 // themselves are read a page at a time (useProductPage).
 import { useCallback, useEffect, useState } from "react";
 import { errorCode, fetchOwnStore, type OwnStore } from "./api";

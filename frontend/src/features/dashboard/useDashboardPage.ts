@@ -1,4 +1,4 @@
-// What /dashboard does (spec section 2, "Dashboard"; section 4, "Session"): the shop, the
+// What /dashboard does (docs/product/routes.md, "Dashboard"; docs/product/states.md, "Session"): the shop, the
 // list, the dialogs and panels, the deletions and the export; the page only renders them.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -44,7 +44,7 @@ export function useDashboardPage() {
   const [version, setVersion] = useState(0);
   const refresh = () => setVersion((v) => v + 1);
 
-  // Never logged in here: told as an expired session (spec section 4). A session lost while
+  // Never logged in here: told as an expired session (docs/product/states.md). A session lost while
   // working ("expired") is told by the session itself; after the owner's own logout
   // ("loggedOut") nothing is said but "Logout effettuato".
   const notAuthenticated = session.status === "anonymous";

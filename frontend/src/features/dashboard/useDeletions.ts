@@ -16,7 +16,7 @@ export type Pending = { kind: "product"; product: Product } | { kind: "bulk"; bu
 /** How many products each bulk delete would remove, as the server counted them. */
 export type BulkCounts = Record<BulkKind, number>;
 
-/** The dashboard's deletions, each confirmed first (spec section 2, "Dialogs"): one product,
+/** The dashboard's deletions, each confirmed first (docs/product/routes.md, "Dialogs"): one product,
  * the bulk deletes by status (one server call each, whatever the size of the shop), and
  * the account. `onDeleted` runs after products are gone. */
 export function useDeletions(data: Pick<DashboardData, "countRemoved">, counts: BulkCounts | null, onDeleted: () => void) {

@@ -1,4 +1,4 @@
-// The product dialog's form (spec section 4, "Product dialog"): what it starts from at each
+// The product dialog's form (docs/product/states.md, "Product dialog"): what it starts from at each
 // opening, its checks, saving, and the question before unsaved changes are dropped.
 import { useState, type FormEvent } from "react";
 import { useToast } from "../../components/ui/Toast";

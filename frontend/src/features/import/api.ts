@@ -121,7 +121,7 @@ export async function processFile(file: File, mapping: Mapping, extras: MappingE
   };
 }
 
-/** Stops the shop's running process; a failure is only logged (spec section 7). */
+/** Stops the shop's running process; a failure is only logged (docs/product/routes.md). */
 export async function cancelProcessing(): Promise<void> {
   try {
     await api.post("/file/cancel-processing");

@@ -1,4 +1,4 @@
-// The import wizard's pure rules (spec sections 3, 4 and 5): no React, no browser APIs, so
+// The import wizard's pure rules (docs/product/entities.md, states.md and validation.md): no React, no browser APIs, so
 // they can be unit-tested directly.
 import { it } from "../../i18n/it";
 import type { PlanAllowance, Statistics } from "./api";
@@ -15,7 +15,7 @@ export type Mapping = Partial<Record<MappingKey, string>>;
 
 export interface MappingField {
   key: MappingKey;
-  /** "name / nome": the English key and the Italian column name (spec section 2). */
+  /** "name / nome": the English key and the Italian column name (docs/product/routes.md). */
   label: string;
   italian: string;
   help: string;

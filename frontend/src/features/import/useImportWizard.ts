@@ -1,4 +1,4 @@
-// The import wizard's state machine (spec section 4): none → analyzing → mapping →
+// The import wizard's state machine (docs/product/states.md): none → analyzing → mapping →
 // processing → preview, and error from analyzing or processing. Every asynchronous step is a
 // job (useWizardJobs): a reply that arrives after a reset or a cancellation is ignored. The
 // mapping's edits and the final import are hooks of their own.

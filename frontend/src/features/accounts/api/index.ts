@@ -1,4 +1,4 @@
-// Calls of the account pages (spec section 7). Browser only.
+// Calls of the account pages (docs/product/routes.md). Browser only.
 import { api, ApiError, errorCode, failure, messageOf } from "../../../lib/api";
 import type { Outcome, OwnStore, Registered } from "../../../types";
 import type { RegistrationValues } from "../validation";

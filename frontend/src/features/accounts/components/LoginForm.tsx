@@ -13,7 +13,7 @@ import { PasswordInput } from "./PasswordInput";
 
 const t = it.accounts.login;
 
-/** E-mail and password; resumes a trial chosen before logging in (spec section 4). */
+/** E-mail and password; resumes a trial chosen before logging in (docs/product/states.md). */
 export function LoginForm() {
   const id = useId();
   const toast = useToast();

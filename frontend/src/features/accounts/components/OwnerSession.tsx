@@ -9,7 +9,7 @@ import type { OwnStore } from "../../../types";
 import { errorCode, fetchMe, logout } from "../api";
 import { useLoginRequired } from "../hooks/useLoginRequired";
 
-/** In the browser, on every page: fetches the current shop at start (spec section 4,
+/** In the browser, on every page: fetches the current shop at start (docs/product/states.md,
  * "Session"), follows a session lost while working, and runs the logout confirmation.
  * The first render is anonymous, as the server rendered it, so hydration matches. */
 export function OwnerSession({ children }: { children: ReactNode }) {

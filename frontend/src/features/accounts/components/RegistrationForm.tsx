@@ -7,7 +7,7 @@ import { AddressSection, ContactSection, ShopSection } from "./RegistrationField
 
 const t = it.accounts.register;
 
-/** Shop registration (spec sections 2 and 5). */
+/** Shop registration (docs/product/routes.md and validation.md). */
 export function RegistrationForm() {
   const form = useRegistrationForm();
   const { id, logo, busy } = form;

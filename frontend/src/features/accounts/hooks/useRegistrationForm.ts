@@ -1,4 +1,4 @@
-// The registration form's state (spec sections 2 and 5): values, errors shown as the owner
+// The registration form's state (docs/product/routes.md and validation.md): values, errors shown as the owner
 // edits and leaves fields, the city from the CAP, the logo, and sending it all.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";

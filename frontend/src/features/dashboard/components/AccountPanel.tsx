@@ -95,7 +95,7 @@ function MerchantFeeds({ titleId, store }: { titleId: string; store: OwnStore })
 const action =
   "flex w-full items-center gap-2 rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** The account side panel (spec section 2): shop, plan usage and account actions. */
+/** The account side panel (docs/product/routes.md): shop, plan usage and account actions. */
 export function AccountPanel({
   open,
   onClose,

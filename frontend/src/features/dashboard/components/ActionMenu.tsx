@@ -12,7 +12,7 @@ export interface MenuAction {
   icon?: ReactNode;
 }
 
-/** "Aggiungi Prodotti" / "Elimina Prodotti": a dropdown menu from 1024 px, a dialog below (spec section 2). */
+/** "Aggiungi Prodotti" / "Elimina Prodotti": a dropdown menu from 1024 px, a dialog below (docs/product/routes.md). */
 export function ActionMenu({ label, icon, actions, variant = "secondary" }: { label: string; icon?: ReactNode; actions: MenuAction[]; variant?: "primary" | "secondary" }) {
   const desktop = useIsDesktop();
   const [open, setOpen] = useState(false);

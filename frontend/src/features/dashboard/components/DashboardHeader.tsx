@@ -15,7 +15,7 @@ const IconFilters = () => (
 );
 
 /** Logo, search, filters button (below 1024 px) and account drawer button; after 40 px of
- * scrolling it becomes a compact sticky bar that also carries the filters (spec section 2). */
+ * scrolling it becomes a compact sticky bar that also carries the filters (docs/product/routes.md). */
 export function DashboardHeader({
   store,
   search,

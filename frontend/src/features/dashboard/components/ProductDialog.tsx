@@ -39,7 +39,7 @@ function AiAssist({ mode, store, generating, disabled, onRun }: { mode: "add" | 
 }
 
 /** Add or edit one product, with AI generation (add) or regeneration (edit) merged into the
- * form for the owner to save (spec section 4, "Product dialog"). */
+ * form for the owner to save (docs/product/states.md, "Product dialog"). */
 export function ProductDialog({ state, store, ...events }: { state: ProductDialogState; store: OwnStore } & ProductDialogEvents) {
   const dialog = useProductDialog(state, store, events);
   if (!state) return null;
