@@ -14,6 +14,20 @@ const forbid = (folders, message) => ({
   "no-restricted-imports": ["error", { patterns: folders.map((f) => ({ group: [`**/${f}`, `**/${f}/**`], message })) }],
 });
 
+/** The same for a feature's siblings, also when the path only climbs to them
+ * (`../../accounts/api` from `features/dashboard/components/`). */
+const forbidSiblings = (siblings, message) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: siblings.map((f) => ({
+        group: [`**/features/${f}`, `**/features/${f}/**`, `../${f}`, `../${f}/**`, `../../${f}`, `../../${f}/**`],
+        message,
+      })).concat([{ group: ["**/pages", "**/pages/**"], message }]),
+    },
+  ],
+});
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/"] },
   js.configs.recommended,
@@ -33,8 +47,8 @@ export default tseslint.config(
   },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
-    rules: forbid(
-      [...features.filter((f) => f !== feature).map((f) => `features/${f}`), "pages"],
+    rules: forbidSiblings(
+      features.filter((f) => f !== feature),
       "A feature never imports another feature or a page: move what both need to lib/ or components/.",
     ),
   })),

@@ -5,8 +5,6 @@ import { isCap, isEmail } from "../../lib/validation";
 
 const r = it.accounts.rules;
 
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-
 export interface RegistrationValues {
   name: string;
   partner_group: string;
@@ -100,13 +98,6 @@ export function validateNewPassword(password: string, confirm: string): string |
   return passwordProblem(password);
 }
 
-/** Logo file check before upload: image type, at most 5 MB. */
-export function logoProblem(file: { type: string; size: number }): { title: string; text: string } | null {
-  const t = it.accounts.register;
-  if (!file.type.startsWith("image/")) return { title: t.invalidFileTitle, text: t.invalidFileText };
-  if (file.size > LOGO_MAX_BYTES) return { title: t.tooLargeTitle, text: t.tooLargeText };
-  return null;
-}
 
 /** m:ss, e.g. 65 → "1:05". */
 export function formatCountdown(seconds: number): string {

@@ -1,5 +1,5 @@
 // Calls of the account pages (docs/product/routes.md). Browser only.
-import { api, ApiError, errorCode, failure, messageOf } from "../../../lib/api";
+import { api, ApiError, errorCode, messageOf } from "../../../lib/api";
 import type { Outcome, OwnStore, Registered } from "../../../types";
 import type { RegistrationValues } from "../validation";
 
@@ -33,12 +33,3 @@ export const requestPasswordReset = (email: string) => api.post<Outcome>("/auth/
 export const confirmPasswordReset = (token: string, password: string, passwordConfirm: string) =>
   api.post<Outcome>("/auth/confirm-password-reset", { token, password, passwordConfirm });
 
-/** POST /api/uploads/logo (multipart): the stored image's path. */
-export async function uploadLogo(file: File): Promise<string> {
-  const form = new FormData();
-  form.append("file", file);
-  const res = await fetch("/api/uploads/logo", { method: "POST", body: form, credentials: "include" });
-  const body = (await res.json().catch(() => null)) as { url?: string } | null;
-  if (!res.ok || !body?.url) throw failure(res.status, body);
-  return body.url;
-}

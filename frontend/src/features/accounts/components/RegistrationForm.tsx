@@ -2,7 +2,7 @@ import { Button } from "../../../components/ui/Button";
 import { Label } from "../../../components/ui/Field";
 import { it } from "../../../i18n/it";
 import { useRegistrationForm } from "../hooks/useRegistrationForm";
-import { LogoPicker } from "./LogoPicker";
+import { LogoPicker } from "../../../components/LogoPicker";
 import { AddressSection, ContactSection, ShopSection } from "./RegistrationFields";
 
 const t = it.accounts.register;

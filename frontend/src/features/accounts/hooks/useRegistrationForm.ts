@@ -6,7 +6,8 @@ import { useToast } from "../../../components/ui/Toast";
 import { useCapLookup } from "../../../hooks/useCapLookup";
 import { it } from "../../../i18n/it";
 import { useSession } from "../../../lib/session";
-import { ApiError, messageOf, register, uploadLogo } from "../api";
+import { uploadLogo } from "../../../lib/logo";
+import { ApiError, messageOf, register } from "../api";
 import { isRegistrationProblem } from "../errors";
 import { errorsAfterBlur, errorsAfterEdit, validateRegistration, type FieldErrors, type RegistrationField, type RegistrationValues } from "../validation";
 

@@ -1,9 +1,9 @@
 import { useRef, type ChangeEvent } from "react";
-import { buttonClass } from "../../../components/ui/Button";
-import { IconUpload } from "../../../components/ui/Icons";
-import { useToast } from "../../../components/ui/Toast";
-import { it } from "../../../i18n/it";
-import { logoProblem } from "../validation";
+import { buttonClass } from "./ui/Button";
+import { IconUpload } from "./ui/Icons";
+import { useToast } from "./ui/Toast";
+import { it } from "../i18n/it";
+import { logoProblem } from "../lib/logo";
 
 const t = it.accounts.register;
 
