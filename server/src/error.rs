@@ -1,8 +1,8 @@
-//! The one error type of the server. `IntoResponse` below is the only place that picks a
-//! status code and the JSON shape `{"error", "code", "fields"}`.
+//! The HTTP face of the application's errors. `IntoResponse` below is the only place that
+//! picks a status code and the JSON shape `{"error", "code", "fields"}`.
 //!
-//! Clients branch on `code` (an [`ErrorCode`]), never on the Italian text: the texts are
-//! for people and may be reworded, the codes are the contract.
+//! Handlers return [`ApiError`], made by `?` from an [`AppError`] (or anything an
+//! `AppError` is made from): the orphan rule keeps `IntoResponse` off `app`'s own type.
 
 use std::collections::BTreeMap;
 
@@ -10,163 +10,70 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use domain::messages;
 use domain::ErrorCode;
-use sea_orm::{DbErr, SqlErr};
 use serde::Serialize;
+
+pub use app::error::{is_unique_violation, AppError, STORAGE_RETRY_AFTER_SECS};
 
 use crate::telemetry::ErrorCause;
 
-#[derive(Debug, thiserror::Error)]
-pub enum AppError {
-    #[error("{0}")]
-    BadRequest(String),
-    /// The body is not JSON.
-    #[error("{}", messages::INVALID_JSON)]
-    InvalidJson,
-    #[error("{message}")]
-    Invalid {
-        message: String,
-        fields: BTreeMap<&'static str, String>,
-    },
-    #[error("{0}")]
-    Unauthorized(&'static str),
-    /// Wrong e-mail or password.
-    #[error("{}", messages::BAD_CREDENTIALS)]
-    InvalidCredentials,
-    /// Right password, address not yet confirmed: the client offers to resend the e-mail.
-    #[error("{0}")]
-    EmailNotVerified(String),
-    /// An e-mail link's token that is unknown, used or malformed (400).
-    #[error("{0}")]
-    TokenInvalid(&'static str),
-    /// An e-mail link's token whose time ran out (400).
-    #[error("{0}")]
-    TokenExpired(&'static str),
-    #[error("{0}")]
-    Forbidden(String),
-    /// A state-changing request from another site (403).
-    #[error("{}", messages::FOREIGN_ORIGIN)]
-    ForeignOrigin,
-    /// The shop's plan refuses it (403): products, imports or regenerations of the month.
-    #[error("{0}")]
-    PlanLimit(String),
-    #[error("{}", messages::TRIAL_ALREADY_USED)]
-    TrialUsed,
-    #[error("{}", messages::TRIAL_ONLY_FROM_FREE)]
-    TrialUnavailable,
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{}", messages::EMAIL_TAKEN)]
-    EmailTaken,
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{message}")]
-    TooManyRequests { message: String, retry_after: u64 },
-    /// A verification e-mail went out less than a minute ago (429 with `remainingTime`).
-    #[error("{}", messages::resend_cooldown(*retry_after))]
-    ResendCooldown { retry_after: u64 },
-    #[error("{0}")]
-    PayloadTooLarge(String),
-    #[error("{0}")]
-    UnsupportedMedia(String),
-    #[error("{0}")]
-    Unavailable(String),
-    /// Every render thread is busy and the render queue is full: a page answers 503 with
-    /// `Retry-After` and the plain HTML document of `pages::busy_response`.
-    #[error("{}", messages::PAGES_BUSY)]
-    PagesBusy,
-    /// The disk under the database or the media is full (507): the write was not made.
-    /// Holds the cause for the log. Made by `From` (see [`storage_fault`]).
-    #[error("{}", messages::DISK_FULL)]
-    DiskFull(anyhow::Error),
-    /// The database cannot be reached or cannot work now: connection refused or cut, pool
-    /// timed out, PostgreSQL shutting down, SQLite locked or failing to read (503).
-    #[error("{}", messages::DATABASE_UNAVAILABLE)]
-    DatabaseUnavailable(anyhow::Error),
-    #[error(transparent)]
-    Internal(anyhow::Error),
+/// An [`AppError`] on its way to becoming a reply.
+#[derive(Debug)]
+pub struct ApiError(pub AppError);
+
+pub type Result<T, E = ApiError> = std::result::Result<T, E>;
+
+impl<E> From<E> for ApiError
+where
+    AppError: From<E>,
+{
+    fn from(err: E) -> Self {
+        Self(AppError::from(err))
+    }
 }
 
-/// Seconds a client is asked to wait (`Retry-After`) when the database does not answer or
-/// the disk is full: long enough for a restart or a clean-up, short enough to retry by hand.
-pub const STORAGE_RETRY_AFTER_SECS: u64 = 30;
-
-pub type Result<T, E = AppError> = std::result::Result<T, E>;
-
-impl AppError {
-    pub fn not_found(message: impl Into<String>) -> Self {
-        Self::NotFound(message.into())
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
+}
 
-    /// One field failed: the message is both the headline and the field's entry.
-    pub fn field(field: &'static str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        Self::Invalid {
-            fields: BTreeMap::from([(field, message.clone())]),
-            message,
-        }
+impl std::error::Error for ApiError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
     }
+}
 
-    /// Several fields failed; the first message becomes the headline.
-    pub fn fields(fields: BTreeMap<&'static str, String>) -> Self {
-        let message = fields
-            .values()
-            .next()
-            .cloned()
-            .unwrap_or_else(|| messages::INVALID_INPUT.to_owned());
-        Self::Invalid { message, fields }
-    }
-
+impl ApiError {
     fn status_and_code(&self) -> (StatusCode, ErrorCode) {
         use ErrorCode as C;
-        match self {
-            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, C::BadRequest),
-            Self::InvalidJson => (StatusCode::BAD_REQUEST, C::InvalidJson),
-            Self::Invalid { .. } => (StatusCode::UNPROCESSABLE_ENTITY, C::Validation),
-            Self::Unauthorized(_) => (StatusCode::UNAUTHORIZED, C::Unauthorized),
-            Self::InvalidCredentials => (StatusCode::UNAUTHORIZED, C::InvalidCredentials),
-            Self::EmailNotVerified(_) => (StatusCode::FORBIDDEN, C::EmailNotVerified),
-            Self::TokenInvalid(_) => (StatusCode::BAD_REQUEST, C::TokenInvalid),
-            Self::TokenExpired(_) => (StatusCode::BAD_REQUEST, C::TokenExpired),
-            Self::Forbidden(_) => (StatusCode::FORBIDDEN, C::Forbidden),
-            Self::ForeignOrigin => (StatusCode::FORBIDDEN, C::ForeignOrigin),
-            Self::PlanLimit(_) => (StatusCode::FORBIDDEN, C::PlanLimit),
-            Self::TrialUsed => (StatusCode::FORBIDDEN, C::TrialUsed),
-            Self::TrialUnavailable => (StatusCode::FORBIDDEN, C::TrialUnavailable),
-            Self::NotFound(_) => (StatusCode::NOT_FOUND, C::NotFound),
-            Self::EmailTaken => (StatusCode::CONFLICT, C::EmailTaken),
-            Self::Conflict(_) => (StatusCode::CONFLICT, C::Conflict),
-            Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, C::RateLimited),
-            Self::ResendCooldown { .. } => (StatusCode::TOO_MANY_REQUESTS, C::ResendCooldown),
-            Self::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, C::PayloadTooLarge),
-            Self::UnsupportedMedia(_) => {
+        match &self.0 {
+            AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, C::BadRequest),
+            AppError::InvalidJson => (StatusCode::BAD_REQUEST, C::InvalidJson),
+            AppError::Invalid { .. } => (StatusCode::UNPROCESSABLE_ENTITY, C::Validation),
+            AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, C::Unauthorized),
+            AppError::InvalidCredentials => (StatusCode::UNAUTHORIZED, C::InvalidCredentials),
+            AppError::EmailNotVerified(_) => (StatusCode::FORBIDDEN, C::EmailNotVerified),
+            AppError::TokenInvalid(_) => (StatusCode::BAD_REQUEST, C::TokenInvalid),
+            AppError::TokenExpired(_) => (StatusCode::BAD_REQUEST, C::TokenExpired),
+            AppError::Forbidden(_) => (StatusCode::FORBIDDEN, C::Forbidden),
+            AppError::ForeignOrigin => (StatusCode::FORBIDDEN, C::ForeignOrigin),
+            AppError::PlanLimit(_) => (StatusCode::FORBIDDEN, C::PlanLimit),
+            AppError::TrialUsed => (StatusCode::FORBIDDEN, C::TrialUsed),
+            AppError::TrialUnavailable => (StatusCode::FORBIDDEN, C::TrialUnavailable),
+            AppError::NotFound(_) => (StatusCode::NOT_FOUND, C::NotFound),
+            AppError::EmailTaken => (StatusCode::CONFLICT, C::EmailTaken),
+            AppError::Conflict(_) => (StatusCode::CONFLICT, C::Conflict),
+            AppError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, C::RateLimited),
+            AppError::ResendCooldown { .. } => (StatusCode::TOO_MANY_REQUESTS, C::ResendCooldown),
+            AppError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, C::PayloadTooLarge),
+            AppError::UnsupportedMedia(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, C::UnsupportedMediaType)
             }
-            Self::Unavailable(_) | Self::PagesBusy | Self::DatabaseUnavailable(_) => {
+            AppError::Unavailable(_) | AppError::PagesBusy | AppError::DatabaseUnavailable(_) => {
                 (StatusCode::SERVICE_UNAVAILABLE, C::Unavailable)
             }
-            Self::DiskFull(_) => (StatusCode::INSUFFICIENT_STORAGE, C::InsufficientStorage),
-            Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, C::Internal),
-        }
-    }
-
-    /// The `Retry-After` header of the reply, in seconds.
-    pub(crate) fn retry_after(&self) -> Option<u64> {
-        match self {
-            Self::TooManyRequests { retry_after, .. } | Self::ResendCooldown { retry_after } => {
-                Some(*retry_after)
-            }
-            Self::DiskFull(_) | Self::DatabaseUnavailable(_) => Some(STORAGE_RETRY_AFTER_SECS),
-            _ => None,
-        }
-    }
-
-    /// Whether the database (or the disk under it) failed, rather than the request: public
-    /// pages answer these with their 503 error page.
-    pub fn is_storage_failure(&self) -> bool {
-        match self {
-            Self::DiskFull(_) | Self::DatabaseUnavailable(_) => true,
-            Self::Internal(e) => e.chain().any(|cause| cause.is::<DbErr>()),
-            _ => false,
+            AppError::DiskFull(_) => (StatusCode::INSUFFICIENT_STORAGE, C::InsufficientStorage),
+            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, C::Internal),
         }
     }
 }
@@ -188,19 +95,19 @@ pub struct ErrorBody {
     pub remaining_time: Option<u64>,
 }
 
-impl AppError {
+impl ApiError {
     /// Status and body of the reply; an internal error's cause is never shown: the reply
     /// carries it as an [`ErrorCause`] for the request log.
     pub(crate) fn into_parts(self) -> (StatusCode, ErrorBody) {
         let (status, code) = self.status_and_code();
-        let (error, fields, retry_after) = match self {
-            Self::Internal(_) => (messages::INTERNAL.to_owned(), BTreeMap::new(), None),
-            Self::Invalid { message, fields } => (message, fields, None),
-            Self::TooManyRequests {
+        let (error, fields, retry_after) = match self.0 {
+            AppError::Internal(_) => (messages::INTERNAL.to_owned(), BTreeMap::new(), None),
+            AppError::Invalid { message, fields } => (message, fields, None),
+            AppError::TooManyRequests {
                 message,
                 retry_after,
             } => (message, BTreeMap::new(), Some(retry_after)),
-            Self::ResendCooldown { retry_after } => (
+            AppError::ResendCooldown { retry_after } => (
                 messages::resend_cooldown(retry_after),
                 BTreeMap::new(),
                 Some(retry_after),
@@ -217,13 +124,13 @@ impl AppError {
     }
 }
 
-impl IntoResponse for AppError {
+impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let Self::PagesBusy = self {
-            return crate::pages::busy_response();
+        if let AppError::PagesBusy = self.0 {
+            return crate::unavailable::busy_response();
         }
-        let cause = ErrorCause::of(&self);
-        let retry_after = self.retry_after();
+        let cause = ErrorCause::of(&self.0);
+        let retry_after = self.0.retry_after();
         let (status, body) = self.into_parts();
         let mut response = (status, axum::Json(body)).into_response();
         if let Some(seconds) = retry_after {
@@ -238,222 +145,33 @@ impl IntoResponse for AppError {
     }
 }
 
-impl From<DbErr> for AppError {
-    fn from(err: DbErr) -> Self {
-        Self::from(anyhow::Error::new(err))
-    }
-}
-
-/// The one place where a failure becomes a full disk (507), an unavailable database (503)
-/// or an internal error (500), whatever wrapped it on the way.
-impl From<domain::plan::PlanLimitReached> for AppError {
-    fn from(refused: domain::plan::PlanLimitReached) -> Self {
-        Self::PlanLimit(refused.0)
-    }
-}
-
-impl From<anyhow::Error> for AppError {
-    fn from(err: anyhow::Error) -> Self {
-        match storage_fault(err.as_ref()) {
-            Some(StorageFault::DiskFull) => Self::DiskFull(err),
-            Some(StorageFault::DatabaseDown) => Self::DatabaseUnavailable(err),
-            None => Self::Internal(err),
-        }
-    }
-}
-
-/// What a failure of the storage under the server means for the client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StorageFault {
-    /// No space left for the database or a file: the write was not made.
-    DiskFull,
-    /// The database cannot be reached or cannot work now; trying again later may succeed.
-    DatabaseDown,
-}
-
-/// Finds, in `err` or its sources, a database or file error that says the disk is full or
-/// the database is out of reach. Read from the typed errors: sea-orm's variants, sqlx's,
-/// SQLite's result code, PostgreSQL's SQLSTATE and the `io::ErrorKind` of a file write.
-pub fn storage_fault(err: &(dyn std::error::Error + 'static)) -> Option<StorageFault> {
-    let mut next = Some(err);
-    while let Some(cause) = next {
-        let fault = if let Some(db) = cause.downcast_ref::<DbErr>() {
-            db_fault(db)
-        } else if let Some(sqlx) = cause.downcast_ref::<sqlx::Error>() {
-            // Its source is the database's own error, read here: stop looking further.
-            return sqlx_fault(sqlx);
-        } else if let Some(io) = cause.downcast_ref::<std::io::Error>() {
-            is_disk_full(io).then_some(StorageFault::DiskFull)
-        } else {
-            None
-        };
-        if fault.is_some() {
-            return fault;
-        }
-        next = cause.source();
-    }
-    None
-}
-
-/// sea-orm's failures to get a connection (from the pool, or a new one: refused, cut in
-/// the handshake, any cause); the others are read from the sqlx error inside.
-fn db_fault(err: &DbErr) -> Option<StorageFault> {
-    match err {
-        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => Some(StorageFault::DatabaseDown),
-        _ => None,
-    }
-}
-
-fn sqlx_fault(err: &sqlx::Error) -> Option<StorageFault> {
-    match err {
-        sqlx::Error::Io(_)
-        | sqlx::Error::Tls(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed => Some(StorageFault::DatabaseDown),
-        sqlx::Error::Database(db) => {
-            if let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
-                postgres_fault(pg.code())
-            } else if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
-                // sqlx gives SQLite's extended result code only as its decimal text.
-                let code = db.code()?.parse::<std::os::raw::c_int>().ok()?;
-                sqlite_fault(code)
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
-
-/// By SQLite's result code: the disk is full; the file cannot be opened, read or written,
-/// or another connection holds it past the busy timeout.
-fn sqlite_fault(extended_code: std::os::raw::c_int) -> Option<StorageFault> {
-    use libsqlite3_sys::ErrorCode as C;
-    // Growing the WAL index (`-shm`) fails this way when the disk has no page left for it.
-    if extended_code == libsqlite3_sys::SQLITE_IOERR_SHMSIZE {
-        return Some(StorageFault::DiskFull);
-    }
-    match libsqlite3_sys::Error::new(extended_code).code {
-        C::DiskFull => Some(StorageFault::DiskFull),
-        C::CannotOpen | C::SystemIoFailure | C::DatabaseBusy | C::ReadOnly => {
-            Some(StorageFault::DatabaseDown)
-        }
-        _ => None,
-    }
-}
-
-/// By PostgreSQL's SQLSTATE (Appendix A of its manual): `53100` disk_full; class 08
-/// (connection exceptions), the rest of class 53 (insufficient resources: memory, too
-/// many connections), `57P01`–`57P03` (the server shutting down or starting) and `58030`
-/// (its own I/O error).
-fn postgres_fault(sqlstate: &str) -> Option<StorageFault> {
-    match sqlstate {
-        "53100" => Some(StorageFault::DiskFull),
-        "57P01" | "57P02" | "57P03" | "58030" => Some(StorageFault::DatabaseDown),
-        s if s.starts_with("08") || s.starts_with("53") => Some(StorageFault::DatabaseDown),
-        _ => None,
-    }
-}
-
-/// A file write that failed for lack of space (ENOSPC) or of quota (EDQUOT).
-pub fn is_disk_full(err: &std::io::Error) -> bool {
-    matches!(
-        err.kind(),
-        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
-    )
-}
-
-/// True when the database refused a row because of a unique constraint. The one place
-/// that recognises it, through sea-orm's typed `SqlErr`, not by matching strings.
-pub fn is_unique_violation(err: &DbErr) -> bool {
-    matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use std::io::{Error as IoError, ErrorKind};
 
-    use sea_orm::{ConnAcquireErr, RuntimeErr};
+    use sea_orm::{DbErr, RuntimeErr};
 
     use super::*;
 
-    fn fault_of(err: anyhow::Error) -> Option<StorageFault> {
-        storage_fault(err.as_ref())
-    }
-
-    #[test]
-    fn a_file_write_without_space_is_a_full_disk_however_it_was_wrapped() {
-        let enospc = IoError::from_raw_os_error(28);
-        let wrapped = anyhow::Error::new(enospc).context("writing .abc.tmp");
-        assert_eq!(fault_of(wrapped), Some(StorageFault::DiskFull));
-        let quota = IoError::from(ErrorKind::QuotaExceeded);
-        assert_eq!(fault_of(quota.into()), Some(StorageFault::DiskFull));
-        let other = IoError::from(ErrorKind::PermissionDenied);
-        assert_eq!(fault_of(other.into()), None);
-    }
-
-    #[test]
-    fn a_database_out_of_reach_is_told_by_the_error_types() {
-        let down = [
-            DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
-            DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed),
-            DbErr::Conn(RuntimeErr::SqlxError(sqlx::Error::Protocol(
-                "SSLRequest".into(),
-            ))),
-            DbErr::Query(RuntimeErr::SqlxError(sqlx::Error::Io(IoError::from(
-                ErrorKind::ConnectionReset,
-            )))),
-            DbErr::Exec(RuntimeErr::SqlxError(sqlx::Error::PoolTimedOut)),
-        ];
-        for err in down {
-            let text = err.to_string();
-            let app = AppError::from(err);
-            assert!(matches!(app, AppError::DatabaseUnavailable(_)), "{text}");
-            assert_eq!(app.status_and_code().0, StatusCode::SERVICE_UNAVAILABLE);
-            assert_eq!(app.retry_after(), Some(STORAGE_RETRY_AFTER_SECS));
-            assert!(app.is_storage_failure());
-        }
-        let mistake = DbErr::Query(RuntimeErr::SqlxError(sqlx::Error::RowNotFound));
-        assert!(matches!(AppError::from(mistake), AppError::Internal(_)));
-        assert!(matches!(
-            AppError::from(DbErr::RecordNotFound("x".into())),
-            AppError::Internal(_)
-        ));
-    }
-
-    #[test]
-    fn sqlite_and_postgresql_codes_are_read_by_name() {
-        assert_eq!(sqlite_fault(13), Some(StorageFault::DiskFull)); // SQLITE_FULL
-        assert_eq!(sqlite_fault(4874), Some(StorageFault::DiskFull)); // SQLITE_IOERR_SHMSIZE
-        assert_eq!(sqlite_fault(778), Some(StorageFault::DatabaseDown)); // SQLITE_IOERR_WRITE
-        assert_eq!(sqlite_fault(5), Some(StorageFault::DatabaseDown)); // SQLITE_BUSY
-        assert_eq!(sqlite_fault(14), Some(StorageFault::DatabaseDown)); // SQLITE_CANTOPEN
-        assert_eq!(sqlite_fault(2067), None); // SQLITE_CONSTRAINT_UNIQUE
-        assert_eq!(postgres_fault("53100"), Some(StorageFault::DiskFull));
-        for down in ["08006", "08001", "57P01", "57P03", "53300"] {
-            assert_eq!(
-                postgres_fault(down),
-                Some(StorageFault::DatabaseDown),
-                "{down}"
-            );
-        }
-        for mine in ["23505", "42P01", "40001"] {
-            assert_eq!(postgres_fault(mine), None, "{mine}");
-        }
-    }
-
     #[test]
     fn a_full_disk_answers_507_with_the_italian_message_and_retry_after() {
-        let err = AppError::from(anyhow::Error::new(IoError::from(ErrorKind::StorageFull)));
+        let err = ApiError::from(anyhow::Error::new(IoError::from(ErrorKind::StorageFull)));
         let response = err.into_response();
         assert_eq!(response.status(), StatusCode::INSUFFICIENT_STORAGE);
         assert_eq!(response.headers()[header::RETRY_AFTER], "30");
-        let (status, body) = AppError::DiskFull(anyhow::anyhow!("ENOSPC")).into_parts();
+        let (status, body) = ApiError(AppError::DiskFull(anyhow::anyhow!("ENOSPC"))).into_parts();
         assert_eq!(status, StatusCode::INSUFFICIENT_STORAGE);
         assert_eq!(body.error, messages::DISK_FULL);
         assert_eq!(body.code, ErrorCode::InsufficientStorage);
         assert_eq!(body.remaining_time, None);
+    }
+
+    #[test]
+    fn a_database_out_of_reach_answers_503() {
+        let down = DbErr::Exec(RuntimeErr::SqlxError(sqlx::Error::PoolTimedOut));
+        let (status, body) = ApiError::from(down).into_parts();
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body.code, ErrorCode::Unavailable);
     }
 }

@@ -1,28 +1,25 @@
 //! Vetrina: public catalogues for building-trade shops. `main.rs` parses the command
 //! line; this crate builds and runs the application.
 
-pub mod analytics;
 pub mod api;
 pub mod auth;
-pub mod config;
-pub mod db;
-pub mod email;
 pub mod error;
-pub mod media;
+pub mod fields;
+pub mod listing;
 pub mod net;
 pub mod pages;
 pub mod security_headers;
-pub mod services;
 pub mod state;
-pub mod sync;
 pub mod telemetry;
 pub mod typescript;
+pub mod unavailable;
 pub mod views;
-pub mod worker;
+
+// The application's modules, at the paths handlers and tests know them by.
+pub use app::{analytics, config, db, email, jobs, media, services, sync, worker, App};
 
 use std::sync::Arc;
 
-use anyhow::Context;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -32,45 +29,12 @@ use axum::{middleware, Router};
 pub use config::Config;
 pub use state::AppState;
 
-/// Opens the database (running migrations) and loads what requests need.
+/// Opens the application (database, migrations, settings) and loads the page renderer.
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
-    std::fs::create_dir_all(&config.data_dir).with_context(|| {
-        format!(
-            "impossibile creare la cartella dati {}",
-            config.data_dir.display()
-        )
-    })?;
-    let db = db::connect(&config.database_url).await?;
-    let geo_path = config.assets_dir.join("geo/cap.json");
-    let geo = services::geo::CapIndex::load(&geo_path).unwrap_or_else(|err| {
-        tracing::warn!("postal-code lookup unavailable: {err:#}");
-        services::geo::CapIndex::default()
-    });
-    let places = services::geo::Places::load(&config.assets_dir.join("geo/places.json"))
-        .unwrap_or_else(|err| {
-            tracing::warn!("distances between comuni unavailable: {err:#}");
-            services::geo::Places::default()
-        });
     let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
-    let from = email::parse_mailbox(&config.mail_from).map_err(anyhow::Error::msg)?;
-    let mailer = email::Mailer::new(config.smtp_url.as_deref(), from, config.outbox_dir())?;
-    tracing::info!("outgoing e-mail: {}", mailer.describe());
-    auth::password::warm_up();
-    let ai = ai::Ai::from_settings(&config.ai)?;
-    tracing::info!("AI provider: {}", ai.describe());
     Ok(AppState {
-        db,
-        config: Arc::new(config),
-        geo: Arc::new(geo),
-        places: Arc::new(places),
-        analytics: Arc::default(),
+        app: App::open(config).await?,
         pages: Arc::new(pages),
-        mailer: Arc::new(mailer),
-        imports: Arc::new(services::imports::Runs::default()),
-        exports: Arc::default(),
-        image_jobs: Arc::default(),
-        ai: Arc::new(ai),
-        jobs_due: Arc::default(),
     })
 }
 
@@ -101,7 +65,7 @@ async fn forget_store_rows_after_writes(
     let write = !request.method().is_safe();
     let response = next.run(request).await;
     if write && response.status().is_success() {
-        app.pages.stores.forget_all();
+        app.store_rows.forget_all();
     }
     response
 }

@@ -50,9 +50,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 tracing::warn!("product image passes not started: {err}");
             }
             // Background work, claimed from the database: once across all instances.
-            tokio::spawn(vetrina::services::jobs::run_forever(state.clone()));
+            tokio::spawn(vetrina::services::jobs::run_forever(state.app.clone()));
             // This instance's page views, written every few seconds.
-            tokio::spawn(vetrina::analytics::flush_forever(state.clone()));
+            tokio::spawn(vetrina::analytics::flush_forever(state.app.clone()));
             tracing::info!(
                 "Vetrina listening on http://{} (public URL: {})",
                 listener.local_addr()?,

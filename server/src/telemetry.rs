@@ -21,7 +21,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
-use crate::error::AppError;
+use app::error::AppError;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -136,6 +136,8 @@ mod tests {
     use axum::routing::get;
     use tower::ServiceExt;
 
+    use crate::error::ApiError;
+
     use super::*;
 
     /// Everything the subscriber writes, kept for the test to read.
@@ -159,14 +161,18 @@ mod tests {
                 get(|| async {
                     let io = std::io::Error::other("disk on fire");
                     let err = anyhow::Error::new(io).context("writing the logo");
-                    Err::<(), _>(AppError::Internal(err))
+                    Err::<(), ApiError>(AppError::Internal(err).into())
                 }),
             )
             .route(
                 "/missing",
-                get(|| async { Err::<(), _>(AppError::not_found("Prodotto non trovato")) }),
+                get(|| async {
+                    Err::<(), ApiError>(AppError::not_found("Prodotto non trovato").into())
+                }),
             );
-        let fallback = || async { Err::<(), _>(AppError::Internal(anyhow::anyhow!("no route"))) };
+        let fallback = || async {
+            Err::<(), ApiError>(AppError::Internal(anyhow::anyhow!("no route")).into())
+        };
         layer(Router::new().nest("/api", api).fallback(fallback))
     }
 

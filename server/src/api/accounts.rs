@@ -70,7 +70,7 @@ async fn limit(
 ) -> Result<()> {
     if rate_limit::count(&app.db, bucket, window).await? >= allowed {
         let retry_after = rate_limit::seconds_until_free(&app.db, bucket, window).await?;
-        return Err(refusal(retry_after));
+        return Err(refusal(retry_after).into());
     }
     Ok(())
 }
@@ -101,7 +101,7 @@ async fn count_client(app: &AppState, client: IpAddr) -> Result<()> {
         too_many_email_requests,
     )
     .await?;
-    rate_limit::record(&app.db, &bucket).await
+    Ok(rate_limit::record(&app.db, &bucket).await?)
 }
 
 /// The one address of the request (`validation::parse_email`): a list, `<…>` or CR/LF is
@@ -109,9 +109,9 @@ async fn count_client(app: &AppState, client: IpAddr) -> Result<()> {
 fn email_of(input: EmailInput) -> Result<String> {
     let raw = input.email.unwrap_or_default();
     if raw.trim().is_empty() {
-        return Err(AppError::BadRequest(messages::EMAIL_MISSING.into()));
+        return Err(AppError::BadRequest(messages::EMAIL_MISSING.into()).into());
     }
-    parse_email(&raw).ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))
+    Ok(parse_email(&raw).ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))?)
 }
 
 /// Confirm the address with the token from the e-mail link. A refused link answers 400
@@ -124,7 +124,7 @@ pub async fn verify_email(
 ) -> Result<Json<Outcome>> {
     let token = input.token.unwrap_or_default();
     if token.trim().is_empty() {
-        return Err(AppError::TokenInvalid(messages::VERIFY_TOKEN_MISSING));
+        return Err(AppError::TokenInvalid(messages::VERIFY_TOKEN_MISSING).into());
     }
     accounts::verify_email(&app.db, &token)
         .await?
@@ -154,7 +154,7 @@ pub async fn resend_verification(
     if let Reserved::Refused { retry_after } =
         rate_limit::reserve(&app.db, &[&cooldown], 1, accounts::RESEND_COOLDOWN).await?
     {
-        return Err(AppError::ResendCooldown { retry_after });
+        return Err(AppError::ResendCooldown { retry_after }.into());
     }
     accounts::send_after_reply(&app, AskedMail::Verification, email)?;
     Ok(done(messages::VERIFICATION_REQUESTED))
@@ -200,22 +200,19 @@ pub async fn confirm_password_reset(
     let password = input.password.unwrap_or_default();
     let confirm = input.password_confirm.unwrap_or_default();
     if token.trim().is_empty() {
-        return Err(AppError::TokenInvalid(messages::RESET_TOKEN_MISSING));
+        return Err(AppError::TokenInvalid(messages::RESET_TOKEN_MISSING).into());
     }
     if password.is_empty() || confirm.is_empty() {
-        return Err(AppError::BadRequest(messages::RESET_FIELDS_REQUIRED.into()));
+        return Err(AppError::BadRequest(messages::RESET_FIELDS_REQUIRED.into()).into());
     }
     if password != confirm {
-        return Err(AppError::field(
-            "passwordConfirm",
-            messages::PASSWORDS_DIFFER,
-        ));
+        return Err(AppError::field("passwordConfirm", messages::PASSWORDS_DIFFER).into());
     }
     if let Some(problem) = password_problem(&password) {
-        return Err(AppError::field("password", problem));
+        return Err(AppError::field("password", problem).into());
     }
     if password.len() > 256 {
-        return Err(AppError::field("password", messages::TOO_LONG));
+        return Err(AppError::field("password", messages::TOO_LONG).into());
     }
     // A dead link is told before the (deliberately slow) hashing.
     let refused = |r| token_refused(r, messages::RESET_TOKEN_INVALID);

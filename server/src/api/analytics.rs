@@ -26,7 +26,7 @@ fn days(query: Option<&str>) -> Result<u32> {
         .map(|(_, v)| v.trim().to_owned());
     match asked {
         None => Ok(DEFAULT_DAYS),
-        Some(text) => text
+        Some(text) => Ok(text
             .parse::<u32>()
             .ok()
             .filter(|d| (1..=MAX_DAYS).contains(d))
@@ -35,7 +35,7 @@ fn days(query: Option<&str>) -> Result<u32> {
                     "days",
                     messages::ANALYTICS_DAYS_INVALID.to_owned(),
                 )]))
-            }),
+            })?),
     }
 }
 
@@ -51,13 +51,13 @@ async fn owner_report(
         .effective_plan(OffsetDateTime::now_utc())
         .has_analytics()
     {
-        return Err(AppError::PlanLimit(messages::ANALYTICS_PLAN.to_owned()));
+        return Err(AppError::PlanLimit(messages::ANALYTICS_PLAN.to_owned()).into());
     }
     // What this instance counted in the last seconds shows at once.
     if let Err(err) = app.analytics.flush(&app.db).await {
         tracing::warn!(error = ?err, "page views not written before a report");
     }
-    report::report(&app.db, owner.store.id, days).await
+    Ok(report::report(&app.db, owner.store.id, days).await?)
 }
 
 /// Views by day, visitors, the most viewed products, the searches, where visits came from

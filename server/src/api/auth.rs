@@ -52,7 +52,7 @@ pub async fn login(
     let email = input.email.unwrap_or_default().trim().to_lowercase();
     let password = input.password.unwrap_or_default();
     if email.is_empty() || password.is_empty() {
-        return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.into()));
+        return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.into()).into());
     }
     // No account has a malformed address: refused as any wrong login, before any bucket.
     let email = parse_email(&email).ok_or(AppError::InvalidCredentials)?;
@@ -80,11 +80,11 @@ pub async fn login(
         Err(err) => {
             // Not checked (the server was busy): the attempt does not count.
             rate_limit::refund(&app.db, reservation).await?;
-            return Err(err);
+            return Err(err.into());
         }
     };
     let Some(user) = found.filter(|_| valid) else {
-        return Err(AppError::InvalidCredentials);
+        return Err(AppError::InvalidCredentials.into());
     };
     // Only wrong passwords count: this attempt is taken back, and the failures of this
     // account (or of this browser) are forgotten.
@@ -92,9 +92,7 @@ pub async fn login(
     rate_limit::clear(&app.db, &buckets[0]).await?;
     // Told only to whoever knows the password, so it reveals nothing about the address.
     if user.email_verified_at.is_none() {
-        return Err(AppError::EmailNotVerified(
-            messages::EMAIL_NOT_VERIFIED.into(),
-        ));
+        return Err(AppError::EmailNotVerified(messages::EMAIL_NOT_VERIFIED.into()).into());
     }
 
     logged_in(&app, &headers, user.id).await
@@ -115,7 +113,8 @@ async fn reserve_attempt(
         Reserved::Refused { retry_after } => Err(AppError::TooManyRequests {
             message: messages::TOO_MANY_LOGINS.into(),
             retry_after,
-        }),
+        }
+        .into()),
     }
 }
 
@@ -173,10 +172,7 @@ pub async fn delete_account(
 ) -> Result<impl IntoResponse> {
     let password = input.password.unwrap_or_default();
     if password.is_empty() {
-        return Err(AppError::field(
-            "password",
-            messages::ACCOUNT_PASSWORD_REQUIRED,
-        ));
+        return Err(AppError::field("password", messages::ACCOUNT_PASSWORD_REQUIRED).into());
     }
     let account = user::Entity::find_by_id(user.user_id)
         .one(&app.db)
@@ -191,10 +187,7 @@ pub async fn delete_account(
             rate_limit::refund(&app.db, reservation).await?;
         }
         valid?;
-        return Err(AppError::field(
-            "password",
-            messages::ACCOUNT_PASSWORD_WRONG,
-        ));
+        return Err(AppError::field("password", messages::ACCOUNT_PASSWORD_WRONG).into());
     }
     stores::delete_account(&app.db, account.id).await?;
     Ok((

@@ -133,7 +133,7 @@ fn check_lengths(input: &GenerateInput) -> Result<()> {
     ];
     for (field, value, max) in fields {
         if value.as_deref().is_some_and(|v| v.chars().count() > max) {
-            return Err(AppError::field(field, messages::TOO_LONG));
+            return Err(AppError::field(field, messages::TOO_LONG).into());
         }
     }
     Ok(())
@@ -148,9 +148,10 @@ async fn within_generation_rate(app: &AppState, store_id: i64) -> Result<()> {
         return Err(AppError::TooManyRequests {
             message: messages::TOO_MANY_GENERATIONS.into(),
             retry_after,
-        });
+        }
+        .into());
     }
-    rate_limit::record(&app.db, &bucket).await
+    Ok(rate_limit::record(&app.db, &bucket).await?)
 }
 
 pub fn generation_bucket(store_id: i64) -> String {
@@ -168,10 +169,12 @@ fn edited_product(body: &[u8]) -> Result<GenerateInput> {
         Some(p) if p.is_object() => p.clone(),
         _ => value,
     };
-    serde_json::from_value(product).map_err(|e| AppError::Invalid {
-        message: messages::INVALID_INPUT.into(),
-        fields: [("body", e.to_string())].into_iter().collect(),
-    })
+    Ok(
+        serde_json::from_value(product).map_err(|e| AppError::Invalid {
+            message: messages::INVALID_INPUT.into(),
+            fields: [("body", e.to_string())].into_iter().collect(),
+        })?,
+    )
 }
 
 async fn complete(

@@ -55,7 +55,7 @@ pub async fn products(State(app): State<AppState>, owner: Owner) -> Result<Respo
         })?;
     let count = exports::count(&app.db, store_id).await?;
     if count == 0 {
-        return Err(AppError::not_found(messages::NOTHING_TO_EXPORT));
+        return Err(AppError::not_found(messages::NOTHING_TO_EXPORT).into());
     }
     let codes = exports::has_codes(&app.db, store_id).await?;
     let name = file_name(&owner.store.slug, italian_date(OffsetDateTime::now_utc()));

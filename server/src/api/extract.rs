@@ -7,19 +7,19 @@ use axum::http::StatusCode;
 use domain::messages;
 use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
+use crate::error::{ApiError, AppError};
 
 /// `Json<T>` whose rejections are `AppError`s: 413 for a body over the limit, 422 for
 /// wrong types, 400 for anything that is not JSON.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(Self(value)),
-            Err(rejection) => Err(map_rejection(rejection)),
+            Err(rejection) => Err(map_rejection(rejection).into()),
         }
     }
 }

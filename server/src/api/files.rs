@@ -19,7 +19,7 @@ use crate::api::extract::ApiJson;
 use crate::api::products::ProductInput;
 use crate::api::stores::owner_view;
 use crate::auth::Owner;
-use crate::error::{AppError, ErrorBody};
+use crate::error::{ApiError, AppError, ErrorBody};
 use crate::services::imports::{
     self, Allowance, AllowanceView, Beyond, ExistingCodes, ImportItem, ProcessError,
     ProcessOptions, Statistics, Upload, MAX_FILE_BYTES,
@@ -65,8 +65,14 @@ impl Failure {
 
 impl From<AppError> for Failure {
     fn from(err: AppError) -> Self {
-        let cause = ErrorCause::of(&err);
-        let retry_after = err.retry_after();
+        Self::from(ApiError(err))
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(err: ApiError) -> Self {
+        let cause = ErrorCause::of(&err.0);
+        let retry_after = err.0.retry_after();
         let (status, body) = err.into_parts();
         Self {
             cause,
@@ -585,7 +591,7 @@ pub struct ImportRequest {
 pub async fn import(
     State(app): State<AppState>,
     owner: Owner,
-    request: Result<ApiJson<ImportRequest>, AppError>,
+    request: Result<ApiJson<ImportRequest>, ApiError>,
 ) -> FileResult<Json<OwnerStoreView>> {
     let ApiJson(request) = request?;
     let store_id = owner.store.id;

@@ -33,10 +33,10 @@ pub async fn city_by_cap(
 ) -> Result<Json<Towns>> {
     let cap = query.cap.unwrap_or_default();
     if !is_postal_code(&cap) {
-        return Err(AppError::BadRequest(messages::POSTAL_CODE_INVALID.into()));
+        return Err(AppError::BadRequest(messages::POSTAL_CODE_INVALID.into()).into());
     }
     if app.geo.is_empty() {
-        return Err(AppError::Unavailable(messages::CAP_UNAVAILABLE.into()));
+        return Err(AppError::Unavailable(messages::CAP_UNAVAILABLE.into()).into());
     }
     let towns = app
         .geo

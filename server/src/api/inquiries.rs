@@ -14,10 +14,10 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
-use super::fields::{trimmed, Problems};
 use crate::auth::Owner;
 use crate::email::{self, InquiryMail};
 use crate::error::{AppError, Result};
+use crate::fields::{trimmed, Problems};
 use crate::net::ClientAddr;
 use crate::services::inquiries::{self, NewInquiry};
 use crate::services::{products, rate_limit};
@@ -62,15 +62,15 @@ pub async fn create(
     ApiJson(input): ApiJson<InquiryInput>,
 ) -> Result<(StatusCode, Json<InquirySent>)> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
-    let Some(store) = app.pages.stores.find(&app.db, id).await? else {
-        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+    let Some(store) = app.store_rows.find(&app.db, id).await? else {
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND).into());
     };
     let (name, contact, message) = checked(&input)?;
     let product = match input.product_id {
         Some(product_id) => {
             let found = products::find_own(&app.db, store.id, product_id).await?;
             if !found.published {
-                return Err(AppError::not_found(messages::PRODUCT_NOT_FOUND));
+                return Err(AppError::not_found(messages::PRODUCT_NOT_FOUND).into());
             }
             Some((found.id, found.name))
         }
@@ -145,14 +145,14 @@ async fn take_turn(app: &AppState, client: &impl std::fmt::Display, store_id: i6
         messages::TOO_MANY_INQUIRIES,
     )
     .await?;
-    rate_limit::take(
+    Ok(rate_limit::take(
         &app.db,
         &format!("inquiry:store:{store_id}"),
         PER_SHOP_PER_DAY,
         Duration::days(1),
         messages::SHOP_INQUIRIES_FULL,
     )
-    .await
+    .await?)
 }
 
 async fn tell_the_owner(app: &AppState, user_id: i64, saved: inquiry::Model) {
@@ -251,11 +251,11 @@ fn page_of(query: Option<&str>) -> Result<u64> {
         .map(|(_, v)| v.into_owned());
     match raw {
         None => Ok(1),
-        Some(v) => v
+        Some(v) => Ok(v
             .parse::<u64>()
             .ok()
             .filter(|&n| (1..=1_000_000).contains(&n))
-            .ok_or_else(|| AppError::field("page", messages::PAGE_INVALID)),
+            .ok_or_else(|| AppError::field("page", messages::PAGE_INVALID))?),
     }
 }
 

@@ -10,8 +10,8 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use super::extract::ApiJson;
-use super::fields::{trimmed, Problems};
 use crate::error::Result;
+use crate::fields::{trimmed, Problems};
 use crate::net::ClientAddr;
 use crate::services::leads::{self, NewLead};
 use crate::services::rate_limit;

@@ -8,7 +8,6 @@ pub mod catalogue;
 pub mod enrich;
 pub mod export;
 mod extract;
-mod fields;
 pub mod files;
 pub mod geo;
 pub mod inquiries;
@@ -33,7 +32,7 @@ use utoipa::openapi::{Content, Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use crate::auth::cookie;
-use crate::error::AppError;
+use crate::error::{ApiError, AppError};
 use crate::state::AppState;
 
 /// JSON bodies larger than this are refused with 413 (bulk uploads of a full plan fit).
@@ -54,7 +53,7 @@ pub fn router() -> Router<AppState> {
         .merge(account_routes())
         .merge(file_routes())
         .merge(product_routes())
-        .fallback(|| async { AppError::not_found("Risorsa non trovata") })
+        .fallback(|| async { ApiError(AppError::not_found("Risorsa non trovata")) })
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
 }
 

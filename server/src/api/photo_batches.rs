@@ -16,7 +16,7 @@ use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
 use crate::auth::Owner;
-use crate::error::{AppError, Result};
+use crate::error::{ApiError, AppError, Result};
 use crate::services::photo_batches::{self, PhotoProblem};
 use crate::services::rate_limit;
 use crate::AppState;
@@ -96,7 +96,7 @@ pub async fn upload(
 ) -> Result<(StatusCode, Json<PhotoBatchView>)> {
     let store_id = owner.store.id;
     if photo_batches::running(&app.db, store_id).await?.is_some() {
-        return Err(AppError::Conflict(messages::PHOTO_ZIP_RUNNING.into()));
+        return Err(AppError::Conflict(messages::PHOTO_ZIP_RUNNING.into()).into());
     }
     let dir = app.config.data_dir.join(photo_batches::DIR);
     tokio::fs::create_dir_all(&dir)
@@ -111,7 +111,7 @@ pub async fn upload(
             .await
             .map_err(anyhow::Error::from)??;
         if matched.entries.is_empty() {
-            return Err(AppError::field("file", messages::PHOTO_ZIP_NO_MATCH));
+            return Err(AppError::field("file", messages::PHOTO_ZIP_NO_MATCH).into());
         }
         rate_limit::take(
             &app.db,
@@ -121,7 +121,9 @@ pub async fn upload(
             messages::PHOTO_ZIP_TOO_MANY_TODAY,
         )
         .await?;
-        photo_batches::start(&app, store_id, &file_name, &path, matched).await
+        photo_batches::start(&app, store_id, &file_name, &path, matched)
+            .await
+            .map_err(ApiError::from)
     }
     .await;
     match outcome {
@@ -162,17 +164,17 @@ async fn receive(
         while let Some(chunk) = field.chunk().await.map_err(broken)? {
             written += chunk.len() as u64;
             if written > photo_batches::MAX_ZIP_BYTES {
-                return Err(too_large());
+                return Err(too_large().into());
             }
             out.write_all(&chunk).await.map_err(anyhow::Error::from)?;
         }
         out.flush().await.map_err(anyhow::Error::from)?;
         if written == 0 {
-            return Err(missing());
+            return Err(missing().into());
         }
         return Ok(name);
     }
-    Err(missing())
+    Err(missing().into())
 }
 
 /// The shop's newest ZIP of pictures and how far it got (`null` before the first).

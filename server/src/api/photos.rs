@@ -20,7 +20,7 @@ use crate::media::{self, Lane, Turn};
 use crate::services::{photos, product_images, products, rate_limit};
 use crate::AppState;
 
-pub const PHOTO_MAX_BYTES: usize = 10 * 1024 * 1024;
+pub use app::media::PHOTO_MAX_BYTES;
 /// The request may carry the multipart envelope around a file of the maximum size.
 pub const PHOTO_BODY_LIMIT: usize = PHOTO_MAX_BYTES + 64 * 1024;
 /// Uploads per shop and hour: each costs the image thread a decode and four encodes.
@@ -118,7 +118,7 @@ pub(crate) async fn stored_upload(
         multipart.map_err(|_| AppError::BadRequest(messages::PHOTO_MISSING.into()))?;
     let bytes = read_file(&mut multipart, &PHOTO_FILE).await?;
     if image_extension(&bytes).is_none() {
-        return Err(AppError::UnsupportedMedia(PHOTO_FILE.not_image.into()));
+        return Err(AppError::UnsupportedMedia(PHOTO_FILE.not_image.into()).into());
     }
     // From the header alone: a picture too large to decode is refused before it waits.
     media::check_pixels(&bytes).map_err(|err| refused(err.into(), &PHOTO_FILE))?;
@@ -132,9 +132,9 @@ pub(crate) async fn stored_upload(
     .await?;
     // In the shop's lane of the image thread: another shop's pictures do not hold it up.
     let turn = Turn::Asked(Lane::Shop(store_id));
-    media::stored_photo(&app.config.media_dir(), bytes, turn)
+    Ok(media::stored_photo(&app.config.media_dir(), bytes, turn)
         .await
-        .map_err(|err| refused(err, &PHOTO_FILE))
+        .map_err(|err| refused(err, &PHOTO_FILE))?)
 }
 
 /// Reorder or remove a product's photos: the body lists the ones to keep, first the
@@ -151,7 +151,7 @@ pub async fn arrange(
 ) -> Result<Json<ProductPhotos>> {
     let id = parse_id(&id, messages::PRODUCT_NOT_FOUND)?;
     if input.photos.len() > photos::PER_PRODUCT {
-        return Err(AppError::field("photos", messages::PHOTOS_NOT_OF_PRODUCT));
+        return Err(AppError::field("photos", messages::PHOTOS_NOT_OF_PRODUCT).into());
     }
     let (product, photos) = photos::arrange(&app.db, owner.store.id, id, &input.photos).await?;
     if product.image_url.is_none() {

@@ -13,9 +13,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
-use super::fields::{nullable, Problems};
 use crate::auth::{OptionalOwner, Owner};
 use crate::error::{AppError, Result};
+use crate::fields::{nullable, Problems};
 use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
 use crate::views::ProductView;
@@ -307,9 +307,9 @@ pub async fn bulk_delete(
             Some(status @ (ProductStatus::Uncertain | ProductStatus::Incorrect)) => {
                 products::delete_by_status(&app.db, store_id, Some(status)).await?
             }
-            _ => return Err(AppError::field("status", messages::STATUS_INVALID)),
+            _ => return Err(AppError::field("status", messages::STATUS_INVALID).into()),
         },
-        _ => return Err(AppError::field("ids", messages::BULK_DELETE_TARGET)),
+        _ => return Err(AppError::field("ids", messages::BULK_DELETE_TARGET).into()),
     };
     Ok(Json(Deleted {
         success: true,

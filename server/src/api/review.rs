@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::extract::ApiJson;
-use super::fields::nullable;
 use crate::auth::Owner;
 use crate::error::{AppError, Result};
+use crate::fields::nullable;
 use crate::services::review::{self, Accept, MAX_IDS};
 use crate::views::ProductView;
 use crate::AppState;
@@ -101,7 +101,7 @@ pub async fn accept(
     });
     let category = match category {
         Some(c) if c.is_empty() || c.chars().count() > CATEGORY_CHARS => {
-            return Err(AppError::field("category", messages::ACCEPT_CATEGORY))
+            return Err(AppError::field("category", messages::ACCEPT_CATEGORY).into())
         }
         c => c,
     };
@@ -117,7 +117,7 @@ pub async fn accept(
             Accept::Ids(ids)
         }
         ((Some(_), None, None, None, None), None) => {
-            return Err(AppError::field("ids", messages::ACCEPT_IDS))
+            return Err(AppError::field("ids", messages::ACCEPT_IDS).into())
         }
         ((None, Some(reason), None, None, None), None) => Accept::Reason(reason),
         ((None, None, Some(suggestion), None, None), Some(category)) => Accept::Suggestion {
@@ -125,7 +125,7 @@ pub async fn accept(
             category,
         },
         ((None, None, Some(_), None, None), None) => {
-            return Err(AppError::field("category", messages::ACCEPT_CATEGORY))
+            return Err(AppError::field("category", messages::ACCEPT_CATEGORY).into())
         }
         ((None, None, None, Some(key), None), category)
             if key.chars().count() <= CATEGORY_CHARS =>
@@ -133,7 +133,7 @@ pub async fn accept(
             Accept::Family { key, category }
         }
         ((None, None, None, None, Some(true)), None) => Accept::All,
-        _ => return Err(AppError::field("ids", messages::ACCEPT_TARGET)),
+        _ => return Err(AppError::field("ids", messages::ACCEPT_TARGET).into()),
     };
     let refiled = matches!(
         which,
@@ -146,7 +146,7 @@ pub async fn accept(
     let accepted = review::accept(&app.db, owner.store.id, which).await?;
     if refiled && accepted > 0 {
         // Drawn pictures follow the category.
-        app.pages.stores.forget_all();
+        app.store_rows.forget_all();
         crate::services::product_images::complete_in_background(&app, owner.store.id, 0);
     }
     Ok(Json(Accepted { accepted }))

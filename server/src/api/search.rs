@@ -32,12 +32,13 @@ pub async fn search(
         return Err(AppError::fields(BTreeMap::from([(
             "q",
             messages::NEARBY_QUERY_REQUIRED.to_owned(),
-        )])));
+        )]))
+        .into());
     }
     let _turn = nearby::turn()
         .await
         .ok_or_else(|| AppError::Unavailable(messages::NEARBY_BUSY.into()))?;
-    let shops = app.pages.stores.list_with_counts(&app.db).await?;
+    let shops = app.store_rows.list_with_counts(&app.db).await?;
     let found = nearby::search(&app.db, &app.pages.matches, &app.places, shops, &asked).await?;
     Ok(Json(NearbyResults::of(found, OffsetDateTime::now_utc())))
 }

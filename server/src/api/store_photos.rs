@@ -70,7 +70,7 @@ pub async fn arrange(
     ApiJson(input): ApiJson<StorePhotosInput>,
 ) -> Result<Json<StorePhotos>> {
     if input.photos.len() > store_photos::PER_STORE {
-        return Err(AppError::field("photos", messages::PHOTOS_NOT_OF_SHOP));
+        return Err(AppError::field("photos", messages::PHOTOS_NOT_OF_SHOP).into());
     }
     let photos = store_photos::arrange(&app.db, owner.store.id, &input.photos).await?;
     Ok(Json(StorePhotos { photos }))

@@ -15,9 +15,9 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 
 use super::extract::{parse_id, ApiJson};
-use super::fields::{self, nullable, trimmed, Problems};
 use crate::auth::{password, Owner};
 use crate::error::{AppError, Result};
+use crate::fields::{self, nullable, trimmed, Problems};
 use crate::media::Lane;
 use crate::net::ClientAddr;
 use crate::pages;
@@ -221,9 +221,9 @@ fn stored_list<T: Serialize>(list: &[T]) -> Result<Option<String>> {
     if list.is_empty() {
         return Ok(None);
     }
-    serde_json::to_string(list)
+    Ok(serde_json::to_string(list)
         .map(Some)
-        .map_err(|e| AppError::Internal(e.into()))
+        .map_err(|e| AppError::Internal(e.into()))?)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -322,7 +322,7 @@ pub async fn list(
     );
     let version = pages::explore_version(&app).await?;
     pages::cached_json(&app, &key, version, &headers, async {
-        let found = explore::page(app.pages.stores.list_with_counts(&app.db).await?, &asked);
+        let found = explore::page(app.store_rows.list_with_counts(&app.db).await?, &asked);
         let now = OffsetDateTime::now_utc();
         let list: Vec<StoreView> = found
             .items
@@ -343,8 +343,8 @@ pub async fn show(
     headers: HeaderMap,
 ) -> Result<Response> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
-    let Some(store) = app.pages.stores.find(&app.db, id).await? else {
-        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+    let Some(store) = app.store_rows.find(&app.db, id).await? else {
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND).into());
     };
     // The reply is kept like a rendered page, under the shop's cache version: one
     // primary-key query answers a repeated request.
@@ -352,7 +352,7 @@ pub async fn show(
     let key = format!("api:/stores/{id}");
     let version = pages::store_version(&store, now);
     pages::cached_json(&app, &key, version, &headers, async {
-        let count = app.pages.stores.public_count(&app.db, &store).await?;
+        let count = app.store_rows.public_count(&app.db, &store).await?;
         Ok((StoreView::public((*store).clone(), count, now), None))
     })
     .await
@@ -377,7 +377,7 @@ pub async fn update(
 ) -> Result<Json<OwnerStoreView>> {
     let id = parse_id(&id, messages::STORE_NOT_FOUND)?;
     if id != owner.store.id {
-        return Err(AppError::not_found(messages::STORE_NOT_FOUND));
+        return Err(AppError::not_found(messages::STORE_NOT_FOUND).into());
     }
     let mut changes = input.validate()?;
     check_town(&app, &owner.store, &mut changes)?;
@@ -444,8 +444,7 @@ pub async fn owner_view(app: &AppState, store: entities::store::Model) -> Result
     let usage = usage::current(&app.db, store.id).await?;
     let ai_provider = matches!(*app.ai, ai::Ai::OpenAi(_));
     let without_picture = app
-        .pages
-        .stores
+        .store_rows
         .without_picture_count(&app.db, &store)
         .await?;
     let unread = crate::services::inquiries::unread_count(&app.db, store.id).await?;

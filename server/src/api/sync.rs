@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::extract::ApiJson;
-use super::fields::nullable;
 use crate::auth::Owner;
 use crate::error::{AppError, Result};
+use crate::fields::nullable;
 use crate::services::price_sync;
 use crate::AppState;
 
@@ -100,7 +100,7 @@ pub async fn update(
             && url::Url::parse(u)
                 .is_ok_and(|p| matches!(p.scheme(), "http" | "https") && p.host_str().is_some());
         if !ok {
-            return Err(AppError::field("url", messages::SYNC_URL_INVALID));
+            return Err(AppError::field("url", messages::SYNC_URL_INVALID).into());
         }
     }
     price_sync::set_url(&app.db, owner.store.id, url).await?;
@@ -120,7 +120,7 @@ pub async fn run_now(
     owner: Owner,
 ) -> Result<(StatusCode, Json<SyncQueued>)> {
     if price_sync::url_of(&app.db, owner.store.id).await?.is_none() {
-        return Err(AppError::field("url", messages::SYNC_URL_MISSING));
+        return Err(AppError::field("url", messages::SYNC_URL_MISSING).into());
     }
     price_sync::run_soon(&app.db, owner.store.id).await?;
     Ok((StatusCode::ACCEPTED, Json(SyncQueued { success: true })))

@@ -7,7 +7,7 @@ use domain::messages;
 use entities::store;
 
 use super::cookie;
-use crate::error::AppError;
+use crate::error::{ApiError, AppError};
 use crate::services::{sessions, stores};
 use crate::state::AppState;
 
@@ -26,7 +26,7 @@ pub struct Owner {
 pub struct OptionalOwner(pub Option<store::Model>);
 
 impl FromRequestParts<AppState> for CurrentUser {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
     async fn from_request_parts(
         parts: &mut Parts,
@@ -42,7 +42,7 @@ impl FromRequestParts<AppState> for CurrentUser {
 }
 
 impl FromRequestParts<AppState> for Owner {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
     async fn from_request_parts(
         parts: &mut Parts,
@@ -60,7 +60,7 @@ impl FromRequestParts<AppState> for Owner {
 }
 
 impl FromRequestParts<AppState> for OptionalOwner {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
     async fn from_request_parts(
         parts: &mut Parts,
@@ -68,7 +68,7 @@ impl FromRequestParts<AppState> for OptionalOwner {
     ) -> Result<Self, Self::Rejection> {
         match Owner::from_request_parts(parts, app).await {
             Ok(owner) => Ok(Self(Some(owner.store))),
-            Err(AppError::Unauthorized(_) | AppError::NotFound(_)) => Ok(Self(None)),
+            Err(ApiError(AppError::Unauthorized(_) | AppError::NotFound(_))) => Ok(Self(None)),
             Err(err) => Err(err),
         }
     }

@@ -5,6 +5,6 @@ pub mod cookie;
 pub mod device;
 pub mod extract;
 pub mod origin;
-pub mod password;
+pub use app::password;
 
 pub use extract::{CurrentUser, OptionalOwner, Owner};

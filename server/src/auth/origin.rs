@@ -7,7 +7,7 @@ use axum::http::{header, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::AppError;
+use crate::error::{ApiError, AppError};
 use crate::state::AppState;
 
 pub async fn same_origin_only(
@@ -31,7 +31,7 @@ pub async fn same_origin_only(
     if allowed {
         next.run(request).await
     } else {
-        AppError::ForeignOrigin.into_response()
+        ApiError(AppError::ForeignOrigin).into_response()
     }
 }
 

@@ -66,21 +66,6 @@ pub fn render_document(manifest: &Manifest, head: &str, markup: &str, props_json
     html
 }
 
-/// A plain 503 document for when the database is down and the render pool cannot make the
-/// page either (normally the route's own error state is rendered). No script, no styles
-/// from the build: it must work whatever else fails.
-pub fn unavailable_document() -> String {
-    "<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\">\
-     <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-     <meta name=\"robots\" content=\"noindex\">\
-     <title>Pagina momentaneamente non disponibile | Vetrina</title></head>\
-     <body style=\"font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem;color:#1c1917\">\
-     <h1>Pagina momentaneamente non disponibile</h1>\
-     <p>Non riusciamo a caricare i dati in questo momento. Riprova tra qualche istante.</p>\
-     <p><a href=\"\">Ricarica</a> · <a href=\"/\">Torna alla home</a></p></body></html>"
-        .to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::escape_json_for_script;

@@ -38,7 +38,7 @@ pub async fn feed(
     let kind = match file.as_str() {
         "google-products.xml" => Feed::Products,
         "google-local-inventory.xml" => Feed::LocalInventory,
-        _ => return Err(AppError::not_found(NOT_FOUND)),
+        _ => return Err(AppError::not_found(NOT_FOUND).into()),
     };
     let store_id: i64 = store_id
         .parse()

@@ -14,9 +14,11 @@ use time::OffsetDateTime;
 use super::props::{ExploreListing, PageProps, ProductLinks, Showcase, Site, StoreListing};
 use super::sections::{self, ListingFacet, ListingSection};
 use super::{render_and_cache, respond, store_version, CachedPage};
-use crate::analytics::{self, PageView};
-use crate::api::catalogue::{listing_view, ListingQuery};
-use crate::error::{AppError, Result};
+use app::analytics::PageView;
+
+use super::visitors;
+use crate::error::{ApiError, AppError, Result};
+use crate::listing::{listing_view, ListingQuery};
 use crate::net::ClientAddr;
 use crate::services::catalogue::{Facet, Sort};
 use crate::services::explore::{self, ExploreQuery, ShopSort};
@@ -137,7 +139,7 @@ pub async fn landing_page(
 async fn showcase(app: &AppState, store: store::Model) -> Option<Showcase> {
     let read = async {
         let products = demo::showcase(&app.db, store.id).await?;
-        let count = app.pages.stores.public_count(&app.db, &store).await?;
+        let count = app.store_rows.public_count(&app.db, &store).await?;
         Ok::<_, AppError>((products, count))
     };
     match read.await {
@@ -182,7 +184,9 @@ pub(super) async fn or_error_page(
 ) -> Response {
     match result {
         Ok(response) => response,
-        Err(err) if err.is_storage_failure() => unavailable(app, uri.path(), headers, &err).await,
+        Err(err) if err.0.is_storage_failure() => {
+            unavailable(app, uri.path(), headers, &err.0).await
+        }
         Err(err) => err.into_response(),
     }
 }
@@ -196,7 +200,7 @@ async fn unavailable(app: &AppState, path: &str, headers: &HeaderMap, err: &AppE
         Ok(page) => page,
         Err(render_err) => {
             tracing::warn!(error = %render_err, "error page not rendered, sending the plain one");
-            CachedPage::new(super::document::unavailable_document(), 503)
+            CachedPage::new(crate::unavailable::document(), 503)
         }
     };
     page.status = 503;
@@ -224,7 +228,7 @@ async fn explore_page(
     let asked = match ExploreQuery::parse(query, explore::PAGE_SIZE) {
         Ok(asked) => asked,
         Err(AppError::Invalid { .. }) => return Ok(moved_permanently("/explore".to_owned())),
-        Err(err) => return Err(err),
+        Err(err) => return Err(err.into()),
     };
     let wanted = asked.canonical_query(asked.page);
     if known_query(query, &["q", "sort", "page", "per_page"]) != wanted {
@@ -235,7 +239,7 @@ async fn explore_page(
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, headers, PUBLIC));
     }
-    let found = explore::page(app.pages.stores.list_with_counts(&app.db).await?, &asked);
+    let found = explore::page(app.store_rows.list_with_counts(&app.db).await?, &asked);
     if asked.page > found.pages {
         let last = with_query("/explore", &asked.canonical_query(found.pages));
         return Ok(moved_permanently(last));
@@ -359,7 +363,7 @@ async fn store_listing(
         search,
         ..PageView::default()
     };
-    analytics::count(app, &view, (method, headers, client), response.status());
+    visitors::count(app, &view, (method, headers, client), response.status());
     response
 }
 
@@ -377,7 +381,7 @@ async fn store_page(
     let Some(store) = find_store(app, at.store_id).await? else {
         return not_found_store(app, headers).await;
     };
-    let rows = &app.pages.stores;
+    let rows = &app.store_rows;
     let categories = rows.sections(&app.db, &store, Facet::Category).await?;
     let brands = rows.sections(&app.db, &store, Facet::Brand).await?;
     let facets = |facet| match facet {
@@ -390,7 +394,7 @@ async fn store_page(
     };
     let mut listing = match ListingQuery::parse(query, false, STORE_PAGE_SIZE) {
         Ok(listing) => listing,
-        Err(AppError::Invalid { .. }) => return Ok(moved_permanently(requested_path)),
+        Err(ApiError(AppError::Invalid { .. })) => return Ok(moved_permanently(requested_path)),
         Err(err) => return Err(err),
     };
     let section = match Asked::of(&listing, &at) {
@@ -609,7 +613,7 @@ pub async fn product(
         product_id: product_id.parse().ok(),
         ..PageView::default()
     };
-    analytics::count(&app, &view, (&method, &headers, client), response.status());
+    visitors::count(&app, &view, (&method, &headers, client), response.status());
     response
 }
 
@@ -650,7 +654,7 @@ async fn product_page(
     let product = match products::find_own(&app.db, store.id, product_id).await {
         Ok(product) if product.published => product,
         Ok(_) | Err(AppError::NotFound(_)) => return missing().await,
-        Err(err) => return Err(err),
+        Err(err) => return Err(err.into()),
     };
     let canonical = product_path(&store, product.id, &product.slug);
     if slugs != Some((store.slug.as_str(), product.slug.as_str())) {
@@ -663,7 +667,7 @@ async fn product_page(
         .collect();
     let photos = photos::of_product(&app.db, product.id).await?;
     let links = product_links(app, &store, &product).await?;
-    let count = app.pages.stores.public_count(&app.db, &store).await?;
+    let count = app.store_rows.public_count(&app.db, &store).await?;
     let props = PageProps::product(
         site(app),
         StoreView::public((*store).clone(), count, OffsetDateTime::now_utc()),
@@ -682,7 +686,7 @@ async fn product_links(
     store: &store::Model,
     product: &product::Model,
 ) -> Result<ProductLinks> {
-    let rows = &app.pages.stores;
+    let rows = &app.store_rows;
     let path_of = |list: &[ListingFacet], facet, name: Option<&str>| {
         let found = list.iter().find(|f| Some(f.name.as_str()) == name)?;
         Some(sections::section_path(store, facet, &found.slug))
@@ -705,7 +709,7 @@ async fn find_store(app: &AppState, raw_id: &str) -> Result<Option<Arc<store::Mo
     let Some(id) = raw_id.parse::<i64>().ok().filter(|id| *id > 0) else {
         return Ok(None);
     };
-    app.pages.stores.find(&app.db, id).await
+    Ok(app.store_rows.find(&app.db, id).await?)
 }
 
 /// The shop route's own not-found page ("Negozio non trovato."), status 404.

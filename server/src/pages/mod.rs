@@ -9,7 +9,7 @@ mod nearby;
 pub mod props;
 pub mod sections;
 mod seo;
-mod store_rows;
+pub mod visitors;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -28,23 +28,16 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub use cache::{store_version, CachedPage, HtmlCache};
 use document::Manifest;
 pub(crate) use handlers::explore_version;
-pub use store_rows::StoreRows;
 
 use crate::error::{AppError, Result};
 use crate::services::match_cache::MatchCache;
 use crate::state::AppState;
-use crate::telemetry::ErrorCause;
 use props::PageProps;
-
-/// Seconds a visitor (or a crawler) is asked to wait when every render thread is busy and
-/// the render queue is full (docs/decisions/015-render-pool-limits.md).
-const BUSY_RETRY_AFTER_SECONDS: &str = "5";
 
 /// The render engine and what it needs; absent when the frontend has not been built.
 pub struct Pages {
     engine: Option<(RenderPool, Manifest)>,
     pub cache: HtmlCache,
-    pub stores: StoreRows,
     /// Visitors' searches, per shop version.
     pub matches: MatchCache,
 }
@@ -70,7 +63,6 @@ impl Pages {
         Self {
             engine,
             cache: HtmlCache::new(cache_bytes),
-            stores: StoreRows::default(),
             matches: MatchCache::default(),
         }
     }
@@ -80,7 +72,8 @@ impl Pages {
         let Some((pool, manifest)) = &self.engine else {
             return Err(AppError::Unavailable(
                 "Frontend non compilato: esegui scripts/build-frontend.".into(),
-            ));
+            )
+            .into());
         };
         let props_json = serde_json::to_string(props).map_err(|e| AppError::Internal(e.into()))?;
         let page = pool
@@ -98,7 +91,8 @@ impl Pages {
         let Some((pool, manifest)) = &self.engine else {
             return Err(AppError::Unavailable(
                 "Frontend non compilato: esegui scripts/build-frontend.".into(),
-            ));
+            )
+            .into());
         };
         let props_json = serde_json::to_string(props).map_err(|e| AppError::Internal(e.into()))?;
         let page = pool
@@ -111,33 +105,13 @@ impl Pages {
     }
 }
 
-/// A full render queue is the pool's way of saying "later" (503, [`busy_response`]); any
+/// A full render queue is the pool's way of saying "later" (503, [`unavailable::busy_response`]); any
 /// other failure (a script error, the time or memory limit) is a 500 logged with its cause.
 fn render_failed(url: &str, error: SsrError) -> AppError {
     match error {
         SsrError::Busy => AppError::PagesBusy,
         other => AppError::Internal(anyhow::anyhow!("rendering {url} failed: {other}")),
     }
-}
-
-/// The reply to a page request the render pool had no room for: 503 with `Retry-After` and
-/// the plain Italian "momentarily unavailable" document, which needs no render. Never
-/// cached, by us or by browsers.
-pub(crate) fn busy_response() -> Response {
-    let mut response = Response::new(Body::from(document::unavailable_document()));
-    *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::RETRY_AFTER,
-        HeaderValue::from_static(BUSY_RETRY_AFTER_SECONDS),
-    );
-    ErrorCause::new("page not rendered", &SsrError::Busy).attach(&mut response);
-    response
 }
 
 /// The request's `If-None-Match` names `etag` (or `*`): the client has this version.
@@ -420,6 +394,8 @@ mod render_error_tests {
     use props::Site;
 
     use super::*;
+    use crate::error::ApiError;
+    use crate::telemetry::ErrorCause;
 
     /// Every page of this bundle keeps its thread busy for 300 ms.
     const SLOW_BUNDLE: &str = "globalThis.vetrinaRender = () => {
@@ -447,7 +423,6 @@ mod render_error_tests {
                 manifest,
             )),
             cache: HtmlCache::new(1 << 20),
-            stores: StoreRows::default(),
             matches: MatchCache::default(),
         }
     }
@@ -475,11 +450,14 @@ mod render_error_tests {
         assert!(!refused.is_empty() && refused.len() < 3, "{refused:?}");
 
         for err in refused {
-            assert!(matches!(err, AppError::PagesBusy), "{err:?}");
+            assert!(matches!(err.0, AppError::PagesBusy), "{err:?}");
             let response = err.into_response();
             assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
             let headers = response.headers();
-            assert_eq!(headers[header::RETRY_AFTER], BUSY_RETRY_AFTER_SECONDS);
+            assert_eq!(
+                headers[header::RETRY_AFTER],
+                crate::unavailable::BUSY_RETRY_AFTER_SECONDS
+            );
             assert_eq!(headers[header::CACHE_CONTROL], "no-store");
             assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
             assert!(response.extensions().get::<ErrorCause>().is_some());
@@ -496,7 +474,7 @@ mod render_error_tests {
     #[test]
     fn a_render_that_fails_for_time_or_memory_is_a_logged_500() {
         for error in [SsrError::Timeout, SsrError::OutOfMemory] {
-            let response = render_failed("/store/1/edilizia", error).into_response();
+            let response = ApiError(render_failed("/store/1/edilizia", error)).into_response();
             assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
             assert!(response.extensions().get::<ErrorCause>().is_some());
         }

@@ -35,7 +35,7 @@ async fn nearby_page(app: &AppState, query: Option<&str>, headers: &HeaderMap) -
             }
         }
         Err(AppError::Invalid { .. }) => return Ok(moved_permanently(first_page(&sent))),
-        Err(err) => return Err(err),
+        Err(err) => return Err(err.into()),
     };
     let typed_cap = url::form_urlencoded::parse(sent.as_bytes())
         .find(|(k, _)| k == "cap")
@@ -49,7 +49,7 @@ async fn nearby_page(app: &AppState, query: Option<&str>, headers: &HeaderMap) -
         None
     } else {
         let _turn = nearby::turn().await.ok_or(AppError::PagesBusy)?;
-        let shops = app.pages.stores.list_with_counts(&app.db).await?;
+        let shops = app.store_rows.list_with_counts(&app.db).await?;
         let found = match nearby::search(
             &app.db,
             &app.pages.matches,

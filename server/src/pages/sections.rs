@@ -3,22 +3,12 @@
 //! pagination) that crawlers reach through real links, so a 20,000-product catalogue is a
 //! few clicks deep instead of hundreds of pages of one listing.
 
-use domain::slug::slugify;
 use entities::store;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::services::catalogue::Facet;
-
-/// A category or brand of the shop, as linked from its pages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct ListingFacet {
-    pub name: String,
-    /// Unique among the shop's categories (or brands).
-    pub slug: String,
-    /// Products visitors see under it.
-    pub count: u64,
-}
+use app::services::catalogue::Facet;
+pub use app::services::facets::{slugged, ListingFacet};
 
 /// The section a listing page shows: one category or one brand of the shop.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -73,45 +63,4 @@ pub fn section_path(store: &store::Model, facet: Facet, slug: &str) -> String {
         store.slug,
         segment(facet)
     )
-}
-
-/// The names with a slug each, unique within the list: a second name that folds to the same
-/// slug ("Viti/Bulloni", "Viti bulloni") gets `-2`, a third `-3`. The list comes sorted by
-/// name, so a name keeps its slug while the others stay.
-pub fn slugged(list: &[(String, u64)]) -> Vec<ListingFacet> {
-    let mut taken = std::collections::HashSet::new();
-    list.iter()
-        .filter(|(_, count)| *count > 0)
-        .map(|(name, count)| {
-            let base = slugify(name);
-            let mut slug = base.clone();
-            let mut n = 1;
-            while !taken.insert(slug.clone()) {
-                n += 1;
-                slug = format!("{base}-{n}");
-            }
-            ListingFacet {
-                name: name.clone(),
-                slug,
-                count: *count,
-            }
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_that_fold_alike_get_slugs_of_their_own() {
-        let list = [
-            ("Elettricità".to_owned(), 3),
-            ("Viti bulloni".to_owned(), 2),
-            ("Viti/Bulloni".to_owned(), 1),
-            ("Vuota".to_owned(), 0),
-        ];
-        let slugs: Vec<_> = slugged(&list).into_iter().map(|f| f.slug).collect();
-        assert_eq!(slugs, ["elettricita", "viti-bulloni", "viti-bulloni-2"]);
-    }
 }

@@ -138,7 +138,7 @@ async fn shop_urls(
         );
         let mut paths = Vec::new();
         for facet in [Facet::Category, Facet::Brand] {
-            let list = app.pages.stores.sections(&app.db, s, facet).await?;
+            let list = app.store_rows.sections(&app.db, s, facet).await?;
             paths.extend(
                 list.iter()
                     .map(|f| sections::section_path(s, facet, &f.slug)),
@@ -186,7 +186,7 @@ async fn product_urls(
         .all(&app.db)
         .await?;
     if rows.is_empty() {
-        return Err(AppError::not_found("Sitemap non trovata"));
+        return Err(AppError::not_found("Sitemap non trovata").into());
     }
     for (id, store_id, slug, updated, _) in rows.into_iter().filter(|row| row.4) {
         if let Some(s) = by_id.get(&store_id) {

@@ -226,7 +226,7 @@ async fn an_import_is_written_at_once_and_completed_by_the_provider_in_the_backg
     );
     // The slow product's next tries, made due now rather than in five minutes.
     for _ in 0..2 {
-        jobs::schedule(
+        vetrina::jobs::schedule(
             &app.db,
             "ai",
             &anna.id.to_string(),

@@ -370,7 +370,7 @@ async fn housekeeping_removes_stale_temporaries(app: &TestApp, media: &Path) {
         .into_iter()
         .filter(|n| !n.ends_with(".tmp"))
         .collect();
-    jobs::schedule(
+    vetrina::jobs::schedule(
         &app.db,
         jobs::Kind::Housekeeping.name(),
         "",

@@ -22,22 +22,23 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         );
     }
     let now = OffsetDateTime::now_utc();
-    jobs::schedule(&app.db, "sync", "7", now - Duration::seconds(1))
+    vetrina::jobs::schedule(&app.db, "sync", "7", now - Duration::seconds(1))
         .await
         .unwrap();
-    jobs::schedule(&app.db, "sync", "8", now + Duration::hours(1))
+    vetrina::jobs::schedule(&app.db, "sync", "8", now + Duration::hours(1))
         .await
         .unwrap();
 
     let claims = futures::future::join_all(instances.iter().flat_map(|db| {
-        (0..4).map(move |_| async move { jobs::claim_next(db, jobs::LEASE).await.unwrap() })
+        (0..4)
+            .map(move |_| async move { vetrina::jobs::claim_next(db, jobs::LEASE).await.unwrap() })
     }))
     .await;
     let won: Vec<_> = claims.into_iter().flatten().collect();
     assert_eq!(won.len(), 1, "20 claims, one winner: {won:?}");
     assert_eq!((won[0].kind.as_str(), won[0].key.as_str()), ("sync", "7"));
     // Leased: nobody else gets it; the other job is not due.
-    assert!(jobs::claim_next(&instances[3], jobs::LEASE)
+    assert!(vetrina::jobs::claim_next(&instances[3], jobs::LEASE)
         .await
         .unwrap()
         .is_none());
@@ -52,7 +53,7 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         .exec(&app.db)
         .await
         .unwrap();
-    let again = jobs::claim_next(&instances[2], jobs::LEASE)
+    let again = vetrina::jobs::claim_next(&instances[2], jobs::LEASE)
         .await
         .unwrap()
         .unwrap();
@@ -65,10 +66,10 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     assert_eq!(row.attempts, 2);
 
     // Finished with a next run: free, due later, attempts reset.
-    jobs::finish(&app.db, &again, Some(now + Duration::hours(1)), None)
+    vetrina::jobs::finish(&app.db, &again, Some(now + Duration::hours(1)), None)
         .await
         .unwrap();
-    assert!(jobs::claim_next(&app.db, jobs::LEASE)
+    assert!(vetrina::jobs::claim_next(&app.db, jobs::LEASE)
         .await
         .unwrap()
         .is_none());
@@ -80,13 +81,13 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     assert_eq!((row.attempts, row.locked_until), (0, None));
 
     // Scheduling again keeps the earlier of two times.
-    jobs::schedule(&app.db, "sync", "8", now - Duration::seconds(5))
+    vetrina::jobs::schedule(&app.db, "sync", "8", now - Duration::seconds(5))
         .await
         .unwrap();
-    jobs::schedule(&app.db, "sync", "8", now + Duration::days(1))
+    vetrina::jobs::schedule(&app.db, "sync", "8", now + Duration::days(1))
         .await
         .unwrap();
-    let next = jobs::claim_next(&app.db, jobs::LEASE)
+    let next = vetrina::jobs::claim_next(&app.db, jobs::LEASE)
         .await
         .unwrap()
         .unwrap();
@@ -96,7 +97,7 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
 #[tokio::test]
 async fn housekeeping_runs_once_however_many_instances_tick() {
     let app = spawn_app().await;
-    jobs::schedule(
+    vetrina::jobs::schedule(
         &app.db,
         jobs::Kind::Housekeeping.name(),
         "",

@@ -17,6 +17,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("import", 1),
     ("ai", 1),
     ("entities", 1),
+    ("app", 2),
     ("vetrina", 9),
 ];
 
@@ -30,6 +31,17 @@ const KEPT_OUT_OF_DOMAIN: &[&str] = &[
     "reqwest",
     "sea-orm",
     "sqlx",
+];
+
+/// The web server's crates: only the top crate, which serves the application over HTTP,
+/// may use them.
+const WEB: &[&str] = &[
+    "axum",
+    "axum-core",
+    "hyper",
+    "hyper-util",
+    "tower",
+    "tower-http",
 ];
 
 fn workspace() -> Value {
@@ -102,5 +114,15 @@ fn the_domain_knows_no_web_database_runtime_or_http_client() {
             allowed || !KEPT_OUT_OF_DOMAIN.contains(&dep.as_str()),
             "the domain depends on {dep}"
         );
+    }
+}
+
+#[test]
+fn only_the_server_crate_knows_the_web_server() {
+    let crates = dependencies(&workspace());
+    for (name, deps) in crates.iter().filter(|(name, _)| name.as_str() != "vetrina") {
+        for (dep, _) in deps {
+            assert!(!WEB.contains(&dep.as_str()), "{name} depends on {dep}");
+        }
     }
 }
