@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use domain::limits::product;
 use domain::validation::without_unwanted_chars;
+use domain::ProductName;
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::StatusCode;
 use serde::Deserialize;
@@ -271,16 +272,12 @@ fn non_empty(s: Option<&str>) -> Option<&str> {
 
 /// Checks the answer and applies the shop's own data, which wins as with `builtin`.
 fn into_enrichment(raw: &RawProduct<'_>, answer: Answer) -> Result<Enrichment, Failure> {
-    let name = without_unwanted_chars(&answer.name)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let name = ProductName::parse(&answer.name)
+        .map_err(|_| Failure::Malformed("name empty or too long".into()))?
+        .into_string();
     let description = without_unwanted_chars(&answer.description)
         .trim()
         .to_owned();
-    if name.is_empty() || name.chars().count() > product::NAME {
-        return Err(Failure::Malformed("name empty or too long".into()));
-    }
     if description.is_empty() || description.chars().count() > product::DESCRIPTION {
         return Err(Failure::Malformed("description empty or too long".into()));
     }

@@ -4,6 +4,7 @@
 //! the runtime: the crates above (decision 041) bring those.
 
 pub mod availability;
+pub mod email;
 pub mod error_code;
 pub mod fold;
 pub mod image_url;
@@ -11,7 +12,9 @@ pub mod limits;
 pub mod messages;
 pub mod opening_hours;
 pub mod plan;
+pub mod postal_code;
 pub mod price;
+pub mod product_name;
 pub mod product_status;
 pub mod search;
 pub mod slug;
@@ -21,7 +24,10 @@ pub mod validation;
 pub mod xml;
 
 pub use availability::Availability;
+pub use email::Email;
 pub use error_code::ErrorCode;
 pub use plan::{Limits, Plan};
+pub use postal_code::Cap;
 pub use price::{DecimalMark, Price, PriceError};
+pub use product_name::{NameProblem, ProductName};
 pub use product_status::ProductStatus;

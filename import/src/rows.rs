@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use domain::limits::product;
 use domain::spreadsheet::spreadsheet_text;
 use domain::validation::has_visible_text;
-use domain::{Availability, DecimalMark, Price};
+use domain::{Availability, DecimalMark, Price, ProductName};
 
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
@@ -458,12 +458,13 @@ impl<'a> RowReader<'a> {
                 name.push_str(&part);
             }
         }
-        if !has_visible_text(&name) {
-            self.errors
-                .push("Il nome del prodotto è obbligatorio".to_string());
+        match ProductName::fitted(&name) {
+            Ok(fitted) => fitted.into_string(),
+            Err(problem) => {
+                self.errors.push(problem.message().to_string());
+                name
+            }
         }
-        truncate_chars(&mut name, product::NAME);
-        name
     }
 
     /// The price as published: a net price gets the row's VAT rate (or the file's).

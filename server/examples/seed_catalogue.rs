@@ -10,7 +10,7 @@
 
 use anyhow::{bail, Context};
 use domain::Plan;
-use domain::{Price, ProductStatus};
+use domain::{Email, Price, ProductStatus};
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use time::OffsetDateTime;
 use vetrina::auth::password;
@@ -144,6 +144,7 @@ async fn main() -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     for shop in 0..shops {
         let email = format!("bench{shop}@vetrina.it");
+        let address = Email::parse(&email).context("bench address")?;
         let details = StoreDetails {
             name: format!("Ferramenta Bench {shop}"),
             description: "Ferramenta, edilizia e colori: il catalogo completo del negozio.".into(),
@@ -155,7 +156,7 @@ async fn main() -> anyhow::Result<()> {
             website_url: None,
             telephone: "+39 02 1234 5678".into(),
         };
-        let (_, store) = stores::register(&db, &email, hash.clone(), details, true)
+        let (_, store) = stores::register(&db, &address, hash.clone(), details, true)
             .await
             .with_context(|| format!("shop {email} (is the database empty?)"))?;
         let mut active: entities::store::ActiveModel = store.clone().into();

@@ -6,8 +6,9 @@ use domain::image_url;
 use domain::limits::shop;
 use domain::messages;
 use domain::validation::{
-    char_len, is_postal_code, is_telephone, normalize_website, visible_len, without_unwanted_chars,
+    char_len, is_telephone, normalize_website, visible_len, without_unwanted_chars,
 };
+use domain::Cap;
 use serde::{Deserialize, Deserializer};
 
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
@@ -73,7 +74,7 @@ pub fn check_description(p: &mut Problems, description: &str) {
 
 pub fn check_postal_code(p: &mut Problems, code: &str) {
     p.check(
-        is_postal_code(code),
+        Cap::parse(code).is_some(),
         "postal_code",
         messages::POSTAL_CODE_INVALID,
     );

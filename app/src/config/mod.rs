@@ -285,7 +285,7 @@ impl Operator {
         if name.is_empty() {
             return Err("--operator-name non può essere vuoto".into());
         }
-        if domain::validation::parse_email(&email).is_none() {
+        if domain::Email::parse(&email).is_none() {
             return Err(format!("--operator-email non valido: «{email}»"));
         }
         Ok(Self {

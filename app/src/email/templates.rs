@@ -119,7 +119,7 @@ pub fn inquiry(public_base: &str, to: &str, asked: &InquiryMail) -> Email {
         text,
         html,
         link,
-        reply_to: domain::validation::parse_email(&asked.contact),
+        reply_to: domain::Email::parse(&asked.contact).map(domain::Email::into_string),
     }
 }
 

@@ -4,6 +4,7 @@
 use std::sync::{Arc, LazyLock};
 
 use domain::messages;
+use domain::Email;
 use entities::user;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -31,9 +32,9 @@ pub fn resend_bucket(email: &str) -> String {
     )
 }
 
-pub async fn find_user(db: &impl ConnectionTrait, email: &str) -> Result<Option<user::Model>> {
+pub async fn find_user(db: &impl ConnectionTrait, email: &Email) -> Result<Option<user::Model>> {
     Ok(user::Entity::find()
-        .filter(user::Column::Email.eq(email))
+        .filter(user::Column::Email.eq(email.as_str()))
         .one(db)
         .await?)
 }
@@ -72,7 +73,7 @@ pub async fn resend_verification(
     db: &DatabaseConnection,
     mailer: &Mailer,
     public_base: &str,
-    email_address: &str,
+    email_address: &Email,
 ) -> Result<Result<(), MailError>> {
     match find_user(db, email_address).await? {
         Some(user) if user.email_verified_at.is_none() => {
@@ -116,7 +117,7 @@ pub async fn request_reset(
     db: &DatabaseConnection,
     mailer: &Mailer,
     public_base: &str,
-    email_address: &str,
+    email_address: &Email,
 ) -> Result<Result<(), MailError>> {
     let Some(user) = find_user(db, email_address).await? else {
         return Ok(Ok(()));
@@ -144,7 +145,7 @@ static MAIL_SLOTS: LazyLock<Arc<Semaphore>> =
 /// [`request_reset`] or [`resend_verification`] after the reply. Beyond
 /// [`MAILS_IN_FLIGHT`] the request is refused (503) before anything about the address is
 /// looked up.
-pub fn send_after_reply(app: &App, mail: AskedMail, email_address: String) -> Result<()> {
+pub fn send_after_reply(app: &App, mail: AskedMail, email_address: Email) -> Result<()> {
     let slot = MAIL_SLOTS
         .clone()
         .try_acquire_owned()

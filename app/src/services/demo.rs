@@ -3,7 +3,7 @@
 use std::fmt;
 
 use domain::Plan;
-use domain::{DecimalMark, Price, ProductStatus};
+use domain::{DecimalMark, Email, Price, ProductStatus};
 use entities::{product, store};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -12,7 +12,7 @@ use sea_orm::{
 
 use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
-use crate::error::Result;
+use crate::error::{AppError, Result};
 use crate::password;
 
 pub const EMAIL: &str = "demo@vetrina.it";
@@ -59,8 +59,10 @@ pub async fn seed(db: &DatabaseConnection) -> Result<Outcome> {
         website_url: Some("https://www.ediliziademo.it/".into()),
         telephone: "+39 02 1234 5678".into(),
     };
+    let email = Email::parse(EMAIL)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("demo address {EMAIL} refused")))?;
     let hash = password::hash(PASSWORD.into()).await?;
-    let (_, store) = stores::register(db, EMAIL, hash, details, true).await?;
+    let (_, store) = stores::register(db, &email, hash, details, true).await?;
     let mut active: entities::store::ActiveModel = store.clone().into();
     active.plan = Set(Plan::Pro);
     active.update(db).await?;

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use domain::messages;
 use domain::search::SearchQuery;
-use domain::validation::is_postal_code;
+use domain::Cap;
 use entities::{product, store};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
@@ -75,7 +75,7 @@ impl NearbyQuery {
             let value = value.trim();
             match key.as_ref() {
                 "q" => out.q = value.chars().take(MAX_SEARCH).collect(),
-                "cap" if value.is_empty() || is_postal_code(value) => {
+                "cap" if value.is_empty() || Cap::parse(value).is_some() => {
                     value.clone_into(&mut out.cap)
                 }
                 "cap" => {

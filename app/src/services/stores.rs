@@ -3,6 +3,7 @@
 use domain::messages;
 use domain::plan::{self, Plan};
 use domain::slug::slugify;
+use domain::Email;
 use entities::{product, store, user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -51,7 +52,7 @@ pub struct StoreChanges {
 /// Creates the user and the shop in one transaction: either both exist or neither.
 pub async fn register(
     db: &DatabaseConnection,
-    email: &str,
+    email: &Email,
     password_hash: String,
     details: StoreDetails,
     verified: bool,
@@ -59,7 +60,7 @@ pub async fn register(
     let now = OffsetDateTime::now_utc();
     let txn = db.begin().await?;
     let user = user::ActiveModel {
-        email: Set(email.to_owned()),
+        email: Set(email.as_str().to_owned()),
         password_hash: Set(password_hash),
         email_verified_at: Set(verified.then_some(now)),
         created_at: Set(now),
@@ -86,7 +87,7 @@ pub async fn register(
         postal_code: Set(details.postal_code),
         website_url: Set(details.website_url),
         telephone: Set(details.telephone),
-        email: Set(email.to_owned()),
+        email: Set(email.as_str().to_owned()),
         plan: Set(Plan::Free),
         trial_plan: Set(None),
         trial_used: Set(false),

@@ -5,7 +5,8 @@ use std::net::IpAddr;
 use axum::extract::State;
 use axum::Json;
 use domain::messages;
-use domain::validation::{parse_email, password_problem};
+use domain::validation::password_problem;
+use domain::Email;
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -104,14 +105,14 @@ async fn count_client(app: &AppState, client: IpAddr) -> Result<()> {
     Ok(rate_limit::record(&app.db, &bucket).await?)
 }
 
-/// The one address of the request (`validation::parse_email`): a list, `<…>` or CR/LF is
-/// refused before any lookup, rate-limit bucket or e-mail.
-fn email_of(input: EmailInput) -> Result<String> {
+/// The one address of the request (`Email::parse`): a list, `<…>` or CR/LF is refused
+/// before any lookup, rate-limit bucket or e-mail.
+fn email_of(input: EmailInput) -> Result<Email> {
     let raw = input.email.unwrap_or_default();
     if raw.trim().is_empty() {
         return Err(AppError::BadRequest(messages::EMAIL_MISSING.into()).into());
     }
-    Ok(parse_email(&raw).ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))?)
+    Ok(Email::parse(&raw).ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))?)
 }
 
 /// Confirm the address with the token from the e-mail link. A refused link answers 400
@@ -150,7 +151,7 @@ pub async fn resend_verification(
     let email = email_of(input)?;
     count_client(&app, client).await?;
     // Taken before the lookup, for every address alike.
-    let cooldown = accounts::resend_bucket(&email);
+    let cooldown = accounts::resend_bucket(email.as_str());
     if let Reserved::Refused { retry_after } =
         rate_limit::reserve(&app.db, &[&cooldown], 1, accounts::RESEND_COOLDOWN).await?
     {

@@ -6,7 +6,7 @@ use axum::http::HeaderMap;
 use axum::response::{AppendHeaders, IntoResponse};
 use axum::Json;
 use domain::messages;
-use domain::validation::parse_email;
+use domain::Email;
 use entities::user;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
@@ -55,9 +55,9 @@ pub async fn login(
         return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.into()).into());
     }
     // No account has a malformed address: refused as any wrong login, before any bucket.
-    let email = parse_email(&email).ok_or(AppError::InvalidCredentials)?;
+    let email = Email::parse(&email).ok_or(AppError::InvalidCredentials)?;
     let found = user::Entity::find()
-        .filter(user::Column::Email.eq(&email))
+        .filter(user::Column::Email.eq(email.as_str()))
         .one(&app.db)
         .await?;
     // A browser that logged in to this account before has its own allowance; every other

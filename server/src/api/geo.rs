@@ -3,7 +3,7 @@
 use axum::extract::{Query, State};
 use axum::Json;
 use domain::messages;
-use domain::validation::is_postal_code;
+use domain::Cap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -32,7 +32,7 @@ pub async fn city_by_cap(
     Query(query): Query<CapQuery>,
 ) -> Result<Json<Towns>> {
     let cap = query.cap.unwrap_or_default();
-    if !is_postal_code(&cap) {
+    if Cap::parse(&cap).is_none() {
         return Err(AppError::BadRequest(messages::POSTAL_CODE_INVALID.into()).into());
     }
     if app.geo.is_empty() {

@@ -6,7 +6,8 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::messages;
-use domain::validation::{char_len, is_telephone, looks_like_markup, parse_email};
+use domain::validation::{char_len, is_telephone, looks_like_markup};
+use domain::Email;
 use entities::{inquiry, user};
 use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
@@ -105,7 +106,7 @@ fn checked(input: &InquiryInput) -> Result<(String, String, String)> {
     p.check(!name.is_empty(), "name", messages::INQUIRY_NAME_REQUIRED);
     p.check(char_len(&name) <= NAME_CHARS, "name", messages::TOO_LONG);
     p.check(
-        parse_email(&contact).is_some() || is_telephone(&contact),
+        Email::parse(&contact).is_some() || is_telephone(&contact),
         "contact",
         messages::INQUIRY_CONTACT_INVALID,
     );
@@ -196,7 +197,7 @@ pub struct InquiryView {
 
 impl From<inquiry::Model> for InquiryView {
     fn from(m: inquiry::Model) -> Self {
-        let kind = if parse_email(&m.contact).is_some() {
+        let kind = if Email::parse(&m.contact).is_some() {
             "email"
         } else {
             "phone"

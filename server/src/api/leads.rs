@@ -4,7 +4,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use domain::messages;
-use domain::validation::{char_len, is_postal_code, parse_email};
+use domain::validation::char_len;
+use domain::{Cap, Email};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
@@ -43,7 +44,7 @@ pub async fn create(
     ApiJson(input): ApiJson<LeadInput>,
 ) -> Result<(StatusCode, Json<LeadCreated>)> {
     let mut p = Problems::default();
-    let work_email = parse_email(input.work_email.as_deref().unwrap_or_default());
+    let work_email = Email::parse(input.work_email.as_deref().unwrap_or_default());
     let business_name = trimmed(input.business_name.as_deref());
     let postal_code = trimmed(input.postal_code.as_deref());
     let city = trimmed(input.city.as_deref());
@@ -59,7 +60,7 @@ pub async fn create(
         messages::TOO_LONG,
     );
     p.check(
-        is_postal_code(&postal_code),
+        Cap::parse(&postal_code).is_some(),
         "postal_code",
         messages::POSTAL_CODE_INVALID,
     );
@@ -77,7 +78,7 @@ pub async fn create(
     let lead = leads::create(
         &app.db,
         NewLead {
-            work_email: work_email.unwrap_or_default(),
+            work_email: work_email.map(Email::into_string).unwrap_or_default(),
             business_name,
             postal_code,
             city,

@@ -6,8 +6,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use domain::limits::product;
 use domain::messages;
-use domain::validation::{has_visible_text, without_unwanted_chars};
-use domain::{image_url, Availability, Price, ProductStatus};
+use domain::validation::without_unwanted_chars;
+use domain::{image_url, Availability, Price, ProductName, ProductStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -71,25 +71,16 @@ impl ProductInput {
     /// The changes this input asks for; every given field is checked.
     fn changes(self) -> Result<ProductChanges> {
         let mut p = Problems::default();
+        // A name of zero-width or other invisible characters is no name.
         let name = self.name.map(|n| {
-            without_unwanted_chars(&n)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
+            ProductName::parse(&n).map_or_else(
+                |problem| {
+                    p.add("name", problem.message());
+                    String::new()
+                },
+                ProductName::into_string,
+            )
         });
-        if let Some(name) = &name {
-            // A name of zero-width or other invisible characters is no name.
-            p.check(
-                has_visible_text(name),
-                "name",
-                messages::PRODUCT_NAME_REQUIRED,
-            );
-            p.check(
-                name.chars().count() <= product::NAME,
-                "name",
-                messages::TOO_LONG,
-            );
-        }
         let price = self.price.map(|v| {
             Price::from_json(&v.unwrap_or(Value::Null)).unwrap_or_else(|_| {
                 p.add("price", messages::PRICE_INVALID);
@@ -152,7 +143,6 @@ impl ProductInput {
         let c = self.changes()?;
         let name = c
             .name
-            .filter(|n| has_visible_text(n))
             .ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
         Ok(ProductData {
             name,

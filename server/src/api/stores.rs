@@ -8,7 +8,8 @@ use domain::limits::shop;
 use domain::messages;
 use domain::opening_hours::{self, OpeningSlot};
 use domain::special_closures::{self, SpecialClosure};
-use domain::validation::{parse_email, password_problem};
+use domain::validation::password_problem;
+use domain::Email;
 use domain::Plan;
 use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
@@ -47,7 +48,7 @@ pub struct RegisterInput {
 }
 
 impl RegisterInput {
-    fn validate(self) -> Result<(String, String, stores::StoreDetails)> {
+    fn validate(self) -> Result<(Email, String, stores::StoreDetails)> {
         let mut p = Problems::default();
         let name = trimmed(self.name.as_deref());
         fields::check_name(&mut p, &name);
@@ -62,10 +63,8 @@ impl RegisterInput {
         let website_url = fields::website(&mut p, self.website_url.as_deref());
         let telephone = trimmed(self.telephone.as_deref());
         fields::check_telephone(&mut p, &telephone);
-        let email = parse_email(self.email.as_deref().unwrap_or_default()).unwrap_or_else(|| {
-            p.add("email", messages::EMAIL_INVALID);
-            String::new()
-        });
+        let email = Email::parse(self.email.as_deref().unwrap_or_default());
+        p.check(email.is_some(), "email", messages::EMAIL_INVALID);
         let password = self.password.unwrap_or_default();
         if let Some(problem) = password_problem(&password) {
             p.add("password", problem);
@@ -79,6 +78,7 @@ impl RegisterInput {
         );
         let logo_img_url = fields::logo(&mut p, self.logo_img_url.as_deref());
         p.into_result()?;
+        let email = email.ok_or_else(|| AppError::field("email", messages::EMAIL_INVALID))?;
         let details = stores::StoreDetails {
             name,
             description,
