@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { it } from "../../i18n/it";
 import { cn } from "./cn";
 import { IconX } from "./Icons";
@@ -35,7 +35,9 @@ export function Modal({
     latest.current = { onClose, dismissible };
   });
 
-  useEffect(() => {
+  // Before the browser paints the dialog: an Escape or a Tab pressed the moment it shows
+  // must reach it (an effect runs after painting, and a quick key was lost).
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
