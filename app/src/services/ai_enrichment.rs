@@ -26,7 +26,7 @@ use time::{Duration, OffsetDateTime};
 use crate::error::Result;
 use crate::jobs;
 use crate::services::usage::{self, Counter};
-use crate::services::{lock_store, product_images, stores};
+use crate::services::{batch_insert, lock_store, product_images, stores};
 use crate::App;
 
 /// The job kind; its key is the shop's id.
@@ -39,9 +39,6 @@ const SLICE: std::time::Duration = std::time::Duration::from_secs(120);
 const ATTEMPTS: i32 = 3;
 /// After a round in which the provider answered nothing, the shop waits this long.
 const PROVIDER_DOWN_WAIT: Duration = Duration::minutes(5);
-/// Rows queued per statement.
-const INSERT_CHUNK: usize = 500;
-
 /// What the price list said of a product: the facts the provider may use. The builtin
 /// engine's own guesses are not facts, so they are not passed on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,37 +83,28 @@ pub async fn queue(
         forget_finished(db, store_id).await?;
     }
     let queued = products.len();
-    let mut rows = products.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<ai_enrichment::ActiveModel> = rows
-            .by_ref()
-            .take(INSERT_CHUNK)
-            .map(|(product_id, input)| ai_enrichment::ActiveModel {
-                store_id: Set(store_id),
-                product_id: Set(product_id),
-                input: Set(serde_json::to_string(&input).unwrap_or_default()),
-                state: Set(State::Pending),
-                attempts: Set(0),
-                queued_at: Set(queued_at),
-                finished_at: Set(None),
-                ..Default::default()
-            })
-            .collect();
-        ai_enrichment::Entity::insert_many(chunk)
-            .on_conflict(
-                OnConflict::column(ai_enrichment::Column::ProductId)
-                    .update_columns([
-                        ai_enrichment::Column::Input,
-                        ai_enrichment::Column::State,
-                        ai_enrichment::Column::Attempts,
-                        ai_enrichment::Column::QueuedAt,
-                        ai_enrichment::Column::FinishedAt,
-                    ])
-                    .to_owned(),
-            )
-            .exec_without_returning(db)
-            .await?;
-    }
+    let rows = products
+        .into_iter()
+        .map(|(product_id, input)| ai_enrichment::ActiveModel {
+            store_id: Set(store_id),
+            product_id: Set(product_id),
+            input: Set(serde_json::to_string(&input).unwrap_or_default()),
+            state: Set(State::Pending),
+            attempts: Set(0),
+            queued_at: Set(queued_at),
+            finished_at: Set(None),
+            ..Default::default()
+        });
+    let replace = OnConflict::column(ai_enrichment::Column::ProductId)
+        .update_columns([
+            ai_enrichment::Column::Input,
+            ai_enrichment::Column::State,
+            ai_enrichment::Column::Attempts,
+            ai_enrichment::Column::QueuedAt,
+            ai_enrichment::Column::FinishedAt,
+        ])
+        .to_owned();
+    batch_insert::insert_in_chunks(db, rows, Some(replace)).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }

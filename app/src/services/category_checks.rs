@@ -28,7 +28,7 @@ use tokio::sync::Semaphore;
 use crate::error::{AppError, Result};
 use crate::jobs;
 use crate::services::ai_enrichment::Input;
-use crate::services::{category_examples, lock_store, product_images};
+use crate::services::{batch_insert, category_examples, lock_store, product_images};
 use crate::App;
 
 /// The job kind; its key is the shop's id.
@@ -39,9 +39,6 @@ const BATCH: u64 = 32;
 const REREAD_BATCH: u64 = 500;
 /// A run gives way to other jobs after this long (it is due again at once).
 const SLICE: std::time::Duration = std::time::Duration::from_secs(60);
-/// Rows queued per statement.
-const INSERT_CHUNK: usize = 500;
-
 /// One batch embedded at a time in this process: the model keeps one core, and requests
 /// keep the other.
 static MODEL_TURN: Semaphore = Semaphore::const_new(1);
@@ -69,33 +66,24 @@ pub async fn queue(
             .await?;
     }
     let queued = products.len();
-    let mut rows = products.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<category_check::ActiveModel> = rows
-            .by_ref()
-            .take(INSERT_CHUNK)
-            .map(|(product_id, input)| category_check::ActiveModel {
-                store_id: Set(store_id),
-                product_id: Set(product_id),
-                input: Set(serde_json::to_string(&input).unwrap_or_default()),
-                queued_at: Set(queued_at),
-                done: Set(false),
-                ..Default::default()
-            })
-            .collect();
-        category_check::Entity::insert_many(chunk)
-            .on_conflict(
-                OnConflict::column(category_check::Column::ProductId)
-                    .update_columns([
-                        category_check::Column::Input,
-                        category_check::Column::QueuedAt,
-                        category_check::Column::Done,
-                    ])
-                    .to_owned(),
-            )
-            .exec_without_returning(db)
-            .await?;
-    }
+    let rows = products
+        .into_iter()
+        .map(|(product_id, input)| category_check::ActiveModel {
+            store_id: Set(store_id),
+            product_id: Set(product_id),
+            input: Set(serde_json::to_string(&input).unwrap_or_default()),
+            queued_at: Set(queued_at),
+            done: Set(false),
+            ..Default::default()
+        });
+    let replace = OnConflict::column(category_check::Column::ProductId)
+        .update_columns([
+            category_check::Column::Input,
+            category_check::Column::QueuedAt,
+            category_check::Column::Done,
+        ])
+        .to_owned();
+    batch_insert::insert_in_chunks(db, rows, Some(replace)).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }

@@ -15,6 +15,7 @@ use sea_orm::{
 use time::OffsetDateTime;
 
 use super::allowance::Allowance;
+use super::batch_insert;
 use crate::error::{AppError, Result};
 
 /// A complete, validated product (`api::products`, imports, the demo shop).
@@ -63,9 +64,6 @@ pub struct ProductChanges {
     pub review_note: Option<Option<String>>,
     pub published: Option<bool>,
 }
-
-/// Rows per INSERT: well under SQLite's bound-parameter limit.
-const INSERT_CHUNK: usize = 500;
 
 pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<product::Model> {
     product::Entity::find_by_id(id)
@@ -213,17 +211,8 @@ pub async fn insert_rows(
     items: Vec<ProductData>,
     now: OffsetDateTime,
 ) -> Result<()> {
-    let mut rows = items
-        .into_iter()
-        .map(|data| new_row(store_id, data, now))
-        .peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<product::ActiveModel> = rows.by_ref().take(INSERT_CHUNK).collect();
-        product::Entity::insert_many(chunk)
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
+    let rows = items.into_iter().map(|data| new_row(store_id, data, now));
+    batch_insert::insert_in_chunks(db, rows, None).await
 }
 
 fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::ActiveModel {
@@ -406,7 +395,7 @@ pub async fn delete_many(db: &DatabaseConnection, store_id: i64, ids: &[i64]) ->
     let txn = db.begin().await?;
     super::lock_store(&txn, store_id).await?;
     let mut deleted = 0;
-    for chunk in ids.chunks(INSERT_CHUNK) {
+    for chunk in ids.chunks(batch_insert::CHUNK) {
         deleted += product::Entity::delete_many()
             .filter(product::Column::StoreId.eq(store_id))
             .filter(product::Column::Id.is_in(chunk.iter().copied()))

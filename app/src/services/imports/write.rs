@@ -146,10 +146,7 @@ pub async fn import(
     let allowance = Allowance::read(&txn, store_id).await?;
     allowance.ensure_import_left()?;
 
-    let still_there = still_existing(&txn, store_id, items).await?;
-    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
-        .iter()
-        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
+    let (updates, mut creates) = known_and_new(&txn, store_id, items).await?;
     let fitting = allowance.creatable(creates.len());
     // Dropping every row would count an import that writes nothing: refused like a file
     // that does not fit at all.
@@ -159,13 +156,7 @@ pub async fn import(
     allowance.ensure_room_for(creates.len())?;
 
     let now = OffsetDateTime::now_utc();
-    insert_rows(
-        &txn,
-        store_id,
-        creates.iter().map(|i| new_data(i)).collect(),
-        now,
-    )
-    .await?;
+    create(&txn, store_id, &creates, now).await?;
     for item in &updates {
         update_row(&txn, store_id, item, now).await?;
     }
@@ -260,6 +251,34 @@ async fn still_existing(
         found.extend(rows);
     }
     Ok(found)
+}
+
+/// The rows whose product still exists (to update) and the others (to create): a product
+/// the owner deleted since the file was read is created again.
+async fn known_and_new<'a>(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    items: &'a [ImportItem],
+) -> Result<(Vec<&'a ImportItem>, Vec<&'a ImportItem>)> {
+    let still_there = still_existing(db, store_id, items).await?;
+    Ok(items
+        .iter()
+        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id))))
+}
+
+async fn create(
+    db: &impl ConnectionTrait,
+    store_id: i64,
+    creates: &[&ImportItem],
+    now: OffsetDateTime,
+) -> Result<()> {
+    insert_rows(
+        db,
+        store_id,
+        creates.iter().map(|i| new_data(i)).collect(),
+        now,
+    )
+    .await
 }
 
 fn new_data(i: &ImportItem) -> ProductData {
@@ -379,18 +398,9 @@ pub async fn sync(
     }
 
     let now = OffsetDateTime::now_utc();
-    let still_there = still_existing(&txn, store_id, items).await?;
-    let (updates, mut creates): (Vec<&ImportItem>, Vec<&ImportItem>) = items
-        .iter()
-        .partition(|i| i.existing_id.is_some_and(|id| still_there.contains(&id)));
+    let (updates, mut creates) = known_and_new(&txn, store_id, items).await?;
     creates.truncate(allowance.creatable(creates.len()));
-    insert_rows(
-        &txn,
-        store_id,
-        creates.iter().map(|i| new_data(i)).collect(),
-        now,
-    )
-    .await?;
+    create(&txn, store_id, &creates, now).await?;
     let mut updated = 0;
     for item in &updates {
         updated += usize::from(sync_row(&txn, store_id, item, now).await?);
