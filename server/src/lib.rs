@@ -8,12 +8,14 @@ pub mod fields;
 pub mod listing;
 pub mod net;
 pub mod pages;
+pub mod render;
 pub mod security_headers;
 pub mod state;
 pub mod telemetry;
 pub mod typescript;
 pub mod unavailable;
 pub mod views;
+pub mod visitors;
 
 // The application's modules, at the paths handlers and tests know them by.
 pub use app::{analytics, config, db, email, jobs, media, services, sync, worker, App};
@@ -31,7 +33,7 @@ pub use state::AppState;
 
 /// Opens the application (database, migrations, settings) and loads the page renderer.
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
-    let pages = pages::Pages::load(&config.assets_dir, config.html_cache_bytes);
+    let pages = render::Pages::load(&config.assets_dir, config.html_cache_bytes);
     Ok(AppState {
         app: App::open(config).await?,
         pages: Arc::new(pages),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use app::App;
 
-use crate::pages::Pages;
+use crate::render::Pages;
 
 #[derive(Clone)]
 pub struct AppState {

@@ -14,7 +14,7 @@ use crate::auth::OptionalOwner;
 use crate::error::{AppError, Result};
 use crate::listing::{listing_view, ListingQuery, DEFAULT_PER_PAGE};
 use crate::net::ClientAddr;
-use crate::pages;
+use crate::render;
 use crate::state::AppState;
 use crate::views::ProductPageView;
 
@@ -63,12 +63,7 @@ pub async fn list(
                 search_only: true,
                 ..PageView::default()
             };
-            crate::pages::visitors::count(
-                &app,
-                &searched,
-                (&method, &headers, client),
-                StatusCode::OK,
-            );
+            crate::visitors::count(&app, &searched, (&method, &headers, client), StatusCode::OK);
         }
         return Ok(Json(view).into_response());
     }
@@ -77,8 +72,8 @@ pub async fn list(
         listing.canonical_query(listing.page),
         listing.per_page
     );
-    let version = pages::store_version(&store, OffsetDateTime::now_utc());
-    pages::cached_json(&app, &key, version, &headers, async {
+    let version = render::store_version(&store, OffsetDateTime::now_utc());
+    render::cached_json(&app.pages, &key, version, &headers, async {
         Ok((listing_view(&app, &store, &listing, false).await?, None))
     })
     .await

@@ -21,7 +21,7 @@ use crate::error::{AppError, Result};
 use crate::fields::{self, nullable, trimmed, Problems};
 use crate::media::Lane;
 use crate::net::ClientAddr;
-use crate::pages;
+use crate::render;
 use crate::services::explore::{self, ExploreQuery};
 use crate::services::{accounts, logo_files, rate_limit, stores, usage};
 use crate::views::{GeoPoint, OwnerStoreView, StoreView};
@@ -320,8 +320,8 @@ pub async fn list(
         asked.canonical_query(asked.page),
         asked.per_page
     );
-    let version = pages::explore_version(&app).await?;
-    pages::cached_json(&app, &key, version, &headers, async {
+    let version = render::explore_version(&app.db).await?;
+    render::cached_json(&app.pages, &key, version, &headers, async {
         let found = explore::page(app.store_rows.list_with_counts(&app.db).await?, &asked);
         let now = OffsetDateTime::now_utc();
         let list: Vec<StoreView> = found
@@ -350,8 +350,8 @@ pub async fn show(
     // primary-key query answers a repeated request.
     let now = OffsetDateTime::now_utc();
     let key = format!("api:/stores/{id}");
-    let version = pages::store_version(&store, now);
-    pages::cached_json(&app, &key, version, &headers, async {
+    let version = render::store_version(&store, now);
+    render::cached_json(&app.pages, &key, version, &headers, async {
         let count = app.store_rows.public_count(&app.db, &store).await?;
         Ok((StoreView::public((*store).clone(), count, now), None))
     })

@@ -54,7 +54,7 @@ pub async fn feed(
         (header::CACHE_CONTROL, "public, max-age=3600".to_owned()),
         (header::ETAG, etag.clone()),
     ];
-    if super::etag_matches(&headers, &etag) {
+    if crate::render::etag_matches(&headers, &etag) {
         return Ok((StatusCode::NOT_MODIFIED, cache).into_response());
     }
     let base = app.config.public_base();

@@ -7,8 +7,6 @@ use axum::extract::{MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use entities::{product, store};
-use sea_orm::sea_query::Expr;
-use sea_orm::QuerySelect;
 use time::OffsetDateTime;
 
 use super::props::{ExploreListing, PageProps, ProductLinks, Showcase, Site, StoreListing};
@@ -16,16 +14,16 @@ use super::sections::{self, ListingFacet, ListingSection};
 use super::{render_and_cache, respond, store_version, CachedPage};
 use app::analytics::PageView;
 
-use super::visitors;
 use crate::error::{ApiError, AppError, Result};
 use crate::listing::{listing_view, ListingQuery};
 use crate::net::ClientAddr;
 use crate::services::catalogue::{Facet, Sort};
 use crate::services::explore::{self, ExploreQuery, ShopSort};
-use crate::services::{demo, photos, products, stores};
+use crate::services::{demo, photos, products};
 use crate::state::AppState;
 use crate::telemetry::ErrorCause;
 use crate::views::{ProductPageView, ProductView, StoreView};
+use crate::visitors;
 
 /// Public pages may be stored by browsers and proxies but must be revalidated (ETag), so
 /// an edit shows at the next request.
@@ -235,7 +233,7 @@ async fn explore_page(
         return Ok(moved_permanently(with_query("/explore", &wanted)));
     }
     let canonical = with_query("/explore", &wanted);
-    let version = explore_version(app).await?;
+    let version = crate::render::explore_version(&app.db).await?;
     if let Some(hit) = app.pages.cache.get(&canonical, version) {
         return Ok(respond(&hit, headers, PUBLIC));
     }
@@ -262,24 +260,6 @@ async fn explore_page(
     let props = PageProps::explore(site(app), list, listing);
     let page = render_and_cache(app, &canonical, version, &props).await?;
     Ok(respond(&page, headers, PUBLIC))
-}
-
-/// The version of the explore listing: any change to any shop bumps its content_version,
-/// so the sum moves with every change and the count with every shop that becomes public
-/// (its owner confirmed the e-mail) or is deleted.
-pub(crate) async fn explore_version(app: &AppState) -> Result<i64> {
-    let (count, sum): (i64, i64) = stores::public()
-        .select_only()
-        .column_as(Expr::col((store::Entity, store::Column::Id)).count(), "n")
-        .column_as(
-            Expr::cust("CAST(COALESCE(SUM(stores.content_version), 0) AS BIGINT)"),
-            "v",
-        )
-        .into_tuple::<(i64, i64)>()
-        .one(&app.db)
-        .await?
-        .unwrap_or((0, 0));
-    Ok(count.wrapping_mul(1_000_003).wrapping_add(sum))
 }
 
 /// `/store/{id}`: 301 to the shop's page. An unknown id gets the site's not-found page, the

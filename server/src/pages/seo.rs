@@ -47,7 +47,7 @@ fn xml(body: String, headers: &HeaderMap) -> Response {
         (header::CACHE_CONTROL, "public, max-age=300".to_owned()),
         (header::ETAG, etag.clone()),
     ];
-    if super::etag_matches(headers, &etag) {
+    if crate::render::etag_matches(headers, &etag) {
         return (StatusCode::NOT_MODIFIED, cache).into_response();
     }
     (cache, body).into_response()

@@ -7,7 +7,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use axum::body::Bytes;
+use entities::store;
+use sea_orm::sea_query::Expr;
+use sea_orm::{DatabaseConnection, QuerySelect};
 use sha2::{Digest, Sha256};
+
+use crate::error::Result;
+use crate::services::stores;
 
 pub struct CachedPage {
     pub body: Bytes,
@@ -139,6 +145,24 @@ impl HtmlCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// The version of the explore listing: any change to any shop bumps its content_version,
+/// so the sum moves with every change and the count with every shop that becomes public
+/// (its owner confirmed the e-mail) or is deleted.
+pub async fn explore_version(db: &DatabaseConnection) -> Result<i64> {
+    let (count, sum): (i64, i64) = stores::public()
+        .select_only()
+        .column_as(Expr::col((store::Entity, store::Column::Id)).count(), "n")
+        .column_as(
+            Expr::cust("CAST(COALESCE(SUM(stores.content_version), 0) AS BIGINT)"),
+            "v",
+        )
+        .into_tuple::<(i64, i64)>()
+        .one(db)
+        .await?
+        .unwrap_or((0, 0));
+    Ok(count.wrapping_mul(1_000_003).wrapping_add(sum))
 }
 
 #[cfg(test)]
