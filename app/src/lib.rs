@@ -3,7 +3,6 @@
 //! run it in the background and the settings it runs with. No HTTP server here: the
 //! `vetrina` crate serves this over axum (decision 041).
 
-pub mod analytics;
 pub mod config;
 pub mod db;
 pub mod email;
@@ -24,6 +23,8 @@ use anyhow::Context;
 use sea_orm::DatabaseConnection;
 
 pub use config::Config;
+// The page views and their report, at the path the web knows them by.
+pub use services::analytics;
 
 use email::Mailer;
 use services::exports;

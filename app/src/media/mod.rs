@@ -19,8 +19,6 @@ use fetch::{AddressPolicy, FetchError, FetchLimits};
 use image::{DynamicImage, ImageReader, RgbImage};
 use sha2::{Digest, Sha256};
 
-use crate::config::Config;
-
 pub use worker::{Lane, Refusal, Turn};
 
 const PRODUCTS: &str = "products";
@@ -57,7 +55,8 @@ pub struct Card<'a> {
 /// The image of one product: `current` is the product's `image_url` as it stands.
 /// `turn` says whose image work it is (`worker`): the shop's.
 pub async fn image_for(
-    config: &Config,
+    media_dir: &Path,
+    policy: &AddressPolicy,
     current: Option<&str>,
     card: Card<'_>,
     turn: Turn,
@@ -72,14 +71,7 @@ pub async fn image_for(
             }
         }
         Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
-            match stored_image_from_url(
-                &config.media_dir(),
-                url,
-                &config.fetch_policy,
-                &FetchLimits::default(),
-                turn,
-            )
-            .await
+            match stored_image_from_url(media_dir, url, policy, &FetchLimits::default(), turn).await
             {
                 Ok(path) => {
                     return ProductImage {
@@ -96,7 +88,7 @@ pub async fn image_for(
         // no image, a generated card (the name may have changed) or something unusable
         _ => {}
     }
-    let image_url = match generated_image_for(&config.media_dir(), card, turn).await {
+    let image_url = match generated_image_for(media_dir, card, turn).await {
         Ok(path) => Some(path),
         Err(err) if matches!(err.downcast_ref(), Some(Refusal::LaneFull)) => {
             tracing::warn!("generated image not made: the shop's image work is at its bound");

@@ -102,7 +102,7 @@ async fn housekeeping(app: &App) -> Result<()> {
     search_terms::schedule_if_stale(&app.db).await?;
     let ended = sessions::delete_expired(&app.db).await?;
     let unclaimed = imports::kept::delete_expired(&app.db).await?;
-    let visitors = crate::analytics::close_past_days(&app.db).await?;
+    let visitors = super::analytics::close_past_days(&app.db).await?;
     if ended + unclaimed + visitors > 0 {
         tracing::info!(
             ended,

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod ai_enrichment;
 pub mod allowance;
+pub mod analytics;
 pub mod batch_insert;
 pub mod catalogue;
 pub mod category_checks;

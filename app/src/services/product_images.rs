@@ -129,7 +129,14 @@ pub async fn complete(app: &App, store_id: i64, mut after: i64) -> Result<usize>
                     pictogram: builtin::pictogram_for(p.category.as_deref().unwrap_or("")),
                 };
                 let turn = Turn::Background(Lane::Shop(store_id));
-                let image = media::image_for(&app.config, p.image_url.as_deref(), card, turn).await;
+                let image = media::image_for(
+                    &app.config.media_dir(),
+                    &app.config.fetch_policy,
+                    p.image_url.as_deref(),
+                    card,
+                    turn,
+                )
+                .await;
                 if image.warning.is_some() {
                     tracing::warn!(
                         store = store_id,

@@ -192,7 +192,14 @@ async fn complete(
     };
     // Someone waits: refused beyond the shop's share of image work (a warning, no picture).
     let turn = media::Turn::Asked(media::Lane::Shop(store_id));
-    let image = media::image_for(&app.config, image_url, card, turn).await;
+    let image = media::image_for(
+        &app.config.media_dir(),
+        &app.config.fetch_policy,
+        image_url,
+        card,
+        turn,
+    )
+    .await;
     GeneratedProduct {
         id,
         status: done.status,
