@@ -301,32 +301,35 @@ fn transport(e: reqwest::Error) -> FetchError {
     }
 }
 
-async fn read_body(
+async fn read_body(response: reqwest::Response, max_bytes: usize) -> Result<Vec<u8>, FetchError> {
+    read_at_most(response, max_bytes, FetchError::FileTooLarge).await
+}
+
+/// The body, refused (`too_large` of the limit in MB) as soon as it is declared or read
+/// past `max_bytes`.
+async fn read_at_most(
     mut response: reqwest::Response,
     max_bytes: usize,
+    too_large: fn(usize) -> FetchError,
 ) -> Result<Vec<u8>, FetchError> {
-    let too_large = || FetchError::FileTooLarge(max_bytes / (1024 * 1024));
+    let refused = || too_large(max_bytes / (1024 * 1024));
     if response
         .content_length()
         .is_some_and(|n| n > max_bytes as u64)
     {
-        return Err(too_large());
+        return Err(refused());
     }
     let mut bytes = Vec::new();
     while let Some(chunk) = response.chunk().await.map_err(transport)? {
         if bytes.len() + chunk.len() > max_bytes {
-            return Err(too_large());
+            return Err(refused());
         }
         bytes.extend_from_slice(&chunk);
     }
     Ok(bytes)
 }
 
-async fn read_image(
-    mut response: reqwest::Response,
-    max_bytes: usize,
-) -> Result<Vec<u8>, FetchError> {
-    let too_large = || FetchError::TooLarge(max_bytes / (1024 * 1024));
+async fn read_image(response: reqwest::Response, max_bytes: usize) -> Result<Vec<u8>, FetchError> {
     let declared = response
         .headers()
         .get(CONTENT_TYPE)
@@ -337,19 +340,7 @@ async fn read_image(
     if !declared.starts_with("image/") || declared.starts_with("image/svg") {
         return Err(FetchError::NotAnImage);
     }
-    if response
-        .content_length()
-        .is_some_and(|n| n > max_bytes as u64)
-    {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(transport)? {
-        if bytes.len() + chunk.len() > max_bytes {
-            return Err(too_large());
-        }
-        bytes.extend_from_slice(&chunk);
-    }
+    let bytes = read_at_most(response, max_bytes, FetchError::TooLarge).await?;
     if super::image_extension(&bytes).is_none() {
         return Err(FetchError::NotAnImage);
     }

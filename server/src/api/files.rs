@@ -664,28 +664,7 @@ async fn given_products(
         .map(|(i, input)| {
             let d = input.into_new()?;
             let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
-            Ok(ImportItem {
-                row_number: i + 1,
-                status: Some(d.status),
-                name: d.name,
-                price: d.price,
-                description: d.description,
-                category: d.category,
-                brand: d.brand,
-                image_url: d.image_url,
-                image_name: None,
-                variants: Vec::new(),
-                availability: d.availability,
-                sku: d.sku,
-                ean: d.ean,
-                review_note: d.review_note,
-                existing_id,
-                ai_input: None,
-                category_input: None,
-                source_name: None,
-                suggested_category: None,
-                other_categories: Vec::new(),
-            })
+            Ok(ImportItem::of_product(i + 1, d, existing_id))
         })
         .collect()
 }

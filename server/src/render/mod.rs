@@ -56,17 +56,7 @@ impl Pages {
 
     /// Renders `url` with `props` into a whole HTML document.
     pub async fn render(&self, url: &str, props: &impl Serialize) -> Result<CachedPage> {
-        let Some((pool, manifest)) = &self.engine else {
-            return Err(AppError::Unavailable(
-                "Frontend non compilato: esegui scripts/build-frontend.".into(),
-            )
-            .into());
-        };
-        let props_json = serde_json::to_string(props).map_err(|e| AppError::Internal(e.into()))?;
-        let page = pool
-            .render(url, &props_json)
-            .await
-            .map_err(|e| render_failed(url, e))?;
+        let (manifest, page, props_json) = self.run(url, props).await?;
         let html = document::render_document(manifest, &page.head, &page.html, &props_json);
         Ok(CachedPage::new(html, page.status))
     }
@@ -75,6 +65,19 @@ impl Pages {
     /// render pool (for such a route the bundle renders no markup, it only builds the head)
     /// and a loading text until the client bundle runs.
     pub async fn render_shell(&self, url: &str, props: &impl Serialize) -> Result<CachedPage> {
+        let (manifest, page, props_json) = self.run(url, props).await?;
+        let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
+        let html = document::render_document(manifest, &page.head, markup, &props_json);
+        Ok(CachedPage::new(html, 200))
+    }
+
+    /// Runs the route's script with `props`: the build's manifest, the rendered head and
+    /// markup, and the props as JSON (the document carries them for the browser).
+    async fn run(
+        &self,
+        url: &str,
+        props: &impl Serialize,
+    ) -> Result<(&Manifest, ssr_runtime::RenderedPage, String)> {
         let Some((pool, manifest)) = &self.engine else {
             return Err(AppError::Unavailable(
                 "Frontend non compilato: esegui scripts/build-frontend.".into(),
@@ -86,9 +89,7 @@ impl Pages {
             .render(url, &props_json)
             .await
             .map_err(|e| render_failed(url, e))?;
-        let markup = "<p class=\"p-8 text-center text-stone-500\">Caricamento…</p>";
-        let html = document::render_document(manifest, &page.head, markup, &props_json);
-        Ok(CachedPage::new(html, 200))
+        Ok((manifest, page, props_json))
     }
 }
 

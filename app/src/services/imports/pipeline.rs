@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::CancelFlag;
 use crate::services::ai_enrichment;
+use crate::services::products::ProductData;
 
 /// Rows between two looks at the cancel flag.
 const CHUNK: usize = 1_000;
@@ -332,6 +333,35 @@ fn item_of(d: ProductDraft, existing_id: Option<i64>) -> ImportItem {
         source_name: None,
         suggested_category: None,
         other_categories: Vec::new(),
+    }
+}
+
+impl ImportItem {
+    /// The item of a product given whole (the API's list of products rather than a file):
+    /// `existing_id` is the product it updates.
+    pub fn of_product(row_number: usize, d: ProductData, existing_id: Option<i64>) -> Self {
+        Self {
+            row_number,
+            status: Some(d.status),
+            name: d.name,
+            price: d.price,
+            description: d.description,
+            category: d.category,
+            brand: d.brand,
+            image_url: d.image_url,
+            image_name: d.image_name,
+            variants: d.variants,
+            availability: d.availability,
+            sku: d.sku,
+            ean: d.ean,
+            review_note: d.review_note,
+            existing_id,
+            ai_input: None,
+            category_input: None,
+            source_name: d.source_name,
+            suggested_category: d.suggested_category,
+            other_categories: Vec::new(),
+        }
     }
 }
 
