@@ -86,8 +86,8 @@ pub struct ProductFilter {
     /// index alone, not from the rows.
     pub published_only: bool,
     /// A visitor's search by relevance: ranked and counted over the first [`MAX_MATCHES`]
-    /// matches (the owner's dashboard ranks and counts every match: the spec's "Mostrando
-    /// a-b di N prodotti").
+    /// matches (the owner's dashboard ranks and counts every match: its "Mostrando a-b di N
+    /// prodotti", docs/product/texts.md).
     pub bounded: bool,
 }
 

@@ -67,7 +67,7 @@ function PriceLine({ plan, billing }: { plan: PlanCard; billing: Billing }) {
   );
 }
 
-/** Spec section 4, "Trial flow", logged out: the chosen trial waits for the login on /auth. */
+/** The free trial (docs/product/states.md, "Plans and the free trial"), logged out: the chosen trial waits for the login on /auth. */
 function loginFirst(planKey: string, planTitle: string) {
   savePendingTrial({ planKey, planTitle });
   toastOnNextPage({ title: it.accounts.trial.loginRequired, description: it.accounts.trial.loginRequiredText, info: true, key: TRIAL_LOGIN_TOAST });
@@ -85,7 +85,7 @@ function PlanAction({ plan, onDialog }: { plan: PlanCard; onDialog: (d: Dialog) 
   switch (button.action.kind) {
     case "navigate":
       if (trialLater) {
-        // Spec section 4, "Trial flow": logged out, the chosen trial waits for the login.
+        // docs/product/states.md, "Plans and the free trial": logged out, the chosen trial waits for the login.
         const startAfterLogin = (event: MouseEvent) => {
           event.preventDefault();
           loginFirst(plan.planKey, plan.title);

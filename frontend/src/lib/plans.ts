@@ -1,5 +1,5 @@
 // The four plans (one data source for the landing and pricing pages) and the plan-button rules
-// of the spec (section 4, "Plan buttons").
+// of docs/product/states.md ("Plan buttons").
 import { SALES_EMAIL } from "../config";
 import { it } from "../i18n/it";
 import type { PlanKey } from "../types";

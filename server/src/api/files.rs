@@ -30,7 +30,7 @@ use crate::AppState;
 
 /// The request may carry the multipart envelope and the mapping around the largest file.
 pub const FILE_BODY_LIMIT: usize = MAX_FILE_BYTES + 256 * 1024;
-/// `{products: [...]}` imports (spec shape) of a whole business catalogue.
+/// `{products: [...]}` imports (docs/product/routes.md, `POST /api/file/import`) of a whole business catalogue.
 pub const IMPORT_BODY_LIMIT: usize = 64 * 1024 * 1024;
 const SAMPLE_ROWS: usize = 5;
 const PREVIEW_PRODUCTS: usize = 6;
@@ -563,7 +563,7 @@ pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled
     })
 }
 
-/// `processId` of a processed file, or (spec shape) the products themselves.
+/// `processId` of a processed file, or the products themselves (docs/product/routes.md).
 #[derive(Deserialize, ToSchema)]
 pub struct ImportRequest {
     #[serde(rename = "processId")]

@@ -5,7 +5,7 @@ import { ApiError, errorCode, messageOf } from "../../lib/api";
 export type ResendFailure = { kind: "wait"; seconds: number } | { kind: "message"; text: string };
 
 /** A cooldown (`resend_cooldown`, or the client's `rate_limited`) waits `remainingTime`
- * seconds (spec: default 60); anything else shows the server's text, or `fallback`. (The
+ * seconds (default 60, docs/product/limits.md); anything else shows the server's text, or `fallback`. (The
  * server answers every address alike: an unknown one is no failure.) */
 export function resendFailure(error: unknown, fallback: string): ResendFailure {
   const code = errorCode(error);

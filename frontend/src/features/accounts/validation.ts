@@ -21,7 +21,7 @@ export interface RegistrationValues {
 export type RegistrationField = keyof RegistrationValues;
 export type FieldErrors = Partial<Record<RegistrationField, string>>;
 
-/** The first password rule broken, in the spec's order; null when the password is fine. */
+/** The first password rule broken, in the order of docs/product/validation.md; null when the password is fine. */
 export function passwordProblem(password: string): string | null {
   if ([...password].length < 8) return r.passwordLength;
   if (!/\p{Lu}/u.test(password)) return r.passwordUpper;

@@ -42,7 +42,7 @@ export const acceptProducts = (
 ) =>
   api.post<Accepted>("/products/accept", body);
 export const bulkDelete = (status: "all" | "uncertain" | "incorrect") => api.del<Deleted>("/products/bulk_delete", { status });
-/** GET /api/products/export: the shop's catalogue as the spec's CSV, written by the server
+/** GET /api/products/export: the shop's catalogue as the CSV of docs/product/entities.md, written by the server
  * as it reads it (any size). Resolves with the file, its name and its product count. */
 export async function exportCatalogue(): Promise<{ file: Blob; name: string; count: number }> {
   const res = await fetch("/api/products/export", { credentials: "include" });

@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-/** The spec's 1024 px breakpoint: menus above, dialogs below. */
+/** The 1024 px breakpoint (docs/product/limits.md): menus above, dialogs below. */
 export const useIsDesktop = () => useMediaQuery("(min-width: 1024px)");
 
 /** The window's width, 1280 before mount. */

@@ -55,7 +55,7 @@ export function useProductDialog(state: ProductDialogState, store: OwnStore, { o
   const nameMissing = !form.name.trim();
   const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
 
-  // An existing product's changes, its photos among them, are asked about (spec: product dialog).
+  // An existing product's changes, its photos among them, are asked about (docs/product/states.md, "Product dialog").
   const unsaved = state?.mode === "edit" && (!sameForm(form, initial) || photos.changed);
   const requestClose = () => {
     if (busy) return;

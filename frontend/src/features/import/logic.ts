@@ -5,7 +5,7 @@ import type { PlanAllowance, Statistics } from "./api";
 
 const t = it.upload;
 
-/** Column-mapping keys: the spec's seven (only `name` required), then the keys the server
+/** Column-mapping keys: the seven of docs/product/entities.md (only `name` required), then the keys the server
  * uses to recognise products already in the shop, then its two fallbacks. */
 export const MAPPING_KEYS = ["name", "price", "brand", "description", "image_url", "image_name", "category", "subcategory", "available", "sku", "ean", "vat"] as const;
 export const FALLBACK_KEYS = ["price_fallback", "description_fallback"] as const;
@@ -88,7 +88,7 @@ export function cleanMapping(raw: unknown, headers: string[]): Mapping {
   return out;
 }
 
-/** Spec section 5: the mapping needs `name`. The message, or null when it can be sent. */
+/** The mapping needs `name` (docs/product/entities.md, "The import's JSON"). The message, or null when it can be sent. */
 export function mappingProblem(mapping: Mapping): string | null {
   return mapping.name ? null : t.mapping.nameRequired;
 }
@@ -102,13 +102,13 @@ const TYPES = [
 ];
 export const ACCEPT = EXTENSIONS.join(",");
 
-/** Spec section 5: CSV, XLSX or XLS, recognised by type or by extension. */
+/** CSV, XLSX or XLS (docs/product/routes.md, `POST /api/file/analyze`), recognised by type or by extension. */
 export function isSupportedFile(name: string, type = ""): boolean {
   const lower = name.toLowerCase();
   return EXTENSIONS.some((ext) => lower.endsWith(ext)) || TYPES.includes(type.toLowerCase().split(";")[0].trim());
 }
 
-/** Spec section 4: the progress bar's step is ceil(100 / totalRows), 1 when there are no rows. */
+/** The progress bar's step (docs/product/limits.md) is ceil(100 / totalRows), 1 when there are no rows. */
 export function progressStep(totalRows: number): number {
   return totalRows > 0 ? Math.ceil(100 / totalRows) : 1;
 }

@@ -53,7 +53,7 @@ export function LoginForm() {
       toast({ title: t.successTitle, description: t.successText });
       const pending = takePendingTrial();
       if (pending && !store.trial_used) {
-        // Spec section 4, "Trial flow": confirm, then activate.
+        // docs/product/states.md, "Plans and the free trial": confirm, then activate.
         setTrial(pending);
         setBusy(false);
         return;

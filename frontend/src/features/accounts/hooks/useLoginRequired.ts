@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useToast } from "../../../components/ui/Toast";
 import { it } from "../../../i18n/it";
 
-/** Spec section 4: an owner whose session is gone (or never was, on the dashboard) is told
+/** docs/product/routes.md (`/dashboard`): an owner whose session is gone (or never was, on the dashboard) is told
  * "Sessione scaduta" and taken to /login after 1.5 s. */
 export const SESSION_REDIRECT_MS = 1500;
 

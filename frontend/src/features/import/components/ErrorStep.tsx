@@ -2,7 +2,7 @@ import { Button, ButtonLink } from "../../../components/ui/Button";
 import { it } from "../../../i18n/it";
 import type { ImportWizard } from "../useImportWizard";
 
-/** State "error": the server's message (or the spec's fallback) and "Riprova"; a refusal by
+/** State "error": the server's message (or the fallback of docs/product/texts.md) and "Riprova"; a refusal by
  * the plan also offers a better plan (upgrades go through /contacts). */
 export function ErrorStep({ message, upgrade, wizard }: { message: string; upgrade: boolean; wizard: ImportWizard }) {
   return (
