@@ -1,7 +1,7 @@
 //! Background work that must run once across any number of server instances sharing the
-//! database (decision 018). Every instance runs [`run_forever`] with the kinds the application registers
-//! (`services::jobs`); this queue knows none of them; a job is *claimed* from
-//! the `jobs` table before it runs, so only one instance does it:
+//! database (decision 018). Every instance runs [`run_forever`] with the kinds the
+//! application registers (`services::jobs`): this queue knows none of them. A job is
+//! *claimed* from the `jobs` table before it runs, so only one instance does it:
 //! - PostgreSQL: the due row is selected `FOR UPDATE SKIP LOCKED` and leased in the same
 //!   transaction, so instances never wait on each other;
 //! - SQLite: one conditional `UPDATE` leases the row (the single writer makes it atomic).

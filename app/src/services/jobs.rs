@@ -14,38 +14,15 @@ use crate::App;
 
 pub use crate::jobs::LEASE;
 
-/// The kinds of work and how often each repeats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// (Beside these repeating kinds, `price_sync::JOB`, `ai_enrichment::JOB` and
-    /// `category_checks::JOB` jobs, one per shop, `photo_batches::JOB`, one per ZIP, and
-    /// `search_terms::JOB`, one for the database.)
-    /// Removal of temporary files left by interrupted media writes; copies of external
-    /// logo addresses, removal of logo uploads no shop uses, of sessions past their
-    /// deadline and of processed imports nobody confirmed; the report's visitors of past
-    /// days counted and their hashes and salts removed.
-    Housekeeping,
-}
-
-impl Kind {
-    const ALL: [Kind; 1] = [Kind::Housekeeping];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Housekeeping => "housekeeping",
-        }
-    }
-
-    fn parse(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    fn every(self) -> Duration {
-        match self {
-            Kind::Housekeeping => Duration::hours(1),
-        }
-    }
-}
+/// The one repeating kind: removal of temporary files left by interrupted media writes;
+/// copies of external logo addresses, removal of logo uploads no shop uses, of sessions past
+/// their deadline and of processed imports nobody confirmed; the report's visitors of past
+/// days counted and their hashes and salts removed. (Beside it, `price_sync::JOB`,
+/// `ai_enrichment::JOB` and `category_checks::JOB` jobs, one per shop, `photo_batches::JOB`,
+/// one per ZIP, and `search_terms::JOB`, one for the database.)
+pub const HOUSEKEEPING: &str = "housekeeping";
+/// How often housekeeping runs.
+pub const HOUSEKEEPING_EVERY: Duration = Duration::hours(1);
 
 /// Every kind of job this version runs.
 struct Registered;
@@ -54,9 +31,9 @@ impl Kinds for Registered {
     fn work<'a>(&self, app: &'a App, job: &'a Claimed) -> Option<Work<'a>> {
         let key = job.key.as_str();
         let work: Work<'a> = match job.kind.as_str() {
-            kind if Kind::parse(kind) == Some(Kind::Housekeeping) => Box::pin(async move {
+            HOUSEKEEPING => Box::pin(async move {
                 housekeeping(app).await?;
-                Ok(Some(OffsetDateTime::now_utc() + Kind::Housekeeping.every()))
+                Ok(Some(OffsetDateTime::now_utc() + HOUSEKEEPING_EVERY))
             }),
             price_sync::JOB => Box::pin(price_sync::run(app, key)),
             ai_enrichment::JOB => Box::pin(ai_enrichment::run(app, key)),
@@ -69,12 +46,9 @@ impl Kinds for Registered {
     }
 
     fn repeating(&self) -> &[&'static str] {
-        &[REPEATING]
+        &[HOUSEKEEPING]
     }
 }
-
-/// The repeating kinds' names, as stored.
-const REPEATING: &str = Kind::Housekeeping.name();
 
 /// Runs every due job this instance can claim, one at a time; how many ran.
 pub async fn run_due(app: &App) -> Result<usize> {

@@ -370,14 +370,9 @@ async fn housekeeping_removes_stale_temporaries(app: &TestApp, media: &Path) {
         .into_iter()
         .filter(|n| !n.ends_with(".tmp"))
         .collect();
-    vetrina::jobs::schedule(
-        &app.db,
-        jobs::Kind::Housekeeping.name(),
-        "",
-        OffsetDateTime::now_utc(),
-    )
-    .await
-    .unwrap();
+    vetrina::jobs::schedule(&app.db, jobs::HOUSEKEEPING, "", OffsetDateTime::now_utc())
+        .await
+        .unwrap();
     assert!(jobs::run_due(&app.state).await.unwrap() >= 1);
     for path in &stale {
         assert!(!path.exists(), "{} removed", path.display());

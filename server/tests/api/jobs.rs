@@ -97,14 +97,9 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
 #[tokio::test]
 async fn housekeeping_runs_once_however_many_instances_tick() {
     let app = spawn_app().await;
-    vetrina::jobs::schedule(
-        &app.db,
-        jobs::Kind::Housekeeping.name(),
-        "",
-        OffsetDateTime::now_utc(),
-    )
-    .await
-    .unwrap();
+    vetrina::jobs::schedule(&app.db, jobs::HOUSEKEEPING, "", OffsetDateTime::now_utc())
+        .await
+        .unwrap();
     let runs = futures::future::join_all((0..6).map(|_| jobs::run_due(&app.state))).await;
     let total: usize = runs.into_iter().map(Result::unwrap).sum();
     assert_eq!(total, 1);
