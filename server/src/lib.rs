@@ -18,7 +18,7 @@ pub mod views;
 pub mod visitors;
 
 // The application's modules, at the paths handlers and tests know them by.
-pub use app::{analytics, config, db, email, jobs, media, services, sync, worker, App};
+pub use app::{analytics, config, db, email, jobs, media, services, sync, token, worker, App};
 
 use std::sync::Arc;
 

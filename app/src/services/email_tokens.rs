@@ -6,8 +6,9 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use time::{Duration, OffsetDateTime};
 
-use super::sessions::{hash_token, new_token};
+use super::sessions::hash_token;
 use crate::error::Result;
+use crate::token::new_token;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

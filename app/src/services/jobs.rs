@@ -12,8 +12,6 @@ use crate::services::{
 };
 use crate::App;
 
-pub use crate::jobs::LEASE;
-
 /// The one repeating kind: removal of temporary files left by interrupted media writes;
 /// copies of external logo addresses, removal of logo uploads no shop uses, of sessions past
 /// their deadline and of processed imports nobody confirmed; the report's visitors of past

@@ -18,7 +18,7 @@ pub const IDLE: Duration = Duration::days(2);
 /// The idle deadline is moved at most this often, not written at every request.
 const EXTEND_EVERY: Duration = Duration::minutes(5);
 
-pub use crate::token::new_token;
+use crate::token::new_token;
 
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))

@@ -29,7 +29,7 @@ async fn fresh_database(dir: &std::path::Path) -> String {
                 .expect("PostgreSQL reachable for tests");
             let name = format!(
                 "vetrina_test_{}",
-                vetrina::services::sessions::new_token()[..16].to_owned()
+                vetrina::token::new_token()[..16].to_owned()
             );
             admin
                 .execute(Statement::from_string(
@@ -86,7 +86,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         connections: Default::default(),
         trusted_proxies: Default::default(),
         operator: Default::default(),
-        job_lease: vetrina::services::jobs::LEASE,
+        job_lease: vetrina::jobs::LEASE,
     };
     adjust(&mut config);
     let data_dir = config.data_dir.clone();

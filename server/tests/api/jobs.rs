@@ -30,18 +30,23 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         .unwrap();
 
     let claims = futures::future::join_all(instances.iter().flat_map(|db| {
-        (0..4)
-            .map(move |_| async move { vetrina::jobs::claim_next(db, jobs::LEASE).await.unwrap() })
+        (0..4).map(move |_| async move {
+            vetrina::jobs::claim_next(db, vetrina::jobs::LEASE)
+                .await
+                .unwrap()
+        })
     }))
     .await;
     let won: Vec<_> = claims.into_iter().flatten().collect();
     assert_eq!(won.len(), 1, "20 claims, one winner: {won:?}");
     assert_eq!((won[0].kind.as_str(), won[0].key.as_str()), ("sync", "7"));
     // Leased: nobody else gets it; the other job is not due.
-    assert!(vetrina::jobs::claim_next(&instances[3], jobs::LEASE)
-        .await
-        .unwrap()
-        .is_none());
+    assert!(
+        vetrina::jobs::claim_next(&instances[3], vetrina::jobs::LEASE)
+            .await
+            .unwrap()
+            .is_none()
+    );
 
     // The instance died: once the lease lapses another one takes the job over.
     job::Entity::update_many()
@@ -53,7 +58,7 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
         .exec(&app.db)
         .await
         .unwrap();
-    let again = vetrina::jobs::claim_next(&instances[2], jobs::LEASE)
+    let again = vetrina::jobs::claim_next(&instances[2], vetrina::jobs::LEASE)
         .await
         .unwrap()
         .unwrap();
@@ -69,7 +74,7 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     vetrina::jobs::finish(&app.db, &again, Some(now + Duration::hours(1)), None)
         .await
         .unwrap();
-    assert!(vetrina::jobs::claim_next(&app.db, jobs::LEASE)
+    assert!(vetrina::jobs::claim_next(&app.db, vetrina::jobs::LEASE)
         .await
         .unwrap()
         .is_none());
@@ -87,7 +92,7 @@ async fn a_due_job_is_claimed_by_one_instance_only_and_taken_over_when_its_lease
     vetrina::jobs::schedule(&app.db, "sync", "8", now + Duration::days(1))
         .await
         .unwrap();
-    let next = vetrina::jobs::claim_next(&app.db, jobs::LEASE)
+    let next = vetrina::jobs::claim_next(&app.db, vetrina::jobs::LEASE)
         .await
         .unwrap()
         .unwrap();
