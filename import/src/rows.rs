@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use domain::limits::product;
 use domain::spreadsheet::spreadsheet_text;
 use domain::validation::has_visible_text;
-use domain::{Availability, DecimalMark, Price, ProductName};
+use domain::{Availability, DecimalMark, Price, ProductFields, ProductName};
 
 use super::mapping::Mapping;
 use super::table::{is_blank_row, RowError, RowWarning, Table};
@@ -22,19 +22,9 @@ pub const DEFAULT_VAT_PERCENT: u32 = 22;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductDraft {
     pub row_number: usize,
-    pub name: String,
-    pub price: Option<Price>,
-    pub description: Option<String>,
-    pub brand: Option<String>,
-    pub category: Option<String>,
-    pub image_url: Option<String>,
-    /// The file name of the row's picture, without its folders.
-    pub image_name: Option<String>,
-    pub availability: Availability,
-    pub sku: Option<String>,
-    pub ean: Option<String>,
-    /// The rows that are variants of this one (WooCommerce variations, Shopify option rows).
-    pub variants: Vec<Variant>,
+    /// `variants` holds the rows that are variants of this one (WooCommerce variations,
+    /// Shopify option rows).
+    pub product: ProductFields,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -217,7 +207,7 @@ impl<'a> Drafts<'a> {
             .parent_of(cell)
             .and_then(|p| self.parents.get(p))
         {
-            let parent = &self.out.drafts[at];
+            let parent = &self.out.drafts[at].product;
             let label = cols
                 .variants
                 .label(cell)
@@ -238,7 +228,7 @@ impl<'a> Drafts<'a> {
         match build_one(row_number, cells, cols) {
             Ok((draft, warnings)) => {
                 self.ambiguous
-                    .note(row_number, cols.price(cells), draft.price);
+                    .note(row_number, cols.price(cells), draft.product.price);
                 self.out.warnings.extend(warnings);
                 self.first_variant = cols.variants.label(cell).map(|l| variant_of(&draft, l));
                 if cols.variants.parent.is_some() {
@@ -254,7 +244,7 @@ impl<'a> Drafts<'a> {
     /// A product later rows may name as their parent, by its SKU and by its `id`.
     fn remember_parent(&mut self, draft: &ProductDraft, id: &str) {
         let at = self.out.drafts.len();
-        if let Some(sku) = &draft.sku {
+        if let Some(sku) = &draft.product.sku {
             self.parents.insert(sku.clone(), at);
         }
         if !id.is_empty() {
@@ -268,13 +258,14 @@ impl<'a> Drafts<'a> {
         let mut out = self.out;
         let (mut with_variants, mut variants) = (0, 0);
         for draft in &mut out.drafts {
+            let product = &mut draft.product;
             // A parent row without its own price shows its variants' lowest.
-            if draft.price.is_none() {
-                draft.price = lowest_price(&draft.variants);
+            if product.price.is_none() {
+                product.price = lowest_price(&product.variants);
             }
-            if !draft.variants.is_empty() {
+            if !product.variants.is_empty() {
                 with_variants += 1;
-                variants += draft.variants.len();
+                variants += product.variants.len();
             }
         }
         if with_variants > 0 {
@@ -308,12 +299,13 @@ fn variants_message(variants: usize, products: usize) -> String {
 }
 
 fn variant_of(draft: &ProductDraft, label: String) -> Variant {
+    let product = &draft.product;
     Variant {
         label,
-        price_cents: draft.price.map(Price::cents),
-        sku: draft.sku.clone(),
-        ean: draft.ean.clone(),
-        in_stock: draft.availability.in_stock(),
+        price_cents: product.price.map(Price::cents),
+        sku: product.sku.clone(),
+        ean: product.ean.clone(),
+        in_stock: product.availability.in_stock(),
     }
 }
 
@@ -332,7 +324,7 @@ fn add_variant(
     let mut row = cells.to_vec();
     if let Some(name) = cols.name.and_then(|c| row.get_mut(c)) {
         if name.trim().is_empty() {
-            name.clone_from(&out.drafts[parent].name);
+            name.clone_from(&out.drafts[parent].product.name);
         }
     }
     let (draft, warnings) = match build_one(row_number, &row, cols) {
@@ -343,7 +335,7 @@ fn add_variant(
         }
     };
     out.warnings.extend(warnings);
-    let variants = &mut out.drafts[parent].variants;
+    let variants = &mut out.drafts[parent].product.variants;
     if variants.is_empty() {
         variants.extend(first);
     }
@@ -405,8 +397,7 @@ fn build_one(
             messages: row.errors,
         });
     }
-    let draft = ProductDraft {
-        row_number,
+    let product = ProductFields {
         name,
         price,
         description,
@@ -418,6 +409,10 @@ fn build_one(
         sku,
         ean,
         variants: Vec::new(),
+    };
+    let draft = ProductDraft {
+        row_number,
+        product,
     };
     Ok((draft, row.warnings))
 }
@@ -685,21 +680,21 @@ mod tests {
         assert_eq!(
             (
                 d.row_number,
-                d.name.as_str(),
-                d.price.map(Price::cents),
-                d.availability.in_stock()
+                d.product.name.as_str(),
+                d.product.price.map(Price::cents),
+                d.product.availability.in_stock()
             ),
             (2, "Cemento Portland 25kg", Some(1250), true)
         );
-        assert_eq!(d.ean.as_deref(), Some("0801234567890"));
-        assert_eq!(d.description.as_deref(), Some("Per muri"));
+        assert_eq!(d.product.ean.as_deref(), Some("0801234567890"));
+        assert_eq!(d.product.description.as_deref(), Some("Per muri"));
         let calce = &out.drafts[1];
         assert_eq!(
             (
                 calce.row_number,
-                calce.availability.in_stock(),
-                calce.price,
-                calce.image_url.clone()
+                calce.product.availability.in_stock(),
+                calce.product.price,
+                calce.product.image_url.clone()
             ),
             (6, false, None, None)
         );
@@ -751,7 +746,7 @@ mod tests {
         let prices = out
             .drafts
             .iter()
-            .map(|d| d.price.map(Price::cents))
+            .map(|d| d.product.price.map(Price::cents))
             .collect();
         let warnings = out.warnings.into_iter().map(|w| w.message).collect();
         (prices, warnings)
@@ -810,9 +805,10 @@ mod tests {
             ..Mapping::default()
         };
         let out = build_drafts(&t, &m);
-        assert_eq!(out.drafts[0].name.chars().count(), product::NAME);
+        assert_eq!(out.drafts[0].product.name.chars().count(), product::NAME);
         assert_eq!(
             out.drafts[0]
+                .product
                 .description
                 .as_ref()
                 .map(|d| d.chars().count()),
@@ -848,7 +844,7 @@ mod tests {
         assert_eq!(
             out.drafts
                 .iter()
-                .map(|d| d.price.map(Price::cents))
+                .map(|d| d.product.price.map(Price::cents))
                 .collect::<Vec<_>>(),
             vec![Some(1000), Some(400)]
         );

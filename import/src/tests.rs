@@ -27,12 +27,12 @@ fn utf8_bom_semicolon_decimal_comma_leading_zero_ean() {
     );
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    assert_eq!(out.drafts[0].price.map(Price::cents), Some(1250));
-    assert_eq!(out.drafts[0].ean.as_deref(), Some("0801234567890"));
+    assert_eq!(out.drafts[0].product.price.map(Price::cents), Some(1250));
+    assert_eq!(out.drafts[0].product.ean.as_deref(), Some("0801234567890"));
     assert_eq!(out.drafts[0].row_number, 2);
-    assert_eq!(out.drafts[1].name, "Quantità test");
-    assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_450));
-    assert!(!out.drafts[1].availability.in_stock());
+    assert_eq!(out.drafts[1].product.name, "Quantità test");
+    assert_eq!(out.drafts[1].product.price.map(Price::cents), Some(123_450));
+    assert!(!out.drafts[1].product.availability.in_stock());
 }
 
 #[test]
@@ -46,10 +46,10 @@ fn windows_1252_comma_separated() {
     );
     let out = process(&csv_table(&bytes));
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    assert_eq!(out.drafts[0].name, "Piastrella gres 30x30, beige");
-    assert_eq!(out.drafts[0].price.map(Price::cents), Some(990));
-    assert_eq!(out.drafts[1].name, "Stucco è bianco € promo");
-    assert!(!out.drafts[1].availability.in_stock());
+    assert_eq!(out.drafts[0].product.name, "Piastrella gres 30x30, beige");
+    assert_eq!(out.drafts[0].product.price.map(Price::cents), Some(990));
+    assert_eq!(out.drafts[1].product.name, "Stucco è bianco € promo");
+    assert!(!out.drafts[1].product.availability.in_stock());
 }
 
 #[test]
@@ -58,8 +58,8 @@ fn tab_and_pipe_separators() {
         let csv = format!("nome{sep}prezzo{sep}categoria\nTrapano{sep}89,00{sep}Utensili\n");
         let out = process(&csv_table(csv.as_bytes()));
         assert_eq!(out.drafts.len(), 1, "separator {sep:?}");
-        assert_eq!(out.drafts[0].category.as_deref(), Some("Utensili"));
-        assert_eq!(out.drafts[0].price.map(Price::cents), Some(8900));
+        assert_eq!(out.drafts[0].product.category.as_deref(), Some("Utensili"));
+        assert_eq!(out.drafts[0].product.price.map(Price::cents), Some(8900));
     }
 }
 
@@ -68,9 +68,9 @@ fn quoted_fields_with_separators_quotes_and_newlines() {
     let csv = "Nome;Descrizione;Prezzo\n\"Colla \"\"extra\"\"; forte\";\"Riga uno\nRiga due; tre\";5\nSilicone;ok;6\n";
     let t = csv_table(csv.as_bytes());
     let out = process(&t);
-    assert_eq!(out.drafts[0].name, "Colla \"extra\"; forte");
+    assert_eq!(out.drafts[0].product.name, "Colla \"extra\"; forte");
     assert_eq!(
-        out.drafts[0].description.as_deref(),
+        out.drafts[0].product.description.as_deref(),
         Some("Riga uno\nRiga due; tre")
     );
     // The quoted newline does not shift the next row's number.
@@ -109,7 +109,7 @@ fn a_field_over_100k_characters_rejects_its_row_only() {
     assert_eq!(
         out.drafts
             .iter()
-            .map(|d| d.name.as_str())
+            .map(|d| d.product.name.as_str())
             .collect::<Vec<_>>(),
         vec!["A", "C"]
     );
@@ -184,16 +184,22 @@ fn woocommerce_export_csv() {
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     let a = &out.drafts[0];
-    assert_eq!(a.sku.as_deref(), Some("00077"));
-    assert_eq!(a.price.map(Price::cents), Some(1590));
-    assert_eq!(a.category.as_deref(), Some("Cementi"));
-    assert_eq!(a.image_url.as_deref(), Some("https://shop.it/a.jpg"));
-    assert_eq!(a.description.as_deref(), Some("Cemento a presa rapida"));
-    assert!(a.availability.in_stock());
+    assert_eq!(a.product.sku.as_deref(), Some("00077"));
+    assert_eq!(a.product.price.map(Price::cents), Some(1590));
+    assert_eq!(a.product.category.as_deref(), Some("Cementi"));
+    assert_eq!(
+        a.product.image_url.as_deref(),
+        Some("https://shop.it/a.jpg")
+    );
+    assert_eq!(
+        a.product.description.as_deref(),
+        Some("Cemento a presa rapida")
+    );
+    assert!(a.product.availability.in_stock());
     let b = &out.drafts[1];
-    assert_eq!(b.price.map(Price::cents), Some(450));
-    assert_eq!(b.description.as_deref(), Some("Stucco in pasta"));
-    assert!(!b.availability.in_stock());
+    assert_eq!(b.product.price.map(Price::cents), Some(450));
+    assert_eq!(b.product.description.as_deref(), Some("Stucco in pasta"));
+    assert!(!b.product.availability.in_stock());
 }
 
 #[test]
@@ -206,13 +212,16 @@ levigatrice,Levigatrice,,Makita,,Levigatrici,LV-1,0,120.00,,\n";
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts.len(), 2);
     let t = &out.drafts[0];
-    assert_eq!(t.description.as_deref(), Some("Potente & leggero\n800 W"));
-    assert_eq!(t.brand.as_deref(), Some("Bosch"));
-    assert_eq!(t.category.as_deref(), Some("Elettroutensili"));
-    assert_eq!(t.price.map(Price::cents), Some(8990));
-    assert_eq!(t.ean.as_deref(), Some("4006381333931"));
+    assert_eq!(
+        t.product.description.as_deref(),
+        Some("Potente & leggero\n800 W")
+    );
+    assert_eq!(t.product.brand.as_deref(), Some("Bosch"));
+    assert_eq!(t.product.category.as_deref(), Some("Elettroutensili"));
+    assert_eq!(t.product.price.map(Price::cents), Some(8990));
+    assert_eq!(t.product.ean.as_deref(), Some("4006381333931"));
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
-    assert!(!out.drafts[1].availability.in_stock());
+    assert!(!out.drafts[1].product.availability.in_stock());
 }
 
 fn sample_xlsx() -> Vec<u8> {
@@ -285,11 +294,11 @@ fn xlsx_with_title_row_numbers_and_dates() {
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts[0].row_number, 4);
-    assert_eq!(out.drafts[0].sku.as_deref(), Some("00123"));
-    assert_eq!(out.drafts[0].price.map(Price::cents), Some(1250));
-    assert_eq!(out.drafts[1].price.map(Price::cents), Some(123_400));
-    assert!(!out.drafts[1].availability.in_stock());
-    assert_eq!(out.drafts[1].ean.as_deref(), Some("8012345678901"));
+    assert_eq!(out.drafts[0].product.sku.as_deref(), Some("00123"));
+    assert_eq!(out.drafts[0].product.price.map(Price::cents), Some(1250));
+    assert_eq!(out.drafts[1].product.price.map(Price::cents), Some(123_400));
+    assert!(!out.drafts[1].product.availability.in_stock());
+    assert_eq!(out.drafts[1].product.ean.as_deref(), Some("8012345678901"));
 }
 
 #[test]
@@ -337,11 +346,11 @@ fn xlsx_oversized_cell_rejects_its_row_and_a_long_description_is_cut_at_a_senten
     assert_eq!(
         out.drafts
             .iter()
-            .map(|d| d.name.as_str())
+            .map(|d| d.product.name.as_str())
             .collect::<Vec<_>>(),
         vec!["Corto", "Lungo"]
     );
-    let cut = out.drafts[1].description.as_deref().unwrap();
+    let cut = out.drafts[1].product.description.as_deref().unwrap();
     assert!(cut.chars().count() <= domain::limits::product::DESCRIPTION);
     assert!(cut.chars().count() > domain::limits::product::DESCRIPTION - sentence.len());
     assert!(cut.ends_with("cantiere."), "{}", &cut[cut.len() - 40..]);
@@ -406,8 +415,8 @@ fn xls_legacy_fixture() {
     let out = process(&t);
     assert!(out.errors.is_empty(), "{:?}", out.errors);
     assert_eq!(out.drafts.len(), 3);
-    assert_eq!(out.drafts[2].price.map(Price::cents), Some(123_450));
-    assert!(!out.drafts[1].availability.in_stock());
+    assert_eq!(out.drafts[2].product.price.map(Price::cents), Some(123_450));
+    assert!(!out.drafts[1].product.availability.in_stock());
 }
 
 /// Rebuild a zip, replacing (or adding) one entry.
@@ -664,7 +673,7 @@ fn woocommerce_variations_are_variants_of_their_parent() {
 79,variation,woo-hoodie-red,Hoodie - Red,45,woo-hoodie,Color,Red\n";
     let out = process(&csv_table(csv.as_bytes()));
     assert!(out.errors.is_empty(), "{:?}", out.errors);
-    let names: Vec<&str> = out.drafts.iter().map(|d| d.name.as_str()).collect();
+    let names: Vec<&str> = out.drafts.iter().map(|d| d.product.name.as_str()).collect();
     assert_eq!(
         names,
         ["V-Neck T-Shirt", "T-Shirt", "Hoodie - Red"],
@@ -672,6 +681,7 @@ fn woocommerce_variations_are_variants_of_their_parent() {
     );
     let tee = &out.drafts[0];
     let variants: Vec<(&str, Option<i64>, Option<&str>)> = tee
+        .product
         .variants
         .iter()
         .map(|v| (v.label.as_str(), v.price_cents, v.sku.as_deref()))
@@ -684,7 +694,7 @@ fn woocommerce_variations_are_variants_of_their_parent() {
         ]
     );
     assert_eq!(
-        tee.price.map(Price::cents),
+        tee.product.price.map(Price::cents),
         Some(1500),
         "from the lowest variant"
     );
@@ -692,7 +702,7 @@ fn woocommerce_variations_are_variants_of_their_parent() {
         out.warnings[0].message,
         "2 varianti (taglie, colori…) lette come varianti di 1 prodotto: la pagina di ogni prodotto le elenca con i loro prezzi"
     );
-    assert!(out.drafts[1].variants.is_empty());
+    assert!(out.drafts[1].product.variants.is_empty());
 }
 
 #[test]
@@ -708,6 +718,7 @@ hat,Example Beanie,Acme,Title,Default Title,,,HAT-1,17.99,\n";
     assert_eq!(out.drafts.len(), 2);
     let shirt = &out.drafts[0];
     let labels: Vec<(&str, Option<i64>)> = shirt
+        .product
         .variants
         .iter()
         .map(|v| (v.label.as_str(), v.price_cents))
@@ -720,10 +731,10 @@ hat,Example Beanie,Acme,Title,Default Title,,,HAT-1,17.99,\n";
             ("Blue / S", Some(2750))
         ]
     );
-    assert_eq!(shirt.price.map(Price::cents), Some(2500));
-    assert_eq!(shirt.sku.as_deref(), Some("SRT-1"));
+    assert_eq!(shirt.product.price.map(Price::cents), Some(2500));
+    assert_eq!(shirt.product.sku.as_deref(), Some("SRT-1"));
     assert!(
-        out.drafts[1].variants.is_empty(),
+        out.drafts[1].product.variants.is_empty(),
         "Default Title is no variant"
     );
 }

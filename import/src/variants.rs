@@ -4,7 +4,7 @@
 //! their prices, not unrelated products (or rows skipped).
 
 use domain::Price;
-use serde::{Deserialize, Serialize};
+pub use domain::Variant;
 
 use super::values::fold_key;
 
@@ -12,24 +12,6 @@ use super::values::fold_key;
 pub const MAX_VARIANTS: usize = 100;
 /// Characters of a variant's label kept.
 const MAX_LABEL_CHARS: usize = 80;
-
-/// One variant of a product: what tells it apart, its price and codes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS)]
-pub struct Variant {
-    /// "Rosso", "Taglia 42 / Nero".
-    pub label: String,
-    /// Cents, VAT included; none when the file gives none.
-    pub price_cents: Option<i64>,
-    pub sku: Option<String>,
-    pub ean: Option<String>,
-    pub in_stock: bool,
-}
-
-impl Variant {
-    pub fn price(&self) -> Option<Price> {
-        self.price_cents.and_then(|c| Price::from_cents(c).ok())
-    }
-}
 
 /// The columns that make rows variants of another row, found by their headers.
 #[derive(Debug, Default, Clone)]

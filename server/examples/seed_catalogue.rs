@@ -10,7 +10,7 @@
 
 use anyhow::{bail, Context};
 use domain::Plan;
-use domain::{Email, Price, ProductStatus};
+use domain::{Email, Price, ProductFields, ProductStatus};
 use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use time::OffsetDateTime;
 use vetrina::auth::password;
@@ -95,24 +95,28 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
     let brand = BRANDS[(i / KINDS.len()) % BRANDS.len()];
     let size = 4 + i % 37;
     Ok(ProductData {
-        name: format!("{kind} {brand} {size} mm art. {i}"),
-        price: Some(Price::from_cents(i64::try_from(50 + (i * 37) % 99_950)?)?),
-        description: Some(format!(
-            "{kind} {what}. Misura {size} mm, confezione da {} pezzi. Articolo {i} del \
-             negozio {shop}: disponibile in magazzino e consegnabile in cantiere.",
-            1 + i % 50
-        )),
-        category: Some(category.to_owned()),
-        brand: Some(brand.to_owned()),
-        image_url: Some(format!("{}bench.svg", vetrina::media::GENERATED_PREFIX)),
-        availability: domain::Availability::from_shelf(!i.is_multiple_of(7)),
+        product: ProductFields {
+            name: format!("{kind} {brand} {size} mm art. {i}"),
+            price: Some(Price::from_cents(i64::try_from(50 + (i * 37) % 99_950)?)?),
+            description: Some(format!(
+                "{kind} {what}. Misura {size} mm, confezione da {} pezzi. Articolo {i} del \
+                 negozio {shop}: disponibile in magazzino e consegnabile in cantiere.",
+                1 + i % 50
+            )),
+            category: Some(category.to_owned()),
+            brand: Some(brand.to_owned()),
+            image_url: Some(format!("{}bench.svg", vetrina::media::GENERATED_PREFIX)),
+            availability: domain::Availability::from_shelf(!i.is_multiple_of(7)),
+            sku: Some(format!("B{shop:03}-{i:06}")),
+            ean: None,
+            image_name: None,
+            variants: Vec::new(),
+        },
         status: match i % 20 {
             0 => ProductStatus::Incorrect,
             1 | 2 => ProductStatus::Uncertain,
             _ => ProductStatus::Normal,
         },
-        sku: Some(format!("B{shop:03}-{i:06}")),
-        ean: None,
         // the review queue's groups: the engine's reasons
         review_note: match i % 20 {
             0 => Some(domain::messages::NOTE_NOT_RECOGNISED.to_owned()),
@@ -122,8 +126,6 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         },
         source_name: None,
         suggested_category: None,
-        image_name: None,
-        variants: Vec::new(),
     })
 }
 

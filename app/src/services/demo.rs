@@ -14,6 +14,7 @@ use super::products::{self, ProductData};
 use super::stores::{self, StoreDetails};
 use crate::error::{AppError, Result};
 use crate::password;
+use domain::ProductFields;
 
 pub const EMAIL: &str = "demo@vetrina.it";
 pub const PASSWORD: &str = "Demo2026!";
@@ -133,20 +134,22 @@ fn parse_catalogue() -> Vec<ProductData> {
                 return None;
             };
             Some(ProductData {
-                name: name.trim().to_owned(),
-                price: Price::parse_as(price, DecimalMark::Dot).ok().flatten(),
-                description: opt(description),
-                category: opt(category),
-                brand: opt(brand),
-                image_url: None,
-                availability: domain::Availability::from_shelf(in_stock.trim() == "si"),
+                product: ProductFields {
+                    name: name.trim().to_owned(),
+                    price: Price::parse_as(price, DecimalMark::Dot).ok().flatten(),
+                    description: opt(description),
+                    category: opt(category),
+                    brand: opt(brand),
+                    image_url: None,
+                    availability: domain::Availability::from_shelf(in_stock.trim() == "si"),
+                    sku: opt(sku),
+                    ean: opt(ean),
+                    image_name: None,
+                    variants: Vec::new(),
+                },
                 status: ProductStatus::parse(status).unwrap_or_default(),
-                sku: opt(sku),
-                ean: opt(ean),
                 review_note: opt(note),
                 source_name: None,
-                image_name: None,
-                variants: Vec::new(),
                 suggested_category: None,
             })
         })
@@ -161,7 +164,7 @@ mod tests {
     fn the_catalogue_is_complete_and_varied() {
         let items = super::parse_catalogue();
         assert!(items.len() >= 60, "only {} demo products", items.len());
-        assert!(items.iter().any(|p| !p.availability.in_stock()));
+        assert!(items.iter().any(|p| !p.product.availability.in_stock()));
         assert!(items.iter().any(|p| p.status == ProductStatus::Uncertain));
         assert!(items.iter().any(|p| p.status == ProductStatus::Incorrect));
         let written = super::CATALOGUE
@@ -169,7 +172,7 @@ mod tests {
             .skip(1)
             .filter(|l| l.split('\t').nth(3).is_some_and(|p| !p.trim().is_empty()))
             .count();
-        let read = items.iter().filter(|p| p.price.is_some()).count();
+        let read = items.iter().filter(|p| p.product.price.is_some()).count();
         assert_eq!(read, written, "every price written in the catalogue reads");
     }
 }

@@ -4,9 +4,8 @@
 use domain::messages;
 use domain::search::{self, ProductTerms};
 use domain::slug::slugify;
-use domain::{Availability, Price, ProductStatus};
+use domain::{Availability, Price, ProductFields, ProductStatus};
 use entities::product;
-use import::variants::Variant;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -21,31 +20,27 @@ use crate::error::{AppError, Result};
 /// A complete, validated product (`api::products`, imports, the demo shop).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductData {
-    pub name: String,
-    pub price: Option<Price>,
-    pub description: Option<String>,
-    pub category: Option<String>,
-    pub brand: Option<String>,
-    pub image_url: Option<String>,
-    pub availability: Availability,
+    pub product: ProductFields,
     pub status: ProductStatus,
-    pub sku: Option<String>,
-    pub ean: Option<String>,
     /// Why the product needs the owner's eye; none once it is normal.
     pub review_note: Option<String>,
     /// The line as the price list had it, when the import changed the name.
     pub source_name: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only).
     pub suggested_category: Option<String>,
-    /// The file name the price list gave the product's picture (`services::photo_batches`).
-    pub image_name: Option<String>,
-    /// The variants the price list gave (its own rows for each size or colour).
-    pub variants: Vec<Variant>,
 }
 
-/// The variants as the `variants` column keeps them (none for an empty list).
-pub fn variants_json(variants: &[Variant]) -> Option<String> {
-    (!variants.is_empty()).then(|| serde_json::to_string(variants).unwrap_or_default())
+impl ProductData {
+    /// A product as the owner or a list gives it, shown as it is.
+    pub fn new(product: ProductFields) -> Self {
+        Self {
+            product,
+            status: ProductStatus::Normal,
+            review_note: None,
+            source_name: None,
+            suggested_category: None,
+        }
+    }
 }
 
 /// Changes to a product; `None` leaves a field, `Some(None)` clears an optional one.
@@ -217,37 +212,51 @@ pub async fn insert_rows(
 
 fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::ActiveModel {
     let terms = ProductTerms::of(
-        &data.name,
-        data.brand.as_deref(),
-        data.category.as_deref(),
-        data.description.as_deref(),
-        [data.sku.as_deref(), data.ean.as_deref()],
+        &data.product.name,
+        data.product.brand.as_deref(),
+        data.product.category.as_deref(),
+        data.product.description.as_deref(),
+        [data.product.sku.as_deref(), data.product.ean.as_deref()],
         data.source_name.as_deref(),
     );
+    let variants = data.product.variants_json();
+    let ProductFields {
+        name,
+        price,
+        description,
+        category,
+        brand,
+        image_url,
+        image_name,
+        availability,
+        sku,
+        ean,
+        variants: _,
+    } = data.product;
     product::ActiveModel {
         search_name: Set(terms.name),
         search_rest: Set(terms.rest),
         name_key: Set(terms.name_key),
         search_version: Set(search::VERSION),
         store_id: Set(store_id),
-        slug: Set(slugify(&data.name)),
-        name: Set(data.name),
-        price: Set(data.price),
-        description: Set(data.description),
-        category: Set(data.category),
-        brand: Set(data.brand),
-        image_url: Set(data.image_url),
-        in_stock: Set(data.availability.in_stock()),
-        availability: Set(data.availability.refinement().map(str::to_owned)),
+        slug: Set(slugify(&name)),
+        name: Set(name),
+        price: Set(price),
+        description: Set(description),
+        category: Set(category),
+        brand: Set(brand),
+        image_url: Set(image_url),
+        in_stock: Set(availability.in_stock()),
+        availability: Set(availability.refinement().map(str::to_owned)),
         status: Set(data.status),
-        sku: Set(data.sku),
-        ean: Set(data.ean),
+        sku: Set(sku),
+        ean: Set(ean),
         review_note: Set(data
             .review_note
             .filter(|_| data.status != ProductStatus::Normal)),
         source_name: Set(data.source_name),
-        image_name: Set(data.image_name),
-        variants: Set(variants_json(&data.variants)),
+        image_name: Set(image_name),
+        variants: Set(variants),
         suggested_category: Set(data
             .suggested_category
             .filter(|_| data.status != ProductStatus::Normal)),

@@ -363,17 +363,17 @@ impl From<&ImportItem> for ItemView {
     fn from(i: &ImportItem) -> Self {
         Self {
             row_index: i.row_number,
-            name: i.name.clone(),
-            price: i.price.and_then(Price::json),
-            description: i.description.clone(),
-            category: i.category.clone(),
-            brand: i.brand.clone(),
-            image_url: i.image_url.clone(),
-            in_stock: i.availability.in_stock(),
-            availability: i.availability,
+            name: i.product.name.clone(),
+            price: i.product.price.and_then(Price::json),
+            description: i.product.description.clone(),
+            category: i.product.category.clone(),
+            brand: i.product.brand.clone(),
+            image_url: i.product.image_url.clone(),
+            in_stock: i.product.availability.in_stock(),
+            availability: i.product.availability,
             status: i.status,
-            sku: i.sku.clone(),
-            ean: i.ean.clone(),
+            sku: i.product.sku.clone(),
+            ean: i.product.ean.clone(),
             action: if i.existing_id.is_some() {
                 RowAction::Update
             } else {
@@ -663,7 +663,7 @@ async fn given_products(
         .enumerate()
         .map(|(i, input)| {
             let d = input.into_new()?;
-            let existing_id = existing.product_for(d.sku.as_ref(), d.ean.as_ref());
+            let existing_id = existing.product_for(d.product.sku.as_ref(), d.product.ean.as_ref());
             Ok(ImportItem::of_product(i + 1, d, existing_id))
         })
         .collect()

@@ -7,7 +7,7 @@ use axum::Json;
 use domain::limits::product;
 use domain::messages;
 use domain::validation::without_unwanted_chars;
-use domain::{image_url, Availability, Price, ProductName, ProductStatus};
+use domain::{image_url, Availability, Price, ProductFields, ProductName, ProductStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -145,20 +145,22 @@ impl ProductInput {
             .name
             .ok_or_else(|| AppError::field("name", messages::PRODUCT_NAME_REQUIRED))?;
         Ok(ProductData {
-            name,
-            price: c.price.flatten(),
-            description: c.description.flatten(),
-            category: c.category.flatten(),
-            brand: c.brand.flatten(),
-            image_url: c.image_url.flatten(),
-            availability: c.availability.unwrap_or(Availability::InStock),
+            product: ProductFields {
+                name,
+                price: c.price.flatten(),
+                description: c.description.flatten(),
+                category: c.category.flatten(),
+                brand: c.brand.flatten(),
+                image_url: c.image_url.flatten(),
+                availability: c.availability.unwrap_or(Availability::InStock),
+                sku: c.sku.flatten(),
+                ean: c.ean.flatten(),
+                image_name: None,
+                variants: Vec::new(),
+            },
             status: c.status.unwrap_or_default(),
-            sku: c.sku.flatten(),
-            ean: c.ean.flatten(),
             review_note: c.review_note.flatten(),
             source_name: None,
-            image_name: None,
-            variants: Vec::new(),
             suggested_category: None,
         })
     }

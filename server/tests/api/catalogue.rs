@@ -1,6 +1,7 @@
 //! `GET /api/stores/{id}/products`: search as Italians type, filters, sorts and pages, the
 //! same on SQLite and PostgreSQL, and the index kept in step with every write.
 
+use domain::ProductFields;
 use domain::{Price, ProductStatus};
 use reqwest::StatusCode;
 use sea_orm::ConnectionTrait;
@@ -11,8 +12,8 @@ use vetrina::services::products::{insert_rows, ProductData};
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::import::import_file;
 
-pub(crate) fn product(name: &str) -> ProductData {
-    ProductData {
+pub(crate) fn fields(name: &str) -> ProductFields {
+    ProductFields {
         name: name.to_owned(),
         price: None,
         description: None,
@@ -20,15 +21,15 @@ pub(crate) fn product(name: &str) -> ProductData {
         brand: None,
         image_url: Some("/media/x.svg".to_owned()),
         availability: domain::Availability::from_shelf(true),
-        status: ProductStatus::Normal,
         sku: None,
         ean: None,
-        review_note: None,
-        source_name: None,
-        suggested_category: None,
         image_name: None,
         variants: Vec::new(),
     }
+}
+
+pub(crate) fn product(name: &str) -> ProductData {
+    ProductData::new(fields(name))
 }
 
 /// A shop holding the listed products, oldest first.
@@ -59,37 +60,41 @@ fn names(page: &Value) -> Vec<&str> {
 
 fn hardware() -> Vec<ProductData> {
     vec![
-        ProductData {
+        ProductData::new(ProductFields {
             description: Some("Perché sceglierlo: mandrino da 13 mm.".to_owned()),
             brand: Some("Bosch".to_owned()),
             category: Some("Utensili elettrici".to_owned()),
             price: Some(Price::from_cents(12_990).expect("price")),
-            ..product("Trapano a percussione 18V")
-        },
-        ProductData {
+            ..fields("Trapano a percussione 18V")
+        }),
+        ProductData::new(ProductFields {
             category: Some("Edilizia".to_owned()),
             price: Some(Price::from_cents(890).expect("price")),
             availability: domain::Availability::from_shelf(false),
-            ..product("Lastra in Cartongesso 12,5 mm")
-        },
+            ..fields("Lastra in Cartongesso 12,5 mm")
+        }),
         ProductData {
-            description: Some("Adatta a trapani e avvitatori.".to_owned()),
-            category: Some("Utensili elettrici".to_owned()),
             status: ProductStatus::Uncertain,
-            ..product("Punta per legno 8 mm")
+            ..ProductData::new(ProductFields {
+                description: Some("Adatta a trapani e avvitatori.".to_owned()),
+                category: Some("Utensili elettrici".to_owned()),
+                ..fields("Punta per legno 8 mm")
+            })
         },
         ProductData {
-            brand: Some("Würth".to_owned()),
-            sku: Some("VT-4040".to_owned()),
             status: ProductStatus::Incorrect,
-            price: Some(Price::from_cents(15).expect("price")),
-            ..product("Chiavi a brugola set")
+            ..ProductData::new(ProductFields {
+                brand: Some("Würth".to_owned()),
+                sku: Some("VT-4040".to_owned()),
+                price: Some(Price::from_cents(15).expect("price")),
+                ..fields("Chiavi a brugola set")
+            })
         },
-        ProductData {
+        ProductData::new(ProductFields {
             category: Some("Colori".to_owned()),
             price: Some(Price::from_cents(2_450).expect("price")),
-            ..product("Élite pittura lavabile bianca")
-        },
+            ..fields("Élite pittura lavabile bianca")
+        }),
     ]
 }
 
@@ -413,11 +418,13 @@ async fn the_shop_page_renders_one_page_of_24_with_links_canonicals_and_redirect
         .take(5000)
         .collect();
     let items = (1..=130)
-        .map(|i| ProductData {
-            description: Some(long.clone()),
-            category: Some(if i % 2 == 0 { "Cementi" } else { "Malte" }.to_owned()),
-            brand: Some("Buzzi".to_owned()),
-            ..product(&format!("Sacco di cemento {i}"))
+        .map(|i| {
+            ProductData::new(ProductFields {
+                description: Some(long.clone()),
+                category: Some(if i % 2 == 0 { "Cementi" } else { "Malte" }.to_owned()),
+                brand: Some("Buzzi".to_owned()),
+                ..fields(&format!("Sacco di cemento {i}"))
+            })
         })
         .collect();
     let shop = shop_with(&app, "anna@ferramenta.it", items).await;

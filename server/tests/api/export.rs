@@ -3,7 +3,7 @@
 
 use axum::body::Body;
 use axum::http::Request;
-use domain::{Price, ProductStatus};
+use domain::{Price, ProductFields};
 use reqwest::header;
 use sea_orm::EntityTrait;
 use tower::ServiceExt;
@@ -21,8 +21,8 @@ const HEADER: [&str; 6] = [
     "in_stock",
 ];
 
-fn product(name: &str) -> ProductData {
-    ProductData {
+fn fields(name: &str) -> ProductFields {
+    ProductFields {
         name: name.to_owned(),
         price: Some(Price::from_cents(990).unwrap()),
         description: None,
@@ -30,15 +30,15 @@ fn product(name: &str) -> ProductData {
         brand: None,
         image_url: None,
         availability: domain::Availability::from_shelf(true),
-        status: ProductStatus::Normal,
         sku: None,
         ean: None,
-        review_note: None,
-        source_name: None,
-        suggested_category: None,
         image_name: None,
         variants: Vec::new(),
     }
+}
+
+fn product(name: &str) -> ProductData {
+    ProductData::new(fields(name))
 }
 
 async fn insert(app: &TestApp, shop: &Shop, items: Vec<ProductData>) {
@@ -76,36 +76,36 @@ async fn the_export_is_the_spec_csv_newest_first_with_the_shops_own_products() {
     insert(
         &app,
         &anna,
-        vec![ProductData {
+        vec![ProductData::new(ProductFields {
             price: Some(Price::from_cents(1250).unwrap()),
             description: Some("Riga uno\nriga due\r\nriga tre".into()),
             brand: Some("Acme; Spa".into()),
             category: Some("Idraulica".into()),
-            ..product("Tubo 1/2\" zincato")
-        }],
+            ..fields("Tubo 1/2\" zincato")
+        })],
     )
     .await;
     insert(&app, &bruno, vec![product("Prodotto di Bruno")]).await;
     insert(
         &app,
         &anna,
-        vec![ProductData {
+        vec![ProductData::new(ProductFields {
             price: None,
             availability: domain::Availability::from_shelf(false),
             brand: Some("@Marca".into()),
-            ..product("=HYPERLINK(\"http://evil.it\";\"clic\")")
-        }],
+            ..fields("=HYPERLINK(\"http://evil.it\";\"clic\")")
+        })],
     )
     .await;
     insert(
         &app,
         &anna,
-        vec![ProductData {
+        vec![ProductData::new(ProductFields {
             price: Some(Price::from_cents(690).unwrap()),
             description: Some("Sacco \"grande\"; 25 kg\r-5% in cantiere".into()),
             category: Some("Cementi, malte e intonaci".into()),
-            ..product("Cemento Portland 32,5 R")
-        }],
+            ..fields("Cemento Portland 32,5 R")
+        })],
     )
     .await;
     insert(&app, &anna, vec![product("-20% sconto piastrelle")]).await;
@@ -309,7 +309,7 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
         &app,
         &anna,
         vec![
-            ProductData {
+            ProductData::new(ProductFields {
                 price: Some(Price::from_cents(123_450).unwrap()),
                 description: Some(
                     "Betoniera a bicchiere da 160 litri; motore 650 W, \"silenziosa\".".into(),
@@ -318,9 +318,9 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
                 category: Some("Attrezzature da cantiere".into()),
                 sku: Some("IM-160".into()),
                 ean: Some("8001234567897".into()),
-                ..product("Betoniera 160 l")
-            },
-            ProductData {
+                ..fields("Betoniera 160 l")
+            }),
+            ProductData::new(ProductFields {
                 price: Some(Price::from_cents(5).unwrap()),
                 availability: domain::Availability::from_shelf(false),
                 brand: Some("Fischer".into()),
@@ -329,16 +329,16 @@ async fn the_export_imported_again_reproduces_the_catalogue() {
                     "Tassello in nylon per muratura piena e forata, confezione da 100 pezzi."
                         .into(),
                 ),
-                ..product("Tassello SX 6x30")
-            },
-            ProductData {
+                ..fields("Tassello SX 6x30")
+            }),
+            ProductData::new(ProductFields {
                 price: Some(Price::from_cents(690).unwrap()),
                 description: Some(
                     "Cemento grigio per getti, massetti e intonaci, sacco da 25 kg.".into(),
                 ),
                 sku: Some("CEM-325".into()),
-                ..product("Cemento Portland 32,5 R")
-            },
+                ..fields("Cemento Portland 32,5 R")
+            }),
         ],
     )
     .await;

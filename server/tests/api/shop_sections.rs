@@ -4,12 +4,13 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use domain::Price;
+use domain::ProductFields;
 use reqwest::redirect::Policy;
 use reqwest::Client;
 use time::OffsetDateTime;
 use vetrina::services::products::{insert_rows, ProductData};
 
-use crate::catalogue::product;
+use crate::catalogue::fields;
 use crate::helpers::{spawn_app, Shop, TestApp};
 
 fn no_redirects() -> Client {
@@ -32,12 +33,12 @@ async fn fetch(app: &TestApp, path: &str) -> (u16, String, String) {
 }
 
 fn item(name: String, category: Option<&str>, brand: Option<&str>) -> ProductData {
-    ProductData {
+    ProductData::new(ProductFields {
         price: Some(Price::from_cents(1_290).expect("price")),
         category: category.map(str::to_owned),
         brand: brand.map(str::to_owned),
-        ..product(&name)
-    }
+        ..fields(&name)
+    })
 }
 
 /// A shop of `n` products: 40 % of them in one large category, the rest spread over five

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use ai::builtin::{self, RawProduct};
-use domain::{Availability, Price, ProductStatus};
+use domain::{ProductFields, ProductStatus};
 use import::{
     build_drafts, read_table_until, validate_mapping, ImportError, Limits, Mapping, ProductDraft,
     RowError, RowWarning, MAX_WARNINGS,
@@ -43,25 +43,13 @@ pub struct ProcessOptions {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ImportItem {
     pub row_number: usize,
-    pub name: String,
-    pub price: Option<Price>,
-    pub description: Option<String>,
-    pub category: Option<String>,
-    pub brand: Option<String>,
-    pub image_url: Option<String>,
-    /// The file name of the row's picture (a ZIP's pictures are matched by it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub image_name: Option<String>,
-    /// Its rows for each size or colour (`import::variants`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variants: Vec<import::variants::Variant>,
-    pub availability: Availability,
+    /// What the file's row says (kept flat in the processed file's JSON).
+    #[serde(flatten)]
+    pub product: ProductFields,
     /// `None` on an update that was not re-enriched: the product keeps its status.
     pub status: Option<ProductStatus>,
     /// The engine's reason when it was not sure (with `status`).
     pub review_note: Option<String>,
-    pub sku: Option<String>,
-    pub ean: Option<String>,
     pub existing_id: Option<i64>,
     /// The line as the file had it, when the name was tidied or rewritten.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -125,14 +113,17 @@ impl ExistingCodes {
     /// The product a file's row updates: by its codes; a row without a SKU, else by its
     /// name and brand.
     pub fn product_for_row(&self, d: &ProductDraft) -> Option<i64> {
-        match (self.product_for(d.sku.as_ref(), d.ean.as_ref()), &d.sku) {
+        match (
+            self.product_for(d.product.sku.as_ref(), d.product.ean.as_ref()),
+            &d.product.sku,
+        ) {
             (Some(id), _) => Some(id),
             (None, Some(_)) => None,
             // A shop's products may have a brand the file does not give (the enrichment
             // found it): a row without a brand matches on the name alone.
             (None, None) => self
                 .by_name
-                .get(&name_key(&d.name, d.brand.as_deref()))
+                .get(&name_key(&d.product.name, d.product.brand.as_deref()))
                 .copied(),
         }
     }
@@ -244,35 +235,38 @@ fn match_existing(
     let mut merged = 0usize;
     let mut items = Vec::with_capacity(drafts.len());
     for mut d in drafts {
-        let key = match &d.sku {
+        let key = match &d.product.sku {
             Some(sku) => format!("sku\u{1f}{sku}"),
-            None => format!("name\u{1f}{}", name_key(&d.name, d.brand.as_deref())),
+            None => format!(
+                "name\u{1f}{}",
+                name_key(&d.product.name, d.product.brand.as_deref())
+            ),
         };
         if let Some(first) = seen_key.get(&key) {
-            if let (Some(at), Some(category)) = (*first, d.category) {
+            if let (Some(at), Some(category)) = (*first, d.product.category) {
                 offer_category(&mut items[at], category);
             }
             merged += 1;
             continue;
         }
         seen_key.insert(key.clone(), None);
-        if let Some(row) = d.ean.as_ref().and_then(|e| seen_ean.get(e)) {
+        if let Some(row) = d.product.ean.as_ref().and_then(|e| seen_ean.get(e)) {
             if warnings.len() < MAX_WARNINGS {
                 warnings.push(RowWarning {
                     row_number: d.row_number,
                     message: format!(
                         "il codice a barre {} è già della riga {row}: il prodotto è importato senza",
-                        d.ean.as_deref().unwrap_or_default()
+                        d.product.ean.as_deref().unwrap_or_default()
                     ),
                 });
             }
-            d.ean = None;
+            d.product.ean = None;
         }
         let existing_id = existing.product_for_row(&d);
         if let Some(row) = existing_id.and_then(|id| updated_by.get(&id)) {
             errors.push(RowError {
                 row_number: d.row_number,
-                name_or_raw: d.name.clone(),
+                name_or_raw: d.product.name.clone(),
                 messages: vec![format!(
                     "Questo prodotto è già aggiornato dalla riga {row} del file (stesso codice SKU o EAN)"
                 )],
@@ -282,7 +276,7 @@ fn match_existing(
         if let Some(id) = existing_id {
             updated_by.insert(id, d.row_number);
         }
-        if let Some(e) = &d.ean {
+        if let Some(e) = &d.product.ean {
             seen_ean.insert(e.clone(), d.row_number);
         }
         seen_key.insert(key, Some(items.len()));
@@ -303,8 +297,8 @@ fn match_existing(
 
 /// A category of a merged row, offered to the enrichment step beside the first row's.
 fn offer_category(item: &mut ImportItem, category: String) {
-    let known =
-        item.category.as_ref() == Some(&category) || item.other_categories.contains(&category);
+    let known = item.product.category.as_ref() == Some(&category)
+        || item.other_categories.contains(&category);
     if !known && item.other_categories.len() < MAX_OTHER_CATEGORIES {
         item.other_categories.push(category);
     }
@@ -314,19 +308,9 @@ fn offer_category(item: &mut ImportItem, category: String) {
 fn item_of(d: ProductDraft, existing_id: Option<i64>) -> ImportItem {
     ImportItem {
         row_number: d.row_number,
-        name: d.name,
-        price: d.price,
-        description: d.description,
-        category: d.category,
-        brand: d.brand,
-        image_url: d.image_url,
-        image_name: d.image_name,
-        variants: d.variants,
-        availability: d.availability,
+        product: d.product,
         status: None,
         review_note: None,
-        sku: d.sku,
-        ean: d.ean,
         existing_id,
         ai_input: None,
         category_input: None,
@@ -342,18 +326,8 @@ impl ImportItem {
     pub fn of_product(row_number: usize, d: ProductData, existing_id: Option<i64>) -> Self {
         Self {
             row_number,
+            product: d.product,
             status: Some(d.status),
-            name: d.name,
-            price: d.price,
-            description: d.description,
-            category: d.category,
-            brand: d.brand,
-            image_url: d.image_url,
-            image_name: d.image_name,
-            variants: d.variants,
-            availability: d.availability,
-            sku: d.sku,
-            ean: d.ean,
             review_note: d.review_note,
             existing_id,
             ai_input: None,
@@ -399,9 +373,9 @@ fn enrich(
 /// same file writes the same names), the file's line kept beside it.
 fn tidy_names(items: &mut [ImportItem]) {
     for item in items {
-        let tidy = builtin::tidy_name(&item.name, item.sku.as_deref());
-        if tidy != item.name && !tidy.is_empty() {
-            let source = std::mem::replace(&mut item.name, tidy);
+        let tidy = builtin::tidy_name(&item.product.name, item.product.sku.as_deref());
+        if tidy != item.product.name && !tidy.is_empty() {
+            let source = std::mem::replace(&mut item.product.name, tidy);
             item.source_name.get_or_insert(source);
         }
     }
@@ -415,22 +389,23 @@ fn tell_apart(items: &mut [ImportItem]) {
     let key = |name: &str| name.to_lowercase();
     let mut repeats: HashMap<String, u32> = HashMap::new();
     for item in items.iter() {
-        *repeats.entry(key(&item.name)).or_default() += 1;
+        *repeats.entry(key(&item.product.name)).or_default() += 1;
     }
     for item in items.iter_mut() {
-        if repeats.get(&key(&item.name)).is_none_or(|n| *n < 2) {
+        if repeats.get(&key(&item.product.name)).is_none_or(|n| *n < 2) {
             continue;
         }
-        let (label, code) = match (item.sku.as_deref(), item.ean.as_deref()) {
+        let (label, code) = match (item.product.sku.as_deref(), item.product.ean.as_deref()) {
             (Some(sku), _) if !sku.trim().is_empty() => ("cod.", sku.trim()),
             (_, Some(ean)) if !ean.trim().is_empty() => ("EAN", ean.trim()),
             _ => continue,
         };
-        let told = format!("{} ({label} {code})", item.name);
-        if item.name.contains(code) || told.chars().count() > domain::limits::product::NAME {
+        let told = format!("{} ({label} {code})", item.product.name);
+        if item.product.name.contains(code) || told.chars().count() > domain::limits::product::NAME
+        {
             continue;
         }
-        let source = std::mem::replace(&mut item.name, told);
+        let source = std::mem::replace(&mut item.product.name, told);
         item.source_name.get_or_insert(source);
     }
 }
@@ -438,17 +413,17 @@ fn tell_apart(items: &mut [ImportItem]) {
 fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
     // Of the categories a product's rows give, the first the taxonomy knows (a list that
     // repeats a product under "Offerte" and under "Cementi" means the second).
-    let category = std::iter::once(&item.category)
+    let category = std::iter::once(&item.product.category)
         .flatten()
         .chain(&item.other_categories)
         .find(|c| builtin::knows_category(c))
-        .or(item.category.as_ref())
+        .or(item.product.category.as_ref())
         .cloned();
     let given = RawProduct {
-        name: &item.name,
-        brand: item.brand.as_deref(),
+        name: &item.product.name,
+        brand: item.product.brand.as_deref(),
         category: category.as_deref(),
-        description: item.description.as_deref(),
+        description: item.product.description.as_deref(),
     };
     let e = builtin::enrich(&given);
     // Not sure of a category: the one the keywords lean to groups the review queue.
@@ -475,13 +450,13 @@ fn enrich_one(item: &mut ImportItem, options: ProcessOptions) {
             rename: false,
         });
     }
-    if options.regenerate_name && e.name != item.name {
-        let source = std::mem::replace(&mut item.name, e.name);
+    if options.regenerate_name && e.name != item.product.name {
+        let source = std::mem::replace(&mut item.product.name, e.name);
         item.source_name = Some(source);
     }
-    item.description = Some(e.description).filter(|d| !d.is_empty());
-    item.category = e.category;
-    item.brand = e.brand;
+    item.product.description = Some(e.description).filter(|d| !d.is_empty());
+    item.product.category = e.category;
+    item.product.brand = e.brand;
     item.suggested_category = suggestion.map(str::to_owned);
     item.status = Some(e.status);
     item.review_note = e.note;
@@ -538,11 +513,11 @@ mod tests {
                    Quattro;;Viti;\n\
                    quattro;;Tasselli;\n";
         let p = run(csv, &ExistingCodes::default(), ProcessOptions::default());
-        let names: Vec<&str> = p.items.iter().map(|i| i.name.as_str()).collect();
+        let names: Vec<&str> = p.items.iter().map(|i| i.product.name.as_str()).collect();
         assert_eq!(names, ["Uno", "Tre", "Quattro"]);
         assert!(p.errors.is_empty(), "{:?}", p.errors);
-        assert_eq!(p.items[0].ean.as_deref(), Some("8001234567897"));
-        assert_eq!(p.items[1].ean, None, "the barcode is row 2's");
+        assert_eq!(p.items[0].product.ean.as_deref(), Some("8001234567897"));
+        assert_eq!(p.items[1].product.ean, None, "the barcode is row 2's");
         let messages: Vec<&str> = p.warnings.iter().map(|w| w.message.as_str()).collect();
         assert!(
             messages.iter().any(|m| m.contains("è già della riga 2")),
@@ -582,7 +557,7 @@ mod tests {
             &CancelFlag::default(),
         )
         .unwrap();
-        let names: Vec<&str> = p.items.iter().map(|i| i.name.as_str()).collect();
+        let names: Vec<&str> = p.items.iter().map(|i| i.product.name.as_str()).collect();
         assert_eq!(
             names,
             [
@@ -619,11 +594,11 @@ mod tests {
             ["Novità", "Cementi, malte e intonaci"]
         );
         assert_eq!(
-            p.items[0].category.as_deref(),
+            p.items[0].product.category.as_deref(),
             Some("Cementi, malte e intonaci")
         );
         assert_eq!(
-            p.items[1].category.as_deref(),
+            p.items[1].product.category.as_deref(),
             Some("Offerte"),
             "one row: its own"
         );
@@ -633,9 +608,9 @@ mod tests {
     fn names_are_rewritten_only_when_asked() {
         let csv = "nome;prezzo\nCEM.PORTL. 32,5R KG25 BUZZI;6,50\n";
         let kept = run(csv, &ExistingCodes::default(), ProcessOptions::default());
-        assert_eq!(kept.items[0].name, "CEM.PORTL. 32,5R KG25 BUZZI");
+        assert_eq!(kept.items[0].product.name, "CEM.PORTL. 32,5R KG25 BUZZI");
         assert_eq!(
-            kept.items[0].category.as_deref(),
+            kept.items[0].product.category.as_deref(),
             Some("Cementi, malte e intonaci")
         );
         let rewritten = run(
@@ -646,8 +621,11 @@ mod tests {
                 ..Default::default()
             },
         );
-        assert_ne!(rewritten.items[0].name, "CEM.PORTL. 32,5R KG25 BUZZI");
-        assert!(rewritten.items[0].name.contains("25 kg"));
+        assert_ne!(
+            rewritten.items[0].product.name,
+            "CEM.PORTL. 32,5R KG25 BUZZI"
+        );
+        assert!(rewritten.items[0].product.name.contains("25 kg"));
     }
 
     #[test]

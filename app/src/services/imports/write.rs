@@ -220,7 +220,7 @@ async fn queued_inputs(
     }
     for ((id, name), item) in created.into_iter().zip(creates) {
         match input(item) {
-            Some(input) if name == item.name => out.push((id, input.clone())),
+            Some(input) if name == item.product.name => out.push((id, input.clone())),
             Some(_) => tracing::error!(
                 store = store_id,
                 product = id,
@@ -283,21 +283,11 @@ async fn create(
 
 fn new_data(i: &ImportItem) -> ProductData {
     ProductData {
-        name: i.name.clone(),
-        price: i.price,
-        description: i.description.clone(),
-        category: i.category.clone(),
-        brand: i.brand.clone(),
-        image_url: i.image_url.clone(),
-        availability: i.availability,
+        product: i.product.clone(),
         status: i.status.unwrap_or_default(),
-        sku: i.sku.clone(),
-        ean: i.ean.clone(),
         review_note: i.review_note.clone(),
         source_name: i.source_name.clone(),
         suggested_category: i.suggested_category.clone(),
-        image_name: i.image_name.clone(),
-        variants: i.variants.clone(),
     }
 }
 
@@ -312,37 +302,37 @@ async fn update_row(
         return Ok(());
     };
     let mut update = product::Entity::update_many()
-        .col_expr(product::Column::Name, Expr::value(i.name.clone()))
-        .col_expr(product::Column::Slug, Expr::value(slugify(&i.name)))
+        .col_expr(product::Column::Name, Expr::value(i.product.name.clone()))
+        .col_expr(product::Column::Slug, Expr::value(slugify(&i.product.name)))
         .col_expr(
             product::Column::InStock,
-            Expr::value(i.availability.in_stock()),
+            Expr::value(i.product.availability.in_stock()),
         )
         .col_expr(
             product::Column::Availability,
-            Expr::value(i.availability.refinement()),
+            Expr::value(i.product.availability.refinement()),
         )
         .col_expr(product::Column::UpdatedAt, Expr::value(now))
         .col_expr(product::Column::SearchVersion, Expr::value(0));
     let optional = [
-        (product::Column::Description, &i.description),
-        (product::Column::Category, &i.category),
-        (product::Column::Brand, &i.brand),
-        (product::Column::ImageUrl, &i.image_url),
-        (product::Column::Sku, &i.sku),
-        (product::Column::Ean, &i.ean),
+        (product::Column::Description, &i.product.description),
+        (product::Column::Category, &i.product.category),
+        (product::Column::Brand, &i.product.brand),
+        (product::Column::ImageUrl, &i.product.image_url),
+        (product::Column::Sku, &i.product.sku),
+        (product::Column::Ean, &i.product.ean),
         (product::Column::SourceName, &i.source_name),
-        (product::Column::ImageName, &i.image_name),
+        (product::Column::ImageName, &i.product.image_name),
     ];
     for (column, value) in optional {
         if let Some(v) = value {
             update = update.col_expr(column, Expr::value(v.clone()));
         }
     }
-    if let Some(price) = i.price {
+    if let Some(price) = i.product.price {
         update = update.col_expr(product::Column::Price, Expr::value(price));
     }
-    if let Some(variants) = crate::services::products::variants_json(&i.variants) {
+    if let Some(variants) = i.product.variants_json() {
         update = update.col_expr(product::Column::Variants, Expr::value(variants));
     }
     if let Some(status) = i.status {
@@ -425,8 +415,14 @@ pub async fn sync(
 /// coded products the shop has (a truncated export is told by the share missing).
 fn unlisted(existing: &ExistingCodes, items: &[ImportItem]) -> (Vec<i64>, usize) {
     let (skus, eans): (HashSet<&str>, HashSet<&str>) = (
-        items.iter().filter_map(|i| i.sku.as_deref()).collect(),
-        items.iter().filter_map(|i| i.ean.as_deref()).collect(),
+        items
+            .iter()
+            .filter_map(|i| i.product.sku.as_deref())
+            .collect(),
+        items
+            .iter()
+            .filter_map(|i| i.product.ean.as_deref())
+            .collect(),
     );
     let coded: HashSet<i64> = existing
         .by_sku
@@ -487,9 +483,9 @@ async fn sync_row(
     let Some(id) = i.existing_id else {
         return Ok(false);
     };
-    let refinement = i.availability.refinement();
+    let refinement = i.product.availability.refinement();
     let mut changed = sea_orm::Condition::any()
-        .add(product::Column::InStock.ne(i.availability.in_stock()))
+        .add(product::Column::InStock.ne(i.product.availability.in_stock()))
         .add(match refinement {
             Some(r) => sea_orm::Condition::any()
                 .add(product::Column::Availability.is_null())
@@ -499,11 +495,11 @@ async fn sync_row(
     let mut update = product::Entity::update_many()
         .col_expr(
             product::Column::InStock,
-            Expr::value(i.availability.in_stock()),
+            Expr::value(i.product.availability.in_stock()),
         )
         .col_expr(product::Column::Availability, Expr::value(refinement))
         .col_expr(product::Column::UpdatedAt, Expr::value(now));
-    if let Some(price) = i.price {
+    if let Some(price) = i.product.price {
         update = update.col_expr(product::Column::Price, Expr::value(price));
         changed = changed
             .add(product::Column::Price.is_null())
