@@ -33,3 +33,4 @@ pub use price::{DecimalMark, Price, PriceError};
 pub use product_fields::{ProductFields, Variant};
 pub use product_name::{NameProblem, ProductName};
 pub use product_status::ProductStatus;
+pub use slug::Slug;

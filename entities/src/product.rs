@@ -9,7 +9,7 @@ pub struct Model {
     pub id: i64,
     pub store_id: i64,
     pub name: String,
-    pub slug: String,
+    pub slug: domain::Slug,
     /// Stored as integer cents; the API speaks euros with 2 decimals.
     #[sea_orm(column_name = "price_cents")]
     pub price: Option<Price>,

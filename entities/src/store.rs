@@ -8,7 +8,7 @@ pub struct Model {
     pub id: i64,
     pub user_id: i64,
     pub name: String,
-    pub slug: String,
+    pub slug: domain::Slug,
     pub description: String,
     pub partner_group: Option<String>,
     pub logo_img_url: Option<String>,

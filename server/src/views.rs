@@ -5,7 +5,7 @@ use domain::opening_hours::{self, OpeningSlot};
 use domain::plan::{Limits, Plan};
 use domain::price::italian_thousands;
 use domain::special_closures::{self, SpecialClosure};
-use domain::{Availability, Price, ProductStatus};
+use domain::{Availability, Price, ProductStatus, Slug};
 use entities::{product, store};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -21,7 +21,9 @@ use crate::services::usage::Usage;
 pub struct ProductView {
     pub id: i64,
     pub store_id: i64,
-    pub slug: String,
+    #[schema(value_type = String)]
+    #[ts(type = "string")]
+    pub slug: Slug,
     pub name: String,
     /// Euros with 2 decimals, e.g. 12.50; null when the shop gives no price.
     #[schema(value_type = Option<f64>)]
@@ -59,7 +61,9 @@ pub struct ProductView {
 pub struct StoreView {
     pub id: i64,
     pub name: String,
-    pub slug: String,
+    #[schema(value_type = String)]
+    #[ts(type = "string")]
+    pub slug: Slug,
     pub description: String,
     pub partner_group: Option<String>,
     pub logo_img_url: Option<String>,

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use ai::builtin::{self, Enrichment, RawProduct};
 use ai::Ai;
-use domain::slug::slugify;
+use domain::Slug;
 use entities::ai_enrichment::{self, State};
 use entities::product;
 use futures::stream::{self, StreamExt};
@@ -341,7 +341,7 @@ async fn apply(
         .col_expr(product::Column::SearchVersion, Expr::value(0));
     if rename {
         update = update
-            .col_expr(product::Column::Slug, Expr::value(slugify(&e.name)))
+            .col_expr(product::Column::Slug, Expr::value(Slug::of(&e.name)))
             .col_expr(product::Column::Name, Expr::value(e.name));
     }
     let written = update

@@ -194,6 +194,7 @@ mod tests {
     use time::macros::datetime;
 
     use super::*;
+    use domain::Slug;
 
     fn shop(id: i64, name: &str, products: u64) -> (store::Model, u64) {
         let at = datetime!(2026-01-01 10:00 UTC) + time::Duration::days(id);
@@ -202,7 +203,7 @@ mod tests {
                 id,
                 user_id: id,
                 name: name.to_owned(),
-                slug: format!("s{id}"),
+                slug: Slug::of(&format!("s{id}")),
                 description: "Materiali edili".into(),
                 partner_group: None,
                 logo_img_url: None,

@@ -1,7 +1,7 @@
 //! A shop's categories and brands as its pages link them: each with a slug of its own and
 //! the number of products visitors see under it.
 
-use domain::slug::slugify;
+use domain::Slug;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -10,7 +10,8 @@ use ts_rs::TS;
 pub struct ListingFacet {
     pub name: String,
     /// Unique among the shop's categories (or brands).
-    pub slug: String,
+    #[ts(type = "string")]
+    pub slug: Slug,
     /// Products visitors see under it.
     pub count: u64,
 }
@@ -23,12 +24,12 @@ pub fn slugged(list: &[(String, u64)]) -> Vec<ListingFacet> {
     list.iter()
         .filter(|(_, count)| *count > 0)
         .map(|(name, count)| {
-            let base = slugify(name);
+            let base = Slug::of(name);
             let mut slug = base.clone();
             let mut n = 1;
             while !taken.insert(slug.clone()) {
                 n += 1;
-                slug = format!("{base}-{n}");
+                slug = base.numbered(n);
             }
             ListingFacet {
                 name: name.clone(),
@@ -51,7 +52,10 @@ mod tests {
             ("Viti/Bulloni".to_owned(), 1),
             ("Vuota".to_owned(), 0),
         ];
-        let slugs: Vec<_> = slugged(&list).into_iter().map(|f| f.slug).collect();
+        let slugs: Vec<_> = slugged(&list)
+            .into_iter()
+            .map(|f| f.slug.to_string())
+            .collect();
         assert_eq!(slugs, ["elettricita", "viti-bulloni", "viti-bulloni-2"]);
     }
 }

@@ -3,7 +3,7 @@
 
 use domain::messages;
 use domain::search::{self, ProductTerms};
-use domain::slug::slugify;
+use domain::Slug;
 use domain::{Availability, Price, ProductFields, ProductStatus};
 use entities::product;
 use sea_orm::sea_query::Expr;
@@ -239,7 +239,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
         name_key: Set(terms.name_key),
         search_version: Set(search::VERSION),
         store_id: Set(store_id),
-        slug: Set(slugify(&name)),
+        slug: Set(Slug::of(&name)),
         name: Set(name),
         price: Set(price),
         description: Set(description),
@@ -309,7 +309,7 @@ fn apply_changes(p: &mut product::Model, changes: ProductChanges) {
     let changes_category = changes.category.as_ref().is_some_and(|c| *c != p.category);
     let renamed = changes.name.as_ref().is_some_and(|n| *n != p.name);
     if let Some(name) = changes.name {
-        p.slug = slugify(&name);
+        p.slug = Slug::of(&name);
         p.name = name;
     }
     if let Some(v) = changes.price {

@@ -2,8 +2,8 @@
 
 use domain::messages;
 use domain::plan::{self, Plan};
-use domain::slug::slugify;
 use domain::Email;
+use domain::Slug;
 use entities::{product, store, user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -77,7 +77,7 @@ pub async fn register(
     })?;
     let store = store::ActiveModel {
         user_id: Set(user.id),
-        slug: Set(slugify(&details.name)),
+        slug: Set(Slug::of(&details.name)),
         name: Set(details.name),
         description: Set(details.description),
         partner_group: Set(details.partner_group),
@@ -247,7 +247,7 @@ pub async fn update(
     let current = find(&txn, store_id).await?;
     let mut active: store::ActiveModel = current.into();
     if let Some(name) = changes.name {
-        active.slug = Set(slugify(&name));
+        active.slug = Set(Slug::of(&name));
         active.name = Set(name);
     }
     if let Some(v) = changes.description {

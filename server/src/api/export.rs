@@ -58,7 +58,10 @@ pub async fn products(State(app): State<AppState>, owner: Owner) -> Result<Respo
         return Err(AppError::not_found(messages::NOTHING_TO_EXPORT).into());
     }
     let codes = exports::has_codes(&app.db, store_id).await?;
-    let name = file_name(&owner.store.slug, italian_date(OffsetDateTime::now_utc()));
+    let name = file_name(
+        owner.store.slug.as_str(),
+        italian_date(OffsetDateTime::now_utc()),
+    );
     let head = format!("{HEAD}{}\r\n", if codes { CODES_HEAD } else { "" });
     let body = stream::once(async { Ok(Bytes::from(head)) }).chain(rows(
         app.db.clone(),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use axum::extract::{MatchedPath, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use domain::Slug;
 use entities::{product, store};
 use time::OffsetDateTime;
 
@@ -70,7 +71,7 @@ pub fn store_path(store: &store::Model) -> String {
     format!("/store/{}/{}", store.id, store.slug)
 }
 
-pub fn product_path(store: &store::Model, product_id: i64, product_slug: &str) -> String {
+pub fn product_path(store: &store::Model, product_id: i64, product_slug: &Slug) -> String {
     format!(
         "/product/{}/{}/{}/{}",
         store.id, store.slug, product_id, product_slug
@@ -286,9 +287,10 @@ pub async fn store(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let store_slug = Slug::parse(&store_slug);
     let at = ShopPath {
         store_id: &store_id,
-        store_slug: &store_slug,
+        store_slug: store_slug.as_ref(),
         section: None,
     };
     store_listing(&app, at, client, &method, &uri, &headers).await
@@ -303,24 +305,28 @@ pub async fn store_section(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let Some(facet) = sections::facet_of_segment(&segment) else {
+    let (Some(facet), Some(section)) =
+        (sections::facet_of_segment(&segment), Slug::parse(&section))
+    else {
         let result = generic_not_found(&app, uri.path(), &headers).await;
         return or_error_page(&app, &uri, &headers, result).await;
     };
+    let store_slug = Slug::parse(&store_slug);
     let at = ShopPath {
         store_id: &store_id,
-        store_slug: &store_slug,
+        store_slug: store_slug.as_ref(),
         section: Some((facet, &section)),
     };
     store_listing(&app, at, client, &method, &uri, &headers).await
 }
 
 /// A shop listing's path as requested: the shop, and the category or brand page in it.
+/// A shop slug that is no slug at all is `None` (the canonical address is sent).
 #[derive(Clone, Copy)]
 struct ShopPath<'a> {
     store_id: &'a str,
-    store_slug: &'a str,
-    section: Option<(Facet, &'a str)>,
+    store_slug: Option<&'a Slug>,
+    section: Option<(Facet, &'a Slug)>,
 }
 
 async fn store_listing(
@@ -392,7 +398,7 @@ async fn store_page(
     let canonical_query = |page| rest.canonical_query(page);
     let canonical = with_query(&path, &canonical_query(listing.page));
     let known = known_query(query, &LISTING_PARAMETERS);
-    if store.slug != at.store_slug
+    if at.store_slug != Some(&store.slug)
         || path != requested_path
         || known != canonical_query(listing.page)
     {
@@ -484,7 +490,7 @@ fn narrow(
 /// A category or brand as a request names it.
 enum Asked {
     Name(String),
-    Slug(String),
+    Slug(Slug),
 }
 
 impl Asked {
@@ -494,7 +500,7 @@ impl Asked {
         match (&listing.filter.category, &listing.filter.brand) {
             (Some(name), _) => Some((Facet::Category, Self::Name(name.clone()))),
             (None, Some(name)) => Some((Facet::Brand, Self::Name(name.clone()))),
-            (None, None) => at.section.map(|(f, slug)| (f, Self::Slug(slug.to_owned()))),
+            (None, None) => at.section.map(|(f, slug)| (f, Self::Slug(slug.clone()))),
         }
     }
 
@@ -513,7 +519,8 @@ async fn section_not_found(
     store: &store::Model,
     headers: &HeaderMap,
 ) -> Result<Response> {
-    let path = sections::section_path(store, Facet::Category, "-");
+    // No section has this path ("-" is no slug): the cache's key for the page.
+    let path = format!("{}/c/-", store_path(store));
     let version = store_version(store, OffsetDateTime::now_utc());
     let page = page(app, &path, version, || {
         PageProps::section_not_found(
@@ -566,7 +573,8 @@ pub async fn product_without_slug(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let result = product_page(&app, &store_id, &product_id, None, uri.path(), &headers).await;
+    let named = Named::ById;
+    let result = product_page(&app, &store_id, &product_id, named, uri.path(), &headers).await;
     or_error_page(&app, &uri, &headers, result).await
 }
 
@@ -578,15 +586,9 @@ pub async fn product(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let result = product_page(
-        &app,
-        &store_id,
-        &product_id,
-        Some((&store_slug, &product_slug)),
-        uri.path(),
-        &headers,
-    )
-    .await;
+    let slugs = Slug::parse(&store_slug).zip(Slug::parse(&product_slug));
+    let named = Named::BySlugs(slugs.as_ref().map(|(s, p)| (s, p)));
+    let result = product_page(&app, &store_id, &product_id, named, uri.path(), &headers).await;
     let response = or_error_page(&app, &uri, &headers, result).await;
     let view = PageView {
         store_id: store_id.parse().unwrap_or_default(),
@@ -597,20 +599,36 @@ pub async fn product(
     response
 }
 
+/// How a product's address names it.
+#[derive(Clone, Copy)]
+enum Named<'a> {
+    /// `/product/{shop}/{slug}/{id}`, without the product's slug.
+    ById,
+    /// The shop's and the product's slugs; `None` when one is no slug at all (the canonical
+    /// address is sent).
+    BySlugs(Option<(&'a Slug, &'a Slug)>),
+}
+
+impl Named<'_> {
+    fn is(&self, store: &Slug, product: &Slug) -> bool {
+        matches!(self, Self::BySlugs(Some((s, p))) if *s == store && *p == product)
+    }
+}
+
 async fn product_page(
     app: &AppState,
     store_id: &str,
     product_id: &str,
-    slugs: Option<(&str, &str)>,
+    named: Named<'_>,
     path: &str,
     headers: &HeaderMap,
 ) -> Result<Response> {
     // With both slugs the browser matches the product route and shows its own
     // "Prodotto non trovato"; without them, the site's not-found page.
     let missing = || async {
-        match slugs {
-            Some(_) => not_found_product(app, headers).await,
-            None => generic_not_found(app, path, headers).await,
+        match named {
+            Named::BySlugs(_) => not_found_product(app, headers).await,
+            Named::ById => generic_not_found(app, path, headers).await,
         }
     };
     let Some(store) = find_store(app, store_id).await? else {
@@ -622,9 +640,9 @@ async fn product_page(
     // The requested path, when it is the canonical one, may be in the cache already: the
     // shop's content_version moves with any rename, so a hit is still canonical.
     let version = store_version(&store, OffsetDateTime::now_utc());
-    if let Some((store_slug, product_slug)) = slugs {
+    if let Named::BySlugs(Some((store_slug, product_slug))) = named {
         let requested = product_path(&store, product_id, product_slug);
-        if store_slug == store.slug {
+        if *store_slug == store.slug {
             if let Some(hit) = app.pages.cache.get(&requested, version) {
                 return Ok(respond(&hit, headers, PUBLIC));
             }
@@ -637,7 +655,7 @@ async fn product_page(
         Err(err) => return Err(err.into()),
     };
     let canonical = product_path(&store, product.id, &product.slug);
-    if slugs != Some((store.slug.as_str(), product.slug.as_str())) {
+    if !named.is(&store.slug, &product.slug) {
         return Ok(moved_permanently(canonical));
     }
     let related: Vec<ProductView> = products::same_brand(&app.db, &product, RELATED)

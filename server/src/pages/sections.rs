@@ -3,6 +3,7 @@
 //! pagination) that crawlers reach through real links, so a 20,000-product catalogue is a
 //! few clicks deep instead of hundreds of pages of one listing.
 
+use domain::Slug;
 use entities::store;
 use serde::Serialize;
 use ts_rs::TS;
@@ -16,7 +17,8 @@ pub struct ListingSection {
     /// `category` or `brand`.
     pub kind: String,
     pub name: String,
-    pub slug: String,
+    #[ts(type = "string")]
+    pub slug: Slug,
     pub count: u64,
 }
 
@@ -56,7 +58,7 @@ pub fn facet_of_segment(segment: &str) -> Option<Facet> {
 }
 
 /// `/store/{id}/{slug}/c/{category}` (or `/b/{brand}`).
-pub fn section_path(store: &store::Model, facet: Facet, slug: &str) -> String {
+pub fn section_path(store: &store::Model, facet: Facet, slug: &Slug) -> String {
     format!(
         "/store/{}/{}/{}/{slug}",
         store.id,

@@ -170,7 +170,7 @@ async fn product_urls(
     body: &mut String,
 ) -> Result<()> {
     let by_id: HashMap<i64, &store::Model> = stores.iter().map(|s| (s.id, s)).collect();
-    let rows: Vec<(i64, i64, String, OffsetDateTime, bool)> = product::Entity::find()
+    let rows: Vec<(i64, i64, domain::Slug, OffsetDateTime, bool)> = product::Entity::find()
         .select_only()
         .columns([
             product::Column::Id,

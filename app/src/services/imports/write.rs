@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use domain::slug::slugify;
+use domain::Slug;
 use entities::product;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -303,7 +303,10 @@ async fn update_row(
     };
     let mut update = product::Entity::update_many()
         .col_expr(product::Column::Name, Expr::value(i.product.name.clone()))
-        .col_expr(product::Column::Slug, Expr::value(slugify(&i.product.name)))
+        .col_expr(
+            product::Column::Slug,
+            Expr::value(Slug::of(&i.product.name)),
+        )
         .col_expr(
             product::Column::InStock,
             Expr::value(i.product.availability.in_stock()),
