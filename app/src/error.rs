@@ -336,3 +336,40 @@ mod tests {
         }
     }
 }
+
+/// Collects one message per field; the first one becomes the error's headline.
+#[derive(Default)]
+pub struct Problems(pub BTreeMap<&'static str, String>);
+
+impl Problems {
+    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.entry(field).or_insert_with(|| message.into());
+    }
+
+    pub fn check(&mut self, ok: bool, field: &'static str, message: &str) {
+        if !ok {
+            self.add(field, message);
+        }
+    }
+
+    /// A whole number within `range` (a listing's `page` or `per_page`), else `message`.
+    pub fn number_in(
+        &mut self,
+        field: &'static str,
+        value: &str,
+        range: std::ops::RangeInclusive<u64>,
+        message: &str,
+    ) -> Option<u64> {
+        let n = value.parse::<u64>().ok().filter(|n| range.contains(n));
+        self.check(n.is_some(), field, message);
+        n
+    }
+
+    pub fn into_result(self) -> Result<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::fields(self.0))
+        }
+    }
+}

@@ -32,3 +32,11 @@ pub mod shop {
     /// Partner group shown under the shop's name.
     pub const PARTNER_GROUP: usize = 200;
 }
+
+/// A listing of products or shops (a shop's pages, the dashboard, the API, the explore page).
+pub mod listing {
+    /// Items a page may ask for (`per_page`).
+    pub const PER_PAGE: u64 = 100;
+    /// The last page a request may ask for (`page`).
+    pub const PAGE: u64 = 100_000;
+}

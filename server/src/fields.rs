@@ -1,7 +1,5 @@
 //! Validation of shop fields shared by registration and shop settings (docs/product/validation.md).
 
-use std::collections::BTreeMap;
-
 use domain::image_url;
 use domain::limits::shop;
 use domain::messages;
@@ -11,35 +9,13 @@ use domain::validation::{
 use domain::Cap;
 use serde::{Deserialize, Deserializer};
 
+use app::error::Problems;
+
 /// Absent → `None`; `null` → `Some(None)`; a value → `Some(Some(v))`.
 pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<Option<Option<T>>, D::Error> {
     Option::<T>::deserialize(d).map(Some)
-}
-
-/// Collects one message per field; the first one becomes the error's headline.
-#[derive(Default)]
-pub struct Problems(pub BTreeMap<&'static str, String>);
-
-impl Problems {
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.entry(field).or_insert_with(|| message.into());
-    }
-
-    pub fn check(&mut self, ok: bool, field: &'static str, message: &str) {
-        if !ok {
-            self.add(field, message);
-        }
-    }
-
-    pub fn into_result(self) -> crate::error::Result<()> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(crate::error::AppError::fields(self.0).into())
-        }
-    }
 }
 
 /// What a shop's text field keeps: no unwanted characters, no edge spaces.

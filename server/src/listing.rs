@@ -7,16 +7,16 @@ use domain::ProductStatus;
 use entities::store;
 
 use crate::error::Result;
-use crate::fields::Problems;
-use crate::services::catalogue::{self, ProductFilter, Sort, MAX_PER_PAGE};
+use crate::services::catalogue::{self, ProductFilter, Sort};
 use crate::services::match_cache::ShopAt;
+use crate::services::paging;
 use crate::state::AppState;
 use crate::views::ProductPageView;
+use app::error::Problems;
 
 /// Products a page holds when the caller does not say: the shop page's batch (docs/product/limits.md).
 pub const DEFAULT_PER_PAGE: u64 = 25;
 /// Highest page number asked for; far beyond any shop (100 × 100,000 products).
-const MAX_PAGE: u64 = 100_000;
 /// Characters of a search or category read; the search uses its first words only.
 const MAX_TEXT: usize = 200;
 
@@ -84,15 +84,7 @@ impl ListingQuery {
                     None if value.is_empty() => {}
                     None => p.add("sort", messages::SORT_INVALID),
                 },
-                "page" => match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_PAGE).contains(&n) => listing.page = n,
-                    _ => p.add("page", messages::PAGE_INVALID),
-                },
-                "per_page" => match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_PER_PAGE).contains(&n) => listing.per_page = n,
-                    _ => p.add("per_page", messages::PER_PAGE_INVALID),
-                },
-                _ => {}
+                key => paging::read(key, value, &mut listing.page, &mut listing.per_page, &mut p),
             }
         }
         p.into_result()?;

@@ -15,7 +15,7 @@ use domain::Slug;
 use entities::ai_enrichment::{self, State};
 use entities::product;
 use futures::stream::{self, StreamExt};
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set, TransactionTrait,
@@ -95,16 +95,9 @@ pub async fn queue(
             finished_at: Set(None),
             ..Default::default()
         });
-    let replace = OnConflict::column(ai_enrichment::Column::ProductId)
-        .update_columns([
-            ai_enrichment::Column::Input,
-            ai_enrichment::Column::State,
-            ai_enrichment::Column::Attempts,
-            ai_enrichment::Column::QueuedAt,
-            ai_enrichment::Column::FinishedAt,
-        ])
-        .to_owned();
-    batch_insert::insert_in_chunks(db, rows, Some(replace)).await?;
+    use ai_enrichment::Column as C;
+    let renewed = [C::Input, C::State, C::Attempts, C::QueuedAt, C::FinishedAt];
+    batch_insert::requeue(db, rows, C::ProductId, renewed).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }

@@ -21,8 +21,6 @@ use sea_orm::{
 use crate::error::Result;
 use crate::services::match_cache::{Found, MatchCache, ShopAt};
 
-/// Most products a page may hold.
-pub const MAX_PER_PAGE: u64 = 100;
 /// Most categories listed with a page (they fill a drop-down).
 pub const MAX_CATEGORIES: u64 = 500;
 /// Rows re-indexed per statement batch when search terms are stale.
@@ -129,7 +127,7 @@ pub async fn page(
 ) -> Result<ProductPage> {
     let store_id = shop.id;
     let page = page.max(1);
-    let per_page = per_page.clamp(1, MAX_PER_PAGE);
+    let per_page = per_page.clamp(1, domain::limits::listing::PER_PAGE);
     let backend = db.get_database_backend();
     let search_alone = filter.category.is_none()
         && filter.brand.is_none()

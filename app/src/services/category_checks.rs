@@ -17,7 +17,7 @@ use ai::examples::{self, Examples};
 use embedding::DIM;
 use entities::category_check;
 use entities::product;
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
     TransactionTrait,
@@ -76,14 +76,9 @@ pub async fn queue(
             done: Set(false),
             ..Default::default()
         });
-    let replace = OnConflict::column(category_check::Column::ProductId)
-        .update_columns([
-            category_check::Column::Input,
-            category_check::Column::QueuedAt,
-            category_check::Column::Done,
-        ])
-        .to_owned();
-    batch_insert::insert_in_chunks(db, rows, Some(replace)).await?;
+    use category_check::Column as C;
+    let renewed = [C::Input, C::QueuedAt, C::Done];
+    batch_insert::requeue(db, rows, C::ProductId, renewed).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }

@@ -4,20 +4,16 @@
 //! page cache's version, is searched and sorted in memory.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 use domain::messages;
 use domain::search::name_key;
 use entities::store;
 
-use crate::error::{AppError, Result};
+use crate::error::{Problems, Result};
+use crate::services::paging;
 
 /// Shops a page of `/explore` shows (docs/product/routes.md, "Explore").
 pub const PAGE_SIZE: u64 = 12;
-/// Most shops one API reply holds.
-pub const MAX_PER_PAGE: u64 = 100;
-/// Highest page number accepted.
-const MAX_PAGE: u64 = 100_000;
 /// Characters of a search read.
 const MAX_SEARCH: usize = 200;
 
@@ -68,7 +64,7 @@ impl ExploreQuery {
     /// `q`, `sort`, `page`, `per_page`; other parameters are ignored, a bad value is refused
     /// with its field named.
     pub fn parse(query: Option<&str>, default_per_page: u64) -> Result<Self> {
-        let mut problems: BTreeMap<&'static str, String> = BTreeMap::new();
+        let mut p = Problems::default();
         let mut out = Self {
             page: 1,
             per_page: default_per_page,
@@ -81,30 +77,13 @@ impl ExploreQuery {
                 "sort" => match ShopSort::parse(value) {
                     Some(sort) => out.sort = sort,
                     None if value.is_empty() => {}
-                    None => {
-                        problems.insert("sort", messages::SORT_INVALID.into());
-                    }
+                    None => p.add("sort", messages::SORT_INVALID),
                 },
-                "page" => match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_PAGE).contains(&n) => out.page = n,
-                    _ => {
-                        problems.insert("page", messages::PAGE_INVALID.into());
-                    }
-                },
-                "per_page" => match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_PER_PAGE).contains(&n) => out.per_page = n,
-                    _ => {
-                        problems.insert("per_page", messages::PER_PAGE_INVALID.into());
-                    }
-                },
-                _ => {}
+                key => paging::read(key, value, &mut out.page, &mut out.per_page, &mut p),
             }
         }
-        if problems.is_empty() {
-            Ok(out)
-        } else {
-            Err(AppError::fields(problems))
-        }
+        p.into_result()?;
+        Ok(out)
     }
 
     /// The query string of this listing at `page`: fixed order, defaults left out.

@@ -23,6 +23,7 @@ pub mod leads;
 pub mod logo_files;
 pub mod match_cache;
 pub mod nearby;
+pub mod paging;
 pub mod photo_batches;
 pub mod photos;
 pub mod price_sync;

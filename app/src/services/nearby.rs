@@ -21,7 +21,7 @@ use domain::Cap;
 use entities::{product, store};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 
-use crate::error::{AppError, Result};
+use crate::error::{AppError, Problems, Result};
 use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
 use crate::services::match_cache::{MatchCache, ShopAt};
@@ -66,7 +66,7 @@ pub struct NearbyQuery {
 impl NearbyQuery {
     /// Other parameters are ignored; a bad value is refused with its field named.
     pub fn parse(query: Option<&str>) -> Result<Self> {
-        let mut problems: BTreeMap<&'static str, String> = BTreeMap::new();
+        let mut p = Problems::default();
         let mut out = Self {
             page: 1,
             ..Self::default()
@@ -78,23 +78,16 @@ impl NearbyQuery {
                 "cap" if value.is_empty() || Cap::parse(value).is_some() => {
                     value.clone_into(&mut out.cap)
                 }
-                "cap" => {
-                    problems.insert("cap", messages::POSTAL_CODE_INVALID.into());
+                "cap" => p.add("cap", messages::POSTAL_CODE_INVALID),
+                "page" => {
+                    let n = p.number_in("page", value, 1..=MAX_PAGE, messages::NEARBY_PAGE_INVALID);
+                    out.page = n.unwrap_or(out.page);
                 }
-                "page" => match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_PAGE).contains(&n) => out.page = n,
-                    _ => {
-                        problems.insert("page", messages::NEARBY_PAGE_INVALID.into());
-                    }
-                },
                 _ => {}
             }
         }
-        if problems.is_empty() {
-            Ok(out)
-        } else {
-            Err(AppError::fields(problems))
-        }
+        p.into_result()?;
+        Ok(out)
     }
 
     /// The query string of this search at `page`: fixed order, defaults left out.

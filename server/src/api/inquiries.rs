@@ -18,12 +18,13 @@ use super::extract::{parse_id, ApiJson};
 use crate::auth::Owner;
 use crate::email::{self, InquiryMail};
 use crate::error::{AppError, Result};
-use crate::fields::{trimmed, Problems};
+use crate::fields::trimmed;
 use crate::net::ClientAddr;
 use crate::services::inquiries::{self, NewInquiry};
 use crate::services::{products, rate_limit};
 use crate::views::rfc3339;
 use crate::AppState;
+use app::error::Problems;
 
 /// Characters of each field.
 const NAME_CHARS: usize = 80;

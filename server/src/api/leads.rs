@@ -12,11 +12,12 @@ use utoipa::ToSchema;
 
 use super::extract::ApiJson;
 use crate::error::Result;
-use crate::fields::{trimmed, Problems};
+use crate::fields::trimmed;
 use crate::net::ClientAddr;
 use crate::services::leads::{self, NewLead};
 use crate::services::rate_limit;
 use crate::AppState;
+use app::error::Problems;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LeadInput {

@@ -15,11 +15,12 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use crate::auth::{OptionalOwner, Owner};
 use crate::error::{AppError, Result};
-use crate::fields::{nullable, Problems};
+use crate::fields::nullable;
 use crate::services::product_images;
 use crate::services::products::{self, ProductChanges, ProductData};
 use crate::views::ProductView;
 use crate::AppState;
+use app::error::Problems;
 
 /// A product as clients send it (docs/product/routes.md). `store_email`, `slug`, `id` and
 /// `store_id` are accepted and ignored: the shop is the caller's, the slug follows the name.

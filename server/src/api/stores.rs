@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use super::extract::{parse_id, ApiJson};
 use crate::auth::{password, Owner};
 use crate::error::{AppError, Result};
-use crate::fields::{self, nullable, trimmed, Problems};
+use crate::fields::{self, nullable, trimmed};
 use crate::media::Lane;
 use crate::net::ClientAddr;
 use crate::render;
@@ -26,6 +26,7 @@ use crate::services::explore::{self, ExploreQuery};
 use crate::services::{accounts, logo_files, rate_limit, stores, usage};
 use crate::views::{GeoPoint, OwnerStoreView, StoreView};
 use crate::AppState;
+use app::error::Problems;
 
 /// Characters of a Google Business Profile store code (Google allows 64).
 const MAX_STORE_CODE: usize = 64;
@@ -314,7 +315,7 @@ pub async fn list(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response> {
-    let asked = ExploreQuery::parse(query.as_deref(), explore::MAX_PER_PAGE)?;
+    let asked = ExploreQuery::parse(query.as_deref(), domain::limits::listing::PER_PAGE)?;
     let key = format!(
         "api:/stores?{}&per_page={}",
         asked.canonical_query(asked.page),
@@ -418,7 +419,7 @@ fn check_town(
             None => p.add("city", messages::CITY_REQUIRED),
         },
     }
-    p.into_result()
+    Ok(p.into_result()?)
 }
 
 /// Start the one 14-day free trial of starter or pro.
