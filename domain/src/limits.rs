@@ -39,4 +39,7 @@ pub mod listing {
     pub const PER_PAGE: u64 = 100;
     /// The last page a request may ask for (`page`).
     pub const PAGE: u64 = 100_000;
+    /// Characters of a search (`q`) and of a category or brand asked for; the rest is
+    /// dropped. The search box takes no more.
+    pub const SEARCH: usize = 200;
 }

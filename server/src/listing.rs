@@ -13,12 +13,10 @@ use crate::services::paging;
 use crate::state::AppState;
 use crate::views::ProductPageView;
 use app::error::Problems;
+use domain::limits::listing as limits;
 
 /// Products a page holds when the caller does not say: the shop page's batch (docs/product/limits.md).
 pub const DEFAULT_PER_PAGE: u64 = 25;
-/// Highest page number asked for; far beyond any shop (100 × 100,000 products).
-/// Characters of a search or category read; the search uses its first words only.
-const MAX_TEXT: usize = 200;
 
 /// The listing a query string asks for, checked.
 #[derive(Debug, Clone)]
@@ -49,16 +47,16 @@ impl ListingQuery {
             let value = value.trim();
             match key.as_ref() {
                 "q" => {
-                    listing.search_text = value.chars().take(MAX_TEXT).collect();
+                    listing.search_text = value.chars().take(limits::SEARCH).collect();
                     listing.filter.search = SearchQuery::parse(&listing.search_text);
                 }
                 "category" => {
                     listing.filter.category = (!value.is_empty() && value != "all")
-                        .then(|| value.chars().take(MAX_TEXT).collect());
+                        .then(|| value.chars().take(limits::SEARCH).collect());
                 }
                 "brand" => {
                     listing.filter.brand =
-                        (!value.is_empty()).then(|| value.chars().take(MAX_TEXT).collect());
+                        (!value.is_empty()).then(|| value.chars().take(limits::SEARCH).collect());
                 }
                 "stock" => match value {
                     "" | "all" => {}

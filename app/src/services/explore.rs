@@ -14,8 +14,6 @@ use crate::services::paging;
 
 /// Shops a page of `/explore` shows (docs/product/routes.md, "Explore").
 pub const PAGE_SIZE: u64 = 12;
-/// Characters of a search read.
-const MAX_SEARCH: usize = 200;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ShopSort {
@@ -73,7 +71,12 @@ impl ExploreQuery {
         for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
             let value = value.trim();
             match key.as_ref() {
-                "q" => out.q = value.chars().take(MAX_SEARCH).collect(),
+                "q" => {
+                    out.q = value
+                        .chars()
+                        .take(domain::limits::listing::SEARCH)
+                        .collect()
+                }
                 "sort" => match ShopSort::parse(value) {
                     Some(sort) => out.sort = sort,
                     None if value.is_empty() => {}

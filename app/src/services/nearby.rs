@@ -36,8 +36,6 @@ pub const MAX_RESULTS: u64 = 400;
 pub const MAX_PAGE: u64 = MAX_RESULTS / PAGE_SIZE;
 /// Nearest shops searched: bounds the size of the one full-text query.
 const MAX_SHOPS: usize = 1_000;
-/// Characters of a search read.
-const MAX_SEARCH: usize = 200;
 /// Searches across shops one instance runs at once (each reads every shop's index), and
 /// how long one waits for its turn before the visitor is asked to try again.
 const RUNNING: usize = 4;
@@ -74,7 +72,12 @@ impl NearbyQuery {
         for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
             let value = value.trim();
             match key.as_ref() {
-                "q" => out.q = value.chars().take(MAX_SEARCH).collect(),
+                "q" => {
+                    out.q = value
+                        .chars()
+                        .take(domain::limits::listing::SEARCH)
+                        .collect()
+                }
                 "cap" if value.is_empty() || Cap::parse(value).is_some() => {
                     value.clone_into(&mut out.cap)
                 }

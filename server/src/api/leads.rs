@@ -56,7 +56,7 @@ pub async fn create(
         messages::FIELD_REQUIRED,
     );
     p.check(
-        char_len(&business_name) <= 200,
+        char_len(&business_name) <= domain::limits::shop::NAME,
         "businessName",
         messages::TOO_LONG,
     );

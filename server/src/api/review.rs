@@ -79,9 +79,6 @@ pub struct AcceptInput {
     pub all: Option<bool>,
 }
 
-/// Characters of a category (as `api::products`).
-const CATEGORY_CHARS: usize = 200;
-
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 pub struct Accepted {
     pub accepted: u64,
@@ -100,7 +97,7 @@ pub async fn accept(
             .to_owned()
     });
     let category = match category {
-        Some(c) if c.is_empty() || c.chars().count() > CATEGORY_CHARS => {
+        Some(c) if c.is_empty() || c.chars().count() > domain::limits::product::LABEL => {
             return Err(AppError::field("category", messages::ACCEPT_CATEGORY).into())
         }
         c => c,
@@ -128,7 +125,7 @@ pub async fn accept(
             return Err(AppError::field("category", messages::ACCEPT_CATEGORY).into())
         }
         ((None, None, None, Some(key), None), category)
-            if key.chars().count() <= CATEGORY_CHARS =>
+            if key.chars().count() <= domain::limits::product::LABEL =>
         {
             Accept::Family { key, category }
         }
