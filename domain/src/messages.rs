@@ -153,7 +153,7 @@ pub fn resend_cooldown(seconds: u64) -> String {
     format!("Puoi richiedere una nuova email di verifica tra {seconds} secondi")
 }
 
-// Logo upload. The registration form checks type and size first with the spec's own texts
+// Logo upload. The registration form checks type and size first with its own texts (docs/product/validation.md)
 // (section 5); these are the server's answers, Italian like every other.
 pub const LOGO_NOT_IMAGE: &str =
     "Il file non è un'immagine leggibile: carica il logo in formato PNG, JPEG, WebP o GIF.";

@@ -38,7 +38,7 @@ pub fn visible_len(text: &str) -> usize {
         .count()
 }
 
-/// The first password rule broken, in the spec's order.
+/// The first password rule broken, in the documented order (docs/product/validation.md).
 pub fn password_problem(password: &str) -> Option<&'static str> {
     if password.chars().count() < 8 {
         Some(messages::PASSWORD_SHORT)

@@ -278,7 +278,7 @@ describe("a new shop owner", () => {
     await context.close();
   });
 
-  test("a wrong password or empty fields are refused with the spec's messages", async () => {
+  test("a wrong password or empty fields are refused with the documented messages", async () => {
     const { context, page, console } = await newPage();
     console.expect("POST /api/auth/login 401");
     await page.goto(`${server.url}/login`);
@@ -413,7 +413,7 @@ describe("a forgotten password", () => {
     assert.equal(await fresh.getAttribute("type"), "password");
     assert.equal(await confirm.getAttribute("type"), "text");
 
-    // The rules, in the spec's order.
+    // The rules, in the documented order (docs/product/validation.md).
     const submit = page.getByRole("button", { name: "Reimposta password" });
     await submit.click();
     await page.getByText("Le password non corrispondono", { exact: true }).waitFor();
@@ -477,7 +477,7 @@ describe("a signed-in owner", () => {
     assert.match(await page.evaluate(() => localStorage.getItem("pendingTrial")), /"planKey":"pro"/);
     await fillLogin(page, email, password);
     await toast(page, "Login Effettuato").waitFor();
-    // Spec section 4: confirm, then activate. Nothing starts before the owner says so.
+    // docs/product/states.md (plans and the free trial): confirm, then activate. Nothing starts before the owner says so.
     const confirm = page.getByRole("dialog", { name: "Prova gratuita del piano Pro" });
     await confirm.waitFor();
     assert.equal((await (await context.request.get(`${server.url}/api/stores/me`)).json()).plan, "free");

@@ -309,7 +309,7 @@ describe("/dashboard", () => {
     assert.match(download.suggestedFilename(), /^prodotti_edilizia-demo_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
     const lines = text.trimEnd().split("\r\n");
-    // The demo's products have codes: they follow the spec's columns, so the file imports again.
+    // The demo's products have codes: they follow the export's columns, so the file imports again.
     assert.equal(lines[0], "name;price;description;brand;category;in_stock;sku;ean");
     assert.equal(lines.length, shop.Products.length + 1);
     const anyOut = shop.Products.find((p) => !p.in_stock && p.price != null);

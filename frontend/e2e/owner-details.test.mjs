@@ -375,7 +375,7 @@ describe("/create", () => {
     await context.close();
   });
 
-  test("1280 px: the logo picker is Italian, shows the chosen image and its name, removes it, refuses the spec's bad files, works from the keyboard", async () => {
+  test("1280 px: the logo picker is Italian, shows the chosen image and its name, removes it, refuses the documented bad files, works from the keyboard", async () => {
     const { context, page, problems } = await open(DESKTOP);
     await page.goto(`${server.url}/create`);
     const picker = page.locator("[data-logo-picker]");
@@ -399,7 +399,7 @@ describe("/create", () => {
     assert.match(await picker.innerText(), /Scegli un'immagine\s+Nessuna immagine scelta/);
     assert.equal(await page.evaluate(() => document.activeElement?.type), "file", "the focus goes back to the picker");
 
-    // The spec's refusals, through the picker.
+    // The documented refusals (docs/product/validation.md), through the picker.
     await chooseLogo(page, false, { name: "listino.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n") });
     await toast(page, "Invalid file type").waitFor();
     assert.match(await toast(page, "Invalid file type").innerText(), /Please upload an image file\./);

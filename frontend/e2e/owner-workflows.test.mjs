@@ -205,7 +205,7 @@ describe("session lost while working", () => {
     await page.waitForURL(/\/login$/);
     assert.ok(Date.now() - started >= 1200, "about 1.5 s to read the message");
     assert.equal(await toast(page, "Errore").count(), 0, "no second, generic error");
-    // The 401 itself is logged as the spec says; nothing else.
+    // The 401 itself is logged as documented; nothing else.
     assert.deepEqual(
       problems.filter((p) => !/Sessione scaduta o non valida|401 \(Unauthorized\)/.test(p)),
       [],

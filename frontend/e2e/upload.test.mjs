@@ -228,7 +228,7 @@ describe("/upload", () => {
     await page.getByRole("button", { name: "Riprova" }).click();
     await waitStep(page, "none");
 
-    // Without a server message, the spec's fallback text.
+    // Without a server message, the documented fallback text (docs/product/texts.md).
     await page.route("**/api/file/analyze", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
     await fileInput(page).setInputFiles(listino);
     await page.locator("[data-import-error]").getByText("Si è verificato un errore durante l'analisi del file").waitFor();

@@ -9,7 +9,7 @@ use super::table::Table;
 use super::values::fold_key;
 use super::ImportError;
 
-/// Spec keys (and `sku`, `ean`, the fallbacks) to header names of the file.
+/// The product's fields (`name`, `price`… and `sku`, `ean`, the fallbacks) to header names of the file.
 #[derive(
     Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, ts_rs::TS,
 )]

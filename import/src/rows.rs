@@ -527,7 +527,7 @@ impl<'a> RowReader<'a> {
 }
 
 /// The downloadable report of failed rows: semicolon-separated like the
-/// spec's export, with a BOM so Excel opens the accents right. Every cell goes
+/// catalogue export, with a BOM so Excel opens the accents right. Every cell goes
 /// through `spreadsheet_text`: a product named "=HYPERLINK(…)" is shown, not run.
 pub fn error_report_csv(errors: &[RowError]) -> String {
     let mut w = csv::WriterBuilder::new()

@@ -1,4 +1,4 @@
-// Every user-facing Italian text. Texts quoted in the product spec are copied exactly.
+// Every user-facing Italian text, as docs/product/texts.md lists them.
 
 import { formatCount } from "../lib/format";
 

@@ -85,8 +85,8 @@ export function isSessionLost(error: unknown): boolean {
   return errorCode(error) === "unauthorized";
 }
 
-/** Every failed call passes here: a lost session (`unauthorized`, a 401) is logged (spec
- * section 7) and tells the session. A refused login is `invalid_credentials`, not a session
+/** Every failed call passes here: a lost session (`unauthorized`, a 401) is logged
+ * (docs/product/errors.md) and tells the session. A refused login is `invalid_credentials`, not a session
  * that ended. */
 export function noteUnauthorized(error: ApiError) {
   if (error.code !== "unauthorized") return;

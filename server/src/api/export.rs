@@ -24,7 +24,7 @@ pub const COUNT_HEADER: &str = "x-total-count";
 /// What a second export of a shop waits, in seconds, before it is worth trying again.
 const RETRY_AFTER_SECONDS: u64 = 10;
 /// UTF-8 byte-order mark, so spreadsheet programs read accented letters correctly, then
-/// the spec's header line; `sku` and `ean` follow when the shop has codes.
+/// the documented header line (docs/product/routes.md); `sku` and `ean` follow when the shop has codes.
 const HEAD: &str = "\u{feff}name;price;description;brand;category;in_stock";
 const CODES_HEAD: &str = ";sku;ean";
 
@@ -173,7 +173,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// Euros with a decimal comma and two decimals, no thousands mark (`1234,50`, `0,05`): what
-/// an Italian spreadsheet reads as a number in a `;` file. `0` without a price (the spec's).
+/// an Italian spreadsheet reads as a number in a `;` file. `0` without a price (as documented).
 fn price_text(price: Option<Price>) -> String {
     match price.map(Price::cents) {
         None => "0".to_owned(),
@@ -240,7 +240,7 @@ mod tests {
         String::from_utf8(csv_lines(rows, false).unwrap()).unwrap()
     }
 
-    /// The spec's columns, quoting and `si`/`no`; prices as an Italian spreadsheet reads them.
+    /// The documented columns, quoting and `si`/`no`; prices as an Italian spreadsheet reads them.
     #[test]
     fn the_spec_format() {
         let rows = [

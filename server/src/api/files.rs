@@ -568,7 +568,7 @@ pub async fn cancel(State(app): State<AppState>, owner: Owner) -> Json<Cancelled
 pub struct ImportRequest {
     #[serde(rename = "processId")]
     process_id: Option<String>,
-    /// The spec's shape: the products themselves (as `bulk_upload`).
+    /// The documented shape (docs/product/routes.md): the products themselves (as `bulk_upload`).
     products: Option<Vec<ProductInput>>,
     /// Import every update and only the first new products that fit in the plan, instead
     /// of refusing the whole file. The server applies it at write time.
@@ -701,7 +701,7 @@ pub async fn error_report(
     Ok(csv_attachment(csv, "errori-importazione.csv"))
 }
 
-/// The template CSV with the spec's columns and two example rows.
+/// The template CSV with the export's columns (docs/product/routes.md) and two example rows.
 #[utoipa::path(get, path = "/api/file/template", tag = "files",
     responses((status = 200, description = "The template", content_type = "text/csv", body = String)))]
 pub async fn template() -> Response {

@@ -560,7 +560,7 @@ pub(super) fn known_query(query: Option<&str>, known: &[&str]) -> String {
     out.finish()
 }
 
-/// `/product/{storeId}/{storeSlug}` with no product id: the spec sends visitors home.
+/// `/product/{storeId}/{storeSlug}` with no product id: visitors are sent home (docs/product/routes.md).
 pub async fn product_without_id() -> Response {
     (StatusCode::FOUND, [(header::LOCATION, "/")]).into_response()
 }

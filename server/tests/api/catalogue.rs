@@ -545,7 +545,7 @@ async fn bulk_delete_by_status_is_one_call_for_the_owners_products_only() {
         "another shop's products stay"
     );
 
-    // Nothing left with that status: the spec's message.
+    // Nothing left with that status: the documented message (docs/product/texts.md).
     let reply = anna
         .delete_json("/api/products/bulk_delete", json!({"status": "uncertain"}))
         .await;
@@ -639,7 +639,7 @@ async fn explore_pages_twelve_shops_searched_and_sorted_by_the_server() {
 
 /// A broad word in a big shop: a visitor's search ranks the first 1,000 matches and says
 /// there are more ("oltre 1.000"), instead of reading every match's row to rank and count
-/// them all; the owner's dashboard still counts every match, as the spec's "Mostrando a-b
+/// them all; the owner's dashboard still counts every match, as the dashboard's "Mostrando a-b
 /// di N prodotti" asks.
 #[tokio::test]
 async fn a_visitors_search_ranks_and_counts_the_first_thousand_matches() {

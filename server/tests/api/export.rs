@@ -1,4 +1,4 @@
-//! `GET /api/products/export`: the spec's CSV, streamed in batches, the owner's products
+//! `GET /api/products/export`: the documented CSV (docs/product/routes.md), streamed in batches, the owner's products
 //! only, one export per shop at a time.
 
 use axum::body::Body;

@@ -203,7 +203,7 @@ async fn the_server_fits_the_file_to_the_plan_as_it_is_when_importing() {
     assert_eq!(store["product_count"], 50);
     assert_eq!(skus(&shop).await.len(), 40);
 
-    // The spec's shape takes the flag too.
+    // The documented shape takes the flag too.
     let other = app.shop("bruno@edilizia.it").await;
     let products: Vec<Value> = (0..55)
         .map(|i| json!({"name": format!("Vite truciolare {i} mm"), "price": 0.1}))
