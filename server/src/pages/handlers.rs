@@ -305,28 +305,27 @@ pub async fn store_section(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let (Some(facet), Some(section)) =
-        (sections::facet_of_segment(&segment), Slug::parse(&section))
-    else {
+    let Some(facet) = sections::facet_of_segment(&segment) else {
         let result = generic_not_found(&app, uri.path(), &headers).await;
         return or_error_page(&app, &uri, &headers, result).await;
     };
-    let store_slug = Slug::parse(&store_slug);
+    let (store_slug, section) = (Slug::parse(&store_slug), Slug::parse(&section));
     let at = ShopPath {
         store_id: &store_id,
         store_slug: store_slug.as_ref(),
-        section: Some((facet, &section)),
+        section: Some((facet, section.as_ref())),
     };
     store_listing(&app, at, client, &method, &uri, &headers).await
 }
 
 /// A shop listing's path as requested: the shop, and the category or brand page in it.
-/// A shop slug that is no slug at all is `None` (the canonical address is sent).
+/// A slug that is no slug at all is `None`: for the shop the canonical address is sent, a
+/// section names none of the shop's.
 #[derive(Clone, Copy)]
 struct ShopPath<'a> {
     store_id: &'a str,
     store_slug: Option<&'a Slug>,
-    section: Option<(Facet, &'a Slug)>,
+    section: Option<(Facet, Option<&'a Slug>)>,
 }
 
 async fn store_listing(
@@ -375,7 +374,9 @@ async fn store_page(
         Facet::Brand => &brands,
     };
     let requested_path = match at.section {
-        Some((facet, slug)) => sections::section_path(&store, facet, slug),
+        Some((facet, Some(slug))) => sections::section_path(&store, facet, slug),
+        // A slug no name makes: none of the shop's sections has it.
+        Some((_, None)) => return section_not_found(app, &store, headers).await,
         None => store_path(&store),
     };
     let mut listing = match ListingQuery::parse(query, false, STORE_PAGE_SIZE) {
@@ -500,7 +501,9 @@ impl Asked {
         match (&listing.filter.category, &listing.filter.brand) {
             (Some(name), _) => Some((Facet::Category, Self::Name(name.clone()))),
             (None, Some(name)) => Some((Facet::Brand, Self::Name(name.clone()))),
-            (None, None) => at.section.map(|(f, slug)| (f, Self::Slug(slug.clone()))),
+            (None, None) => at
+                .section
+                .and_then(|(f, slug)| Some((f, Self::Slug(slug?.clone())))),
         }
     }
 

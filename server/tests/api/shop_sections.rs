@@ -158,6 +158,8 @@ async fn a_category_and_a_brand_are_pages_of_their_own_and_an_unknown_one_is_a_4
     // Unknown sections are real 404s, in either form; a page past the last goes to the last.
     for path in [
         format!("{base}/c/non-esiste"),
+        format!("{base}/c/Ferramenta"),
+        format!("{base}/c/ferramenta-"),
         format!("{base}?category=NonEsiste"),
         format!("{base}/b/nessuna"),
         format!("{base}?brand=Nessuna"),
