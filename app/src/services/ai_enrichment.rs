@@ -26,7 +26,7 @@ use time::{Duration, OffsetDateTime};
 use crate::error::Result;
 use crate::jobs;
 use crate::services::usage::{self, Counter};
-use crate::services::{batch_insert, lock_store, product_images, stores};
+use crate::services::{lock_store, product_images, product_queue, stores};
 use crate::App;
 
 /// The job kind; its key is the shop's id.
@@ -97,7 +97,7 @@ pub async fn queue(
         });
     use ai_enrichment::Column as C;
     let renewed = [C::Input, C::State, C::Attempts, C::QueuedAt, C::FinishedAt];
-    batch_insert::requeue(db, rows, C::ProductId, renewed).await?;
+    product_queue::requeue(db, rows, C::ProductId, renewed).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }
@@ -132,21 +132,20 @@ impl Progress {
 }
 
 pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progress> {
-    let counts: Vec<(State, i64)> = ai_enrichment::Entity::find()
-        .select_only()
-        .column(ai_enrichment::Column::State)
-        .column_as(ai_enrichment::Column::Id.count(), "n")
-        .filter(ai_enrichment::Column::StoreId.eq(store_id))
-        .group_by(ai_enrichment::Column::State)
-        .into_tuple()
-        .all(db)
-        .await?;
+    use ai_enrichment::Column as C;
+    let columns = product_queue::Columns {
+        id: C::Id,
+        store_id: C::StoreId,
+        state: C::State,
+    };
+    let counts =
+        product_queue::count_by_state::<ai_enrichment::Entity, State>(db, store_id, columns)
+            .await?;
     let mut p = Progress {
         allowance_left: allowance_left(db, store_id).await?,
         ..Progress::default()
     };
     for (state, n) in counts {
-        let n = n.max(0) as u64;
         match state {
             State::Pending => p.pending = n,
             State::Done => p.done = n,

@@ -2,7 +2,7 @@
 //! queues as many for the AI step and the category check.
 
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel};
 
 use crate::error::Result;
 
@@ -32,24 +32,4 @@ where
         insert.exec_without_returning(db).await?;
     }
     Ok(())
-}
-
-/// Puts `rows` in a queue of work on products (the AI step's, the category check's): a
-/// product queued again has its row's `renewed` columns replaced by the new values, so it
-/// is in the queue once.
-pub async fn requeue<A, C>(
-    db: &impl ConnectionTrait,
-    rows: impl IntoIterator<Item = A>,
-    product: C,
-    renewed: impl IntoIterator<Item = C>,
-) -> Result<()>
-where
-    A: ActiveModelTrait,
-    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
-    C: ColumnTrait,
-{
-    let replace = OnConflict::column(product)
-        .update_columns(renewed)
-        .to_owned();
-    insert_in_chunks(db, rows, Some(replace)).await
 }

@@ -28,7 +28,7 @@ use tokio::sync::Semaphore;
 use crate::error::{AppError, Result};
 use crate::jobs;
 use crate::services::ai_enrichment::Input;
-use crate::services::{batch_insert, category_examples, lock_store, product_images};
+use crate::services::{category_examples, lock_store, product_images, product_queue};
 use crate::App;
 
 /// The job kind; its key is the shop's id.
@@ -78,7 +78,7 @@ pub async fn queue(
         });
     use category_check::Column as C;
     let renewed = [C::Input, C::QueuedAt, C::Done];
-    batch_insert::requeue(db, rows, C::ProductId, renewed).await?;
+    product_queue::requeue(db, rows, C::ProductId, renewed).await?;
     jobs::schedule(db, JOB, &store_id.to_string(), OffsetDateTime::now_utc()).await?;
     Ok(queued)
 }
@@ -91,18 +91,17 @@ pub struct Progress {
 }
 
 pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progress> {
-    let counts: Vec<(bool, i64)> = category_check::Entity::find()
-        .select_only()
-        .column(category_check::Column::Done)
-        .column_as(category_check::Column::Id.count(), "n")
-        .filter(category_check::Column::StoreId.eq(store_id))
-        .group_by(category_check::Column::Done)
-        .into_tuple()
-        .all(db)
-        .await?;
+    use category_check::Column as C;
+    let columns = product_queue::Columns {
+        id: C::Id,
+        store_id: C::StoreId,
+        state: C::Done,
+    };
+    let counts =
+        product_queue::count_by_state::<category_check::Entity, bool>(db, store_id, columns)
+            .await?;
     let mut p = Progress::default();
     for (done, n) in counts {
-        let n = n.max(0) as u64;
         if done {
             p.done = n;
         } else {

@@ -28,6 +28,7 @@ pub mod photo_batches;
 pub mod photos;
 pub mod price_sync;
 pub mod product_images;
+pub mod product_queue;
 pub mod products;
 pub mod rate_limit;
 pub mod review;

@@ -2,7 +2,7 @@
 import type { Fixed } from "./Fixed";
 
 /**
- * Spec keys (and `sku`, `ean`, the fallbacks) to header names of the file.
+ * The product's fields (`name`, `price`… and `sku`, `ean`, the fallbacks) to header names of the file.
  */
 export type Mapping = { name?: string, price?: string, 
 /**
