@@ -10,6 +10,7 @@ use std::sync::{LazyLock, OnceLock};
 use embedding::{Model, DIM};
 
 use super::builtin::KeywordView;
+use super::examples::Examples;
 
 const WEIGHTS: &str = include_str!("data/classifier.tsv");
 /// The label of lines the trade does not sell.
@@ -79,6 +80,17 @@ impl Classifier {
     /// The most probable label (softmax over the classes), and the probability of the
     /// category the keywords found, if any.
     pub fn guess(&self, v: &[f32; DIM], keywords: Option<&str>) -> Guess {
+        self.guess_in(v, keywords, None)
+    }
+
+    /// As [`Classifier::guess`], each category weighed by what the shop taught (its
+    /// [`Examples::prior`]); lines the trade does not sell keep their weight.
+    pub fn guess_in(
+        &self,
+        v: &[f32; DIM],
+        keywords: Option<&str>,
+        shop: Option<&Examples>,
+    ) -> Guess {
         let scores: Vec<f32> = self
             .weights
             .iter()
@@ -86,7 +98,18 @@ impl Classifier {
             .map(|(w, b)| b + w.iter().zip(v).map(|(a, x)| a * x).sum::<f32>())
             .collect();
         let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let exp: Vec<f32> = scores.iter().map(|s| (s - max).exp()).collect();
+        let categories = self.labels.len().saturating_sub(1);
+        let exp: Vec<f32> = scores
+            .iter()
+            .zip(&self.labels)
+            .map(|(s, label)| {
+                let prior = match shop {
+                    Some(shop) if *label != NONTRADE => shop.prior(label, categories),
+                    _ => 1.0,
+                };
+                (s - max).exp() * prior
+            })
+            .collect();
         let total: f32 = exp.iter().sum();
         let (i, e) = exp
             .iter()
@@ -280,5 +303,25 @@ mod tests {
             Some("Sicurezza e DPI")
         );
         assert_eq!(CLASSIFIER.guess(&v[1], None).category, None);
+    }
+
+    #[test]
+    fn the_shop_s_taught_categories_make_theirs_likelier() {
+        let mut v = [1.0_f32; DIM];
+        let norm = (DIM as f32).sqrt();
+        v.iter_mut().for_each(|x| *x /= norm);
+        let taught = *CLASSIFIER.labels.iter().find(|l| **l != NONTRADE).unwrap();
+        let shop = Examples::new((0..40).map(|_| (taught.to_owned(), v)).collect());
+        let plain = CLASSIFIER.guess(&v, Some(taught)).keywords_probability;
+        let weighed = CLASSIFIER
+            .guess_in(&v, Some(taught), Some(&shop))
+            .keywords_probability;
+        assert!(weighed > plain, "{taught}: {plain} → {weighed}");
+        let nobody = CLASSIFIER.guess_in(&v, Some(taught), Some(&Examples::default()));
+        assert_eq!(
+            nobody,
+            CLASSIFIER.guess(&v, Some(taught)),
+            "a shop that taught nothing"
+        );
     }
 }

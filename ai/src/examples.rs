@@ -63,7 +63,29 @@ impl Examples {
             .filter(|(_, similarity)| *similarity >= NEAR)
             .map(|(category, _)| category)
     }
+
+    /// How the shop's taught lines weigh a category against the classifier's even view: its
+    /// share of them over an even share, smoothed and softened (1 for every category of a
+    /// shop that taught fewer than [`PRIOR_MIN`] lines). A shop that sells taps and boilers
+    /// makes "Idraulica" likelier and "Laterizi e blocchi" less likely for its other lines.
+    pub fn prior(&self, category: &str, categories: usize) -> f32 {
+        let total = self.items.len();
+        if total < PRIOR_MIN || categories == 0 {
+            return 1.0;
+        }
+        let count = self.items.iter().filter(|(c, _)| c == category).count();
+        let even = total as f32 / categories as f32;
+        ((count as f32 + PRIOR_SMOOTHING) / (even + PRIOR_SMOOTHING)).powf(PRIOR_STRENGTH)
+    }
 }
+
+/// Taught lines below which a shop's categories weigh nothing.
+pub const PRIOR_MIN: usize = 20;
+/// Lines added to every category's count, so a category the shop never taught is made less
+/// likely, never impossible.
+const PRIOR_SMOOTHING: f32 = 1.0;
+/// How much of the shop's share is believed (1: all of it, 0: none).
+pub const PRIOR_STRENGTH: f32 = 0.5;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
@@ -105,5 +127,36 @@ mod tests {
         assert!(taught.nearest(&unit(9)).unwrap().1 < NEAR);
         assert_eq!(taught.taught(&unit(9)), None);
         assert_eq!(Examples::default().taught(&unit(1)), None);
+    }
+
+    #[test]
+    fn a_shop_that_taught_enough_lines_weighs_its_own_categories() {
+        let shop = |lines: usize| {
+            Examples::new(
+                (0..lines)
+                    .map(|i| {
+                        let category = if i % 4 == 3 {
+                            "Colori e vernici"
+                        } else {
+                            "Idraulica"
+                        };
+                        (category.to_owned(), unit(i))
+                    })
+                    .collect(),
+            )
+        };
+        let few = shop(PRIOR_MIN - 1);
+        assert_eq!(few.prior("Idraulica", 20), 1.0, "too few lines say nothing");
+        let many = shop(40);
+        let (taps, paint, bricks) = (
+            many.prior("Idraulica", 20),
+            many.prior("Colori e vernici", 20),
+            many.prior("Laterizi e blocchi", 20),
+        );
+        assert!(taps > paint && paint > 1.0, "{taps} {paint}");
+        assert!(
+            bricks < 1.0 && bricks > 0.0,
+            "never taught: less likely, not impossible"
+        );
     }
 }

@@ -259,7 +259,8 @@ fn decision(input: &Input, v: &[f32; DIM], taught: &Examples) -> Decision {
         category: None,
         description: input.description.as_deref(),
     });
-    let guess = CLASSIFIER.guess(v, keywords.best.map(|(c, _)| c));
+    // The shop's own categories weigh the model's view (decision 037).
+    let guess = CLASSIFIER.guess_in(v, keywords.best.map(|(c, _)| c), Some(taught));
     let brand = keywords.brand || input.brand.is_some();
     let proposal = guess.category.filter(|_| guess.probability >= SUGGESTION);
     let shown = classifier::combine(&keywords, &guess);

@@ -473,12 +473,13 @@ fn the_category_visitors_see_is_right_on_held_out_real_lines() {
 /// some lines of a list (here: the training half of its labelled lines) gets, for a line of
 /// the same list nearly the same as a confirmed one, the owner's category. Chosen on the
 /// training half (each line against the others: the sweep printed), measured on the
-/// held-out half against what the engines show without the owner.
+/// held-out half against what the engines show without the owner. The shop's prior (its
+/// taught categories weighing the classifier) is measured the same way.
 #[test]
 fn what_the_owner_confirmed_files_lines_nearly_the_same() {
     use ai::builtin::keyword_view;
     use ai::classifier::{combine, CLASSIFIER};
-    use ai::examples::{Examples, NEAR};
+    use ai::examples::{Examples, NEAR, PRIOR_STRENGTH};
 
     let lines = labelled_lines();
     let Some(vectors) = embedded(lines.iter().map(|(l, _, _)| l)) else {
@@ -527,36 +528,64 @@ fn what_the_owner_confirmed_files_lines_nearly_the_same() {
             taken.len()
         );
     }
-    let mut without: BTreeMap<&str, Shown> = BTreeMap::new();
-    let mut with: BTreeMap<&str, Shown> = BTreeMap::new();
-    let mut with_few: BTreeMap<&str, Shown> = BTreeMap::new();
-    for ((line, label, held), v) in lines.iter().zip(&vectors) {
-        if !held {
-            continue;
-        }
-        let raw = RawProduct {
+    // What the engines show for a line, with the shop's prior when it is given.
+    let engines = |line: &Line, v: &[f32; embedding::DIM], shop: Option<&Examples>| {
+        let view = keyword_view(&RawProduct {
             name: &line.name,
             brand: line.brand.as_deref(),
             category: None,
             description: line.description.as_deref(),
-        };
-        let view = keyword_view(&raw);
-        let engines = combine(&view, &CLASSIFIER.guess(v, view.best.map(|(c, _)| c)));
+        });
+        combine(
+            &view,
+            &CLASSIFIER.guess_in(v, view.best.map(|(c, _)| c), shop),
+        )
+    };
+    // The prior's strength, chosen on the training half: each line's engines with the prior
+    // of the file's other training lines, against the engines alone.
+    let (mut alone, mut weighed) = (Shown::default(), Shown::default());
+    for (i, ((line, label, held), v)) in lines.iter().zip(&vectors).enumerate() {
+        if !held {
+            let others = taught_of(line.file, Some(i), 1);
+            alone.count(label, engines(line, v, None));
+            weighed.count(label, engines(line, v, Some(&others)));
+        }
+    }
+    eprintln!(
+        "training half, engines alone: {}\ntraining half, with the shop's prior (strength {PRIOR_STRENGTH}): {}",
+        alone.line(),
+        weighed.line()
+    );
+    let mut without: BTreeMap<&str, Shown> = BTreeMap::new();
+    let mut with: BTreeMap<&str, Shown> = BTreeMap::new();
+    let mut with_few: BTreeMap<&str, Shown> = BTreeMap::new();
+    let mut with_prior: BTreeMap<&str, Shown> = BTreeMap::new();
+    for ((line, label, held), v) in lines.iter().zip(&vectors) {
+        if !held {
+            continue;
+        }
         let (all, few) = (taught_of(line.file, None, 1), taught_of(line.file, None, 4));
-        let owner = all.taught(v).or(engines);
-        let owner_few = few.taught(v).or(engines);
+        let plain = engines(line, v, None);
+        let owner = all.taught(v).or(plain);
+        let owner_few = few.taught(v).or(plain);
+        let owner_prior = all.taught(v).or(engines(line, v, Some(&all)));
         for file in [line.file, "all"] {
-            without.entry(file).or_default().count(label, engines);
+            without.entry(file).or_default().count(label, plain);
             with.entry(file).or_default().count(label, owner);
             with_few.entry(file).or_default().count(label, owner_few);
+            with_prior
+                .entry(file)
+                .or_default()
+                .count(label, owner_prior);
         }
     }
     for (file, f) in &with {
         eprintln!(
-            "{file} (nearest taught ≥ {NEAR})\n  engines alone: {}\n  with what the owner confirmed: {}\n  with a quarter of it: {}",
+            "{file} (nearest taught ≥ {NEAR})\n  engines alone: {}\n  with what the owner confirmed: {}\n  with a quarter of it: {}\n  with it and the shop's prior: {}",
             without[file].line(),
             f.line(),
-            with_few[file].line()
+            with_few[file].line(),
+            with_prior[file].line()
         );
     }
     let (before, after) = (&without["all"], &with["all"]);
@@ -570,6 +599,14 @@ fn what_the_owner_confirmed_files_lines_nearly_the_same() {
         after.right >= before.right,
         "what the owner taught lost lines: {} right before, {} after",
         before.right,
+        after.right
+    );
+    let prior = &with_prior["all"];
+    assert!(
+        prior.right * 100 >= prior.shown * 95 && prior.right >= after.right,
+        "with the shop's prior: {} right of {} shown (without it {} right)",
+        prior.right,
+        prior.shown,
         after.right
     );
 }
