@@ -9,11 +9,10 @@ use entities::store;
 use crate::error::Result;
 use crate::services::catalogue::{self, ProductFilter, Sort};
 use crate::services::match_cache::ShopAt;
-use crate::services::paging;
+use crate::services::query_params;
 use crate::state::AppState;
 use crate::views::ProductPageView;
 use app::error::Problems;
-use domain::limits::listing as limits;
 
 /// Products a page holds when the caller does not say: the shop page's batch (docs/product/limits.md).
 pub const DEFAULT_PER_PAGE: u64 = 25;
@@ -43,20 +42,20 @@ impl ListingQuery {
             search_text: String::new(),
         };
         let mut sort_given = false;
-        for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-            let value = value.trim();
+        for (key, value) in query_params::pairs(query) {
+            let value = value.as_str();
             match key.as_ref() {
                 "q" => {
-                    listing.search_text = value.chars().take(limits::SEARCH).collect();
+                    listing.search_text = query_params::search_text(value);
                     listing.filter.search = SearchQuery::parse(&listing.search_text);
                 }
                 "category" => {
                     listing.filter.category = (!value.is_empty() && value != "all")
-                        .then(|| value.chars().take(limits::SEARCH).collect());
+                        .then(|| query_params::search_text(value));
                 }
                 "brand" => {
                     listing.filter.brand =
-                        (!value.is_empty()).then(|| value.chars().take(limits::SEARCH).collect());
+                        (!value.is_empty()).then(|| query_params::search_text(value));
                 }
                 "stock" => match value {
                     "" | "all" => {}
@@ -82,7 +81,13 @@ impl ListingQuery {
                     None if value.is_empty() => {}
                     None => p.add("sort", messages::SORT_INVALID),
                 },
-                key => paging::read(key, value, &mut listing.page, &mut listing.per_page, &mut p),
+                key => query_params::read_paging(
+                    key,
+                    value,
+                    &mut listing.page,
+                    &mut listing.per_page,
+                    &mut p,
+                ),
             }
         }
         p.into_result()?;

@@ -132,15 +132,8 @@ impl Progress {
 }
 
 pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progress> {
-    use ai_enrichment::Column as C;
-    let columns = product_queue::Columns {
-        id: C::Id,
-        store_id: C::StoreId,
-        state: C::State,
-    };
     let counts =
-        product_queue::count_by_state::<ai_enrichment::Entity, State>(db, store_id, columns)
-            .await?;
+        product_queue::count_by_state::<ai_enrichment::Entity, State>(db, store_id).await?;
     let mut p = Progress {
         allowance_left: allowance_left(db, store_id).await?,
         ..Progress::default()

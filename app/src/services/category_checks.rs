@@ -91,15 +91,8 @@ pub struct Progress {
 }
 
 pub async fn progress(db: &impl ConnectionTrait, store_id: i64) -> Result<Progress> {
-    use category_check::Column as C;
-    let columns = product_queue::Columns {
-        id: C::Id,
-        store_id: C::StoreId,
-        state: C::Done,
-    };
     let counts =
-        product_queue::count_by_state::<category_check::Entity, bool>(db, store_id, columns)
-            .await?;
+        product_queue::count_by_state::<category_check::Entity, bool>(db, store_id).await?;
     let mut p = Progress::default();
     for (done, n) in counts {
         if done {

@@ -10,7 +10,7 @@ use domain::search::name_key;
 use entities::store;
 
 use crate::error::{Problems, Result};
-use crate::services::paging;
+use crate::services::query_params;
 
 /// Shops a page of `/explore` shows (docs/product/routes.md, "Explore").
 pub const PAGE_SIZE: u64 = 12;
@@ -68,21 +68,18 @@ impl ExploreQuery {
             per_page: default_per_page,
             ..Self::default()
         };
-        for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-            let value = value.trim();
+        for (key, value) in query_params::pairs(query) {
+            let value = value.as_str();
             match key.as_ref() {
-                "q" => {
-                    out.q = value
-                        .chars()
-                        .take(domain::limits::listing::SEARCH)
-                        .collect()
-                }
+                "q" => out.q = query_params::search_text(value),
                 "sort" => match ShopSort::parse(value) {
                     Some(sort) => out.sort = sort,
                     None if value.is_empty() => {}
                     None => p.add("sort", messages::SORT_INVALID),
                 },
-                key => paging::read(key, value, &mut out.page, &mut out.per_page, &mut p),
+                key => {
+                    query_params::read_paging(key, value, &mut out.page, &mut out.per_page, &mut p)
+                }
             }
         }
         p.into_result()?;

@@ -25,6 +25,7 @@ use crate::error::{AppError, Problems, Result};
 use crate::services::catalogue::{self, Match};
 use crate::services::geo::{Place, Places};
 use crate::services::match_cache::{MatchCache, ShopAt};
+use crate::services::query_params;
 
 /// Results a page shows.
 pub const PAGE_SIZE: u64 = 20;
@@ -69,15 +70,10 @@ impl NearbyQuery {
             page: 1,
             ..Self::default()
         };
-        for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
-            let value = value.trim();
+        for (key, value) in query_params::pairs(query) {
+            let value = value.as_str();
             match key.as_ref() {
-                "q" => {
-                    out.q = value
-                        .chars()
-                        .take(domain::limits::listing::SEARCH)
-                        .collect()
-                }
+                "q" => out.q = query_params::search_text(value),
                 "cap" if value.is_empty() || Cap::parse(value).is_some() => {
                     value.clone_into(&mut out.cap)
                 }

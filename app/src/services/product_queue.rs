@@ -7,6 +7,8 @@ use sea_orm::{
     QuerySelect, TryGetable,
 };
 
+use entities::{ai_enrichment, category_check};
+
 use super::batch_insert;
 use crate::error::Result;
 
@@ -29,30 +31,38 @@ where
     batch_insert::insert_in_chunks(db, rows, Some(replace)).await
 }
 
-/// The columns of a queue table this module reads.
-pub struct Columns<C> {
-    pub id: C,
-    pub store_id: C,
+/// A queue table: the columns this module reads.
+pub trait Queue: EntityTrait {
+    const ID: Self::Column;
+    const STORE_ID: Self::Column;
     /// What the rows are counted by (a state, or done or not).
-    pub state: C,
+    const STATE: Self::Column;
+}
+
+impl Queue for ai_enrichment::Entity {
+    const ID: Self::Column = ai_enrichment::Column::Id;
+    const STORE_ID: Self::Column = ai_enrichment::Column::StoreId;
+    const STATE: Self::Column = ai_enrichment::Column::State;
+}
+
+impl Queue for category_check::Entity {
+    const ID: Self::Column = category_check::Column::Id;
+    const STORE_ID: Self::Column = category_check::Column::StoreId;
+    const STATE: Self::Column = category_check::Column::Done;
 }
 
 /// A shop's rows in the queue, counted by state (states without rows are absent).
-pub async fn count_by_state<E, V>(
-    db: &impl ConnectionTrait,
-    store_id: i64,
-    columns: Columns<E::Column>,
-) -> Result<Vec<(V, u64)>>
+pub async fn count_by_state<E, V>(db: &impl ConnectionTrait, store_id: i64) -> Result<Vec<(V, u64)>>
 where
-    E: EntityTrait,
+    E: Queue,
     V: TryGetable,
 {
     let counts: Vec<(V, i64)> = E::find()
         .select_only()
-        .column(columns.state)
-        .column_as(columns.id.count(), "n")
-        .filter(columns.store_id.eq(store_id))
-        .group_by(columns.state)
+        .column(E::STATE)
+        .column_as(E::ID.count(), "n")
+        .filter(E::STORE_ID.eq(store_id))
+        .group_by(E::STATE)
         .into_tuple()
         .all(db)
         .await?;
