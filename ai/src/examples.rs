@@ -7,6 +7,8 @@
 //! size, so ×127 loses under 0.4 %): 384 bytes a line in the database, and the similarity of
 //! two lines read from them differs from the exact one by less than 0.01.
 
+use std::collections::HashMap;
+
 use embedding::DIM;
 
 /// How near a line must be to a taught one to take its category. Chosen on the training
@@ -42,11 +44,18 @@ pub fn dequantize(bytes: &[u8]) -> Option<[f32; DIM]> {
 #[derive(Default)]
 pub struct Examples {
     items: Vec<(String, [f32; DIM])>,
+    /// Taught lines per category, counted once: the prior reads them for every line and
+    /// category the job decides.
+    counts: HashMap<String, usize>,
 }
 
 impl Examples {
     pub fn new(items: Vec<(String, [f32; DIM])>) -> Self {
-        Self { items }
+        let mut counts = HashMap::new();
+        for (category, _) in &items {
+            *counts.entry(category.clone()).or_default() += 1;
+        }
+        Self { items, counts }
     }
 
     /// The category of the nearest taught line and its similarity.
@@ -73,7 +82,7 @@ impl Examples {
         if total < PRIOR_MIN || categories == 0 {
             return 1.0;
         }
-        let count = self.items.iter().filter(|(c, _)| c == category).count();
+        let count = self.counts.get(category).copied().unwrap_or(0);
         let even = total as f32 / categories as f32;
         ((count as f32 + PRIOR_SMOOTHING) / (even + PRIOR_SMOOTHING)).powf(PRIOR_STRENGTH)
     }
