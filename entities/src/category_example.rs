@@ -13,6 +13,8 @@ pub struct Model {
     /// The line as the model reads it (`ai::classifier::text_of`).
     pub text: String,
     pub category: String,
+    /// The product's category as its price list had it, when it had one.
+    pub source_category: Option<String>,
     /// Its embedding (`ai::examples::quantize`); `None` until the shop's job embedded it.
     pub vector: Option<Vec<u8>>,
     pub created_at: TimeDateTimeWithTimeZone,

@@ -36,6 +36,10 @@ pub struct Model {
     pub variants: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only, never public).
     pub suggested_category: Option<String>,
+    /// The category as the price list had it ("A12", the list's own words), whatever the
+    /// product is filed under now: what the owner's filing of the list's categories is
+    /// learned from (`services::list_categories`).
+    pub source_category: Option<String>,
     /// Search terms of the name, and of the other text fields and codes (`domain::search`),
     /// with the version of the rule that wrote them; the name's sort key.
     pub search_name: String,

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { blockThirdParty, countOf, launchBrowser, login, startServer, typeInto, watchConsole } from "./harness.mjs";
-import { xlsx } from "./xlsx.mjs";
+import { xlsx, zip } from "./xlsx.mjs";
 
 let server;
 let browser;
@@ -316,6 +316,43 @@ describe("/upload", () => {
       const first = page.locator("[data-preview-products] > li").first();
       assert.match(await first.innerText(), /119,90/);
       await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? "/tmp", `upload-distributor-${viewport.width}.png`), fullPage: true });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  test("a METEL list zipped with its barcode file, as the wholesaler sends it: recognised, barcodes matched, the price of one unit with VAT", async () => {
+    // Product records at the manual's positions: maker (1–3), code (4–19), EAN (20–32, empty
+    // here), description (33–75), quantities (76–97), trade price (98–108), public price
+    // (109–119), multiplier (120–125), currency, unit (129–131).
+    const record = (code, description, cents, multiplier, unit) =>
+      `BTI${code.padEnd(16)}${"".padEnd(13)}${description.padEnd(43)}${"0001000001000010001001"}${String(cents / 2).padStart(11, "0")}${String(cents).padStart(11, "0")}${String(multiplier).padStart(6, "0")}EUR${unit.padEnd(3)}  20260301${"FAM01".padEnd(36)}`;
+    // Header: mark, maker, VAT number, list number, valid from, last change, description, filler, layout version.
+    const header = ["LISTINO METEL".padEnd(20), "BTI", "01234567890", "000001", "20260301", "20260301", "Listino BTicino 2026".padEnd(30), "".padEnd(39), "021"].join("");
+    const list = [header, record("N4001N", "INTERRUTTORE 1P 16A LIVINGLIGHT", 590, 1, "PZ"), record("N4003N", "DEVIATORE 1P 16A LIVINGLIGHT", 690, 1, "PZ")].join("\r\n");
+    const barcodes = ["BTIN4001N          4006381333931   1", "BTIN4003N          5012345678900   1"].join("\r\n");
+    const file = {
+      name: "BTICINO-METEL.zip",
+      mimeType: "application/zip",
+      buffer: zip({ "BTICINO/LSP_BTI.TXT": Buffer.from(list, "latin1"), "BTICINO/BAR_BTI.TXT": barcodes, "BTICINO/FSC_BTI.TXT": "BTIFAM01          Sconto serie civile 000045" }),
+    };
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const { context, page, problems } = await ownerPage({ viewport });
+      await fileInput(page).setInputFiles(file);
+      await waitStep(page, "mapping");
+      const note = await page.locator("[data-format-note]").innerText();
+      assert.match(note, /^Listino METEL riconosciuto: BTicino, «Listino BTicino 2026»/);
+      assert.match(note, /Codici a barre dal file «BAR_BTI\.TXT»: 2 prodotti li ricevono/);
+      assert.match(note, /File dell'archivio non letti: «FSC_BTI\.TXT»/);
+      assert.equal(await page.getByLabel(/^ean\s*\//).inputValue(), "EAN");
+      const sample = await page.locator("table").first().innerText();
+      assert.match(sample, /4006381333931/);
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? "/tmp", `upload-metel-zip-${viewport.width}.png`), fullPage: true });
+      await page.getByRole("button", { name: "Elabora Prodotti" }).click();
+      await waitStep(page, "preview", 60_000);
+      // 5,90 € without VAT for one piece: 7,20 € with it.
+      const first = page.locator("[data-preview-products] > li").first();
+      assert.match(await first.innerText(), /7,20/);
       assert.deepEqual(problems, []);
       await context.close();
     }

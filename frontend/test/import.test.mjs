@@ -131,8 +131,9 @@ describe("mapping fields (docs/product/routes.md and entities.md)", () => {
 });
 
 describe("file type (docs/product/validation.md)", () => {
-  test("csv, xlsx, xls by extension, any case; a METEL list's txt", () => {
-    for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv", "BTI-listino-metel.TXT"]) assert.ok(l.isSupportedFile(n), n);
+  test("csv, xlsx, xls by extension, any case; a METEL list's txt, or its zip with the barcode file", () => {
+    for (const n of ["listino.csv", "LISTINO.XLSX", "vecchio.xls", "a.b.Csv", "BTI-listino-metel.TXT", "VIMAR-METEL.ZIP"]) assert.ok(l.isSupportedFile(n), n);
+    assert.ok(l.isSupportedFile("listino", "application/x-zip-compressed"));
   });
   test("or by type when the name says nothing", () => {
     assert.ok(l.isSupportedFile("listino", "text/csv"));
@@ -144,7 +145,7 @@ describe("file type (docs/product/validation.md)", () => {
     for (const [n, type] of [["foto.png", "image/png"], ["listino.pdf", "application/pdf"], ["listino.csv.exe", ""], ["xlsx", ""], ["listino.ods", "application/vnd.oasis.opendocument.spreadsheet"]]) {
       assert.ok(!l.isSupportedFile(n, type), n);
     }
-    assert.equal(l.ACCEPT, ".csv,.xlsx,.xls,.txt");
+    assert.equal(l.ACCEPT, ".csv,.xlsx,.xls,.txt,.zip");
   });
 });
 

@@ -4,6 +4,8 @@
 mod csv_reader;
 mod mapping;
 mod metel;
+mod metel_archive;
+mod metel_barcodes;
 mod price_column;
 mod rows;
 mod sheet_reader;
@@ -61,6 +63,14 @@ pub enum ImportError {
     UnsupportedFormat,
     #[error("Questo file di testo non è un listino METEL (la prima riga deve iniziare con «LISTINO METEL»): carica il listino così come l'hai ricevuto dal grossista, oppure un file CSV o Excel (.csv, .xlsx, .xls).")]
     NotMetel,
+    #[error("Questo archivio ZIP non contiene un listino METEL (un file di testo che inizia con «LISTINO METEL»): carica il listino così come l'hai ricevuto dal grossista, da solo o in un archivio ZIP con il suo file dei codici a barre, oppure un file CSV o Excel (.csv, .xlsx, .xls).")]
+    NoMetelInArchive,
+    #[error("Questo archivio ZIP contiene più di un listino METEL: carica un listino alla volta, con il suo file dei codici a barre.")]
+    SeveralMetelLists,
+    #[error("L'archivio ZIP è troppo grande una volta decompresso, ha troppi file o è malformato: non può essere importato.")]
+    ArchiveTooLarge,
+    #[error("L'archivio ZIP è danneggiato, protetto da password o non leggibile.")]
+    CorruptArchive,
     #[error("Il file è vuoto")]
     Empty,
     #[error(
@@ -106,7 +116,12 @@ impl ImportError {
     /// Stable machine code for the API's `code` field.
     pub fn code(&self) -> ErrorCode {
         match self {
-            ImportError::UnsupportedFormat | ImportError::NotMetel => ErrorCode::UnsupportedFormat,
+            ImportError::UnsupportedFormat
+            | ImportError::NotMetel
+            | ImportError::NoMetelInArchive => ErrorCode::UnsupportedFormat,
+            ImportError::SeveralMetelLists => ErrorCode::NotAProductList,
+            ImportError::ArchiveTooLarge => ErrorCode::FileTooLarge,
+            ImportError::CorruptArchive => ErrorCode::CorruptFile,
             ImportError::Empty => ErrorCode::EmptyFile,
             ImportError::NoHeader => ErrorCode::NoHeader,
             ImportError::NoRows => ErrorCode::NoRows,
@@ -160,9 +175,12 @@ pub fn read_table_until(
     }
     let table = match sniff(bytes) {
         // A METEL list, whatever its name says.
-        _ if metel::is_metel(bytes) => metel::read_metel(bytes, limits, &watch),
+        _ if metel::is_metel(bytes) => metel::read_metel(bytes, limits, &watch, None),
         // Text is read as METEL only: other fixed-width text has no columns to find.
         _ if declared == Declared::Text => Err(ImportError::NotMetel),
+        // A ZIP is a METEL list with its barcode file, as wholesalers send them.
+        Sniffed::Zip if declared == Declared::Zip => metel_archive::read(bytes, limits, &watch),
+        _ if declared == Declared::Zip => Err(ImportError::NoMetelInArchive),
         Sniffed::Zip => sheet_reader::read_xlsx(bytes, limits, &watch, sheet),
         Sniffed::Ole => sheet_reader::read_xls(bytes, limits, &watch, sheet),
         Sniffed::Markup if declared != Declared::Csv => Err(ImportError::CorruptSpreadsheet),
@@ -221,6 +239,8 @@ enum Declared {
     Excel,
     /// `.txt`: a METEL list.
     Text,
+    /// `.zip`: a METEL list and its barcode file.
+    Zip,
 }
 
 fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declared> {
@@ -232,6 +252,7 @@ fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declar
         Some("xlsx") => return Some(Declared::Xlsx),
         Some("xls") => return Some(Declared::Excel),
         Some("txt") => return Some(Declared::Text),
+        Some("zip") => return Some(Declared::Zip),
         _ => {}
     }
     let ct = content_type?.split(';').next()?.trim().to_ascii_lowercase();
@@ -243,6 +264,7 @@ fn declared_format(file_name: &str, content_type: Option<&str>) -> Option<Declar
         | "application/x-excel"
         | "application/x-msexcel" => Some(Declared::Excel),
         "text/plain" => Some(Declared::Text),
+        "application/zip" | "application/x-zip-compressed" => Some(Declared::Zip),
         _ => None,
     }
 }

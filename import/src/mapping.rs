@@ -318,6 +318,11 @@ const SYNONYMS: &[(Field, &[&str])] = &[
             "categories",
             "product category",
             "cat",
+            // A list's own category codes ("A12"), learned from the owner's filing
+            // (`services::list_categories`).
+            "codice categoria",
+            "cod categoria",
+            "cod cat",
             "macro categoria",
             "type",
             "tipologia",
@@ -1036,6 +1041,19 @@ mod tests {
         assert_eq!(m.image_url.as_deref(), Some("Images"));
         assert_eq!(m.sku.as_deref(), Some("SKU"));
         assert_eq!(m.brand.as_deref(), Some("Brands"));
+    }
+
+    #[test]
+    fn a_list_s_category_codes_are_its_category() {
+        for (code, category) in [
+            ("Codice", "Codice Categoria"),
+            ("Cod. art.", "Cod. Cat."),
+            ("Articolo", "Cod. categoria"),
+        ] {
+            let m = propose_mapping(&h(&[code, "Descrizione", "Prezzo", category]));
+            assert_eq!(m.category.as_deref(), Some(category), "{category}");
+            assert_eq!(m.sku.as_deref(), Some(code), "{code}");
+        }
     }
 
     #[test]

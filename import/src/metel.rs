@@ -8,7 +8,9 @@
 
 use std::ops::RangeInclusive;
 
+use super::metel_barcodes::{self, Barcodes};
 use super::table::{RowError, Table};
+use super::values::is_gtin;
 use super::{ImportError, Limits, Watch};
 
 /// What a METEL list starts with (positions 1–20 of its header record, padded).
@@ -42,6 +44,9 @@ pub const HEADERS: [&str; 6] = [
     "Prezzo di listino IVA esclusa (per unità)",
     "Unità di misura",
 ];
+
+/// Where the EAN is among [`HEADERS`].
+const EAN_COLUMN: usize = 3;
 
 /// Whether the bytes are a METEL list (a BOM and case aside).
 pub fn is_metel(bytes: &[u8]) -> bool {
@@ -128,19 +133,39 @@ fn euros(cents: u64) -> String {
     format!("{},{:02}", cents / 100, cents % 100)
 }
 
-/// Reads a METEL list. The header record says the maker, the list and its date (the
-/// analysis shows them); each product record becomes a row; a record too short to carry
-/// its price, or whose multiplier is 0, is refused with its reason.
-pub fn read_metel(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Table, ImportError> {
+/// A METEL file's text: UTF-8 when it is, else Windows-1252 (the format's own).
+pub(crate) fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = match std::str::from_utf8(body) {
+    match std::str::from_utf8(body) {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => {
             encoding_rs::WINDOWS_1252
                 .decode_without_bom_handling(body)
                 .0
         }
-    };
+    }
+}
+
+/// What came beside the list in its archive: the barcodes, the files that gave them and
+/// the files not read.
+#[derive(Debug, Default)]
+pub(crate) struct Beside {
+    pub barcodes: Barcodes,
+    pub read: Vec<String>,
+    pub unread: Vec<String>,
+}
+
+/// Reads a METEL list. The header record says the maker, the list and its date (the
+/// analysis shows them); each product record becomes a row; a record too short to carry
+/// its price, or whose multiplier is 0, is refused with its reason. A record without a
+/// valid EAN takes the one the barcode file `beside` the list gives its key.
+pub fn read_metel(
+    bytes: &[u8],
+    limits: &Limits,
+    watch: &Watch<'_>,
+    beside: Option<&Beside>,
+) -> Result<Table, ImportError> {
+    let text = decode(bytes);
     let mut lines = text.lines();
     let header: Vec<char> = lines.next().unwrap_or_default().chars().collect();
     let list_maker = maker_name(&field(&header, HEADER_MAKER));
@@ -152,6 +177,7 @@ pub fn read_metel(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Ta
         format_note: Some(format_note(&list_maker, &list_name, &valid_from)),
         ..Table::default()
     };
+    let mut from_beside = 0;
     for (index, line) in lines.enumerate() {
         if index % CHUNK == 0 {
             watch.check()?;
@@ -168,7 +194,15 @@ pub fn read_metel(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Ta
         }
         let chars: Vec<char> = line.chars().collect();
         match product_row(&chars) {
-            Ok(row) => table.rows.push(row),
+            Ok(mut row) => {
+                if let Some(barcode) =
+                    beside.and_then(|b| barcode_beside(&b.barcodes, &chars, &row))
+                {
+                    row[EAN_COLUMN] = barcode.to_owned();
+                    from_beside += 1;
+                }
+                table.rows.push(row);
+            }
             Err(message) => {
                 table.rows.push(vec![String::new(); HEADERS.len()]);
                 table.rejected.push(RowError {
@@ -179,7 +213,50 @@ pub fn read_metel(bytes: &[u8], limits: &Limits, watch: &Watch<'_>) -> Result<Ta
             }
         }
     }
+    if let (Some(beside), Some(note)) = (beside, table.format_note.as_mut()) {
+        note.push_str(&beside_note(beside, from_beside));
+    }
     Ok(table)
+}
+
+/// The barcode file's barcode for a record whose own EAN is missing or wrong.
+fn barcode_beside<'b>(barcodes: &'b Barcodes, chars: &[char], row: &[String]) -> Option<&'b str> {
+    if is_gtin(&row[EAN_COLUMN]) {
+        return None;
+    }
+    let (maker, code) = metel_barcodes::key(chars);
+    barcodes.get(&maker, &code)
+}
+
+/// What the wizard says of the files beside the list.
+fn beside_note(beside: &Beside, filled: usize) -> String {
+    let quoted = |names: &[String]| {
+        names
+            .iter()
+            .map(|n| format!("«{n}»"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut note = if beside.read.is_empty() {
+        " Nell'archivio non c'è un file dei codici a barre METEL leggibile: i codici a barre sono quelli del listino.".to_owned()
+    } else {
+        let files = if beside.read.len() == 1 {
+            "dal file"
+        } else {
+            "dai file"
+        };
+        format!(
+            " Codici a barre {files} {}: {filled} prodotti li ricevono (quelli senza un codice valido nel listino).",
+            quoted(&beside.read)
+        )
+    };
+    if !beside.unread.is_empty() {
+        note.push_str(&format!(
+            " File dell'archivio non letti: {}.",
+            quoted(&beside.unread)
+        ));
+    }
+    note
 }
 
 /// What the wizard says of a METEL list.
@@ -308,7 +385,7 @@ pub(crate) mod tests {
     fn read(text: &str) -> Result<Table, ImportError> {
         let bytes = encoding_rs::WINDOWS_1252.encode(text).0.into_owned();
         assert!(is_metel(&bytes));
-        read_metel(&bytes, &Limits::default(), &Watch::unlimited())
+        read_metel(&bytes, &Limits::default(), &Watch::unlimited(), None)
     }
 
     #[test]

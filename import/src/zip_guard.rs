@@ -1,4 +1,4 @@
-//! Checks an XLSX container before calamine opens it.
+//! Checks a ZIP container (an XLSX workbook, a METEL list's archive) before it is read.
 //!
 //! The zip crate refuses to inflate an entry past its declared size, so the
 //! declared sizes bound what calamine can ever decompress: checking them here
@@ -24,12 +24,31 @@ const RATIO_MIN_SIZE: u64 = 10 * 1024 * 1024;
 const MIN_SHARED_STRING_BYTES: u64 = 5;
 
 pub fn check_xlsx(bytes: &[u8], limits: &Limits) -> Result<(), ImportError> {
+    let mut archive = open(bytes, limits)?;
+    let shared_strings = (0..archive.len()).find_map(|i| {
+        let entry = archive.by_index_raw(i).ok()?;
+        entry
+            .name_raw()
+            .eq_ignore_ascii_case(b"xl/sharedStrings.xml")
+            .then(|| (i, entry.size()))
+    });
+    if let Some((index, size)) = shared_strings {
+        check_shared_strings(&mut archive, index, size)?;
+    }
+    Ok(())
+}
+
+/// Opens an archive whose entries, once inflated, fit the limits: few enough, small enough
+/// in all, none compressed like a bomb, none encrypted.
+pub(crate) fn open<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> Result<ZipArchive<Cursor<&'a [u8]>>, ImportError> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(map_zip_error)?;
     if archive.len() > MAX_ENTRIES {
         return Err(ImportError::TooLarge);
     }
     let mut total: u64 = 0;
-    let mut shared_strings: Option<(usize, u64)> = None;
     for i in 0..archive.len() {
         let entry = archive.by_index_raw(i).map_err(map_zip_error)?;
         if entry.encrypted() {
@@ -44,17 +63,8 @@ pub fn check_xlsx(bytes: &[u8], limits: &Limits) -> Result<(), ImportError> {
         if size > RATIO_MIN_SIZE && size / compressed > MAX_RATIO {
             return Err(ImportError::TooLarge);
         }
-        if entry
-            .name_raw()
-            .eq_ignore_ascii_case(b"xl/sharedStrings.xml")
-        {
-            shared_strings = Some((i, size));
-        }
     }
-    if let Some((index, size)) = shared_strings {
-        check_shared_strings(&mut archive, index, size)?;
-    }
-    Ok(())
+    Ok(archive)
 }
 
 /// calamine reserves `uniqueCount` strings up front; a 2 KB file can declare

@@ -37,6 +37,7 @@ mod m20261205_110000_add_product_variants;
 mod m20261206_080000_create_category_examples;
 mod m20261207_090000_add_store_position;
 mod m20261208_080000_create_search_shop_words;
+mod m20261209_080000_add_source_category;
 
 pub struct Migrator;
 
@@ -78,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_080000_create_category_examples::Migration),
             Box::new(m20261207_090000_add_store_position::Migration),
             Box::new(m20261208_080000_create_search_shop_words::Migration),
+            Box::new(m20261209_080000_add_source_category::Migration),
         ]
     }
 }

@@ -126,6 +126,7 @@ fn product(shop: usize, i: usize) -> anyhow::Result<ProductData> {
         },
         source_name: None,
         suggested_category: None,
+        source_category: None,
     })
 }
 

@@ -2,7 +2,9 @@
 //! of the review queue, corrects, or sets on a product becomes evidence for that shop
 //! (`category_examples`, read by `ai::examples`). The shop's products still to check are
 //! queued again at once, and the `categories` job reads them with what was taught, using
-//! the embeddings it kept (`category_checks.vector`): nothing is embedded twice.
+//! the embeddings it kept (`category_checks.vector`): nothing is embedded twice. The
+//! products of a price-list category the owner has filed alike follow
+//! (`list_categories`).
 
 use ai::classifier;
 use ai::examples::{self, Examples};
@@ -17,7 +19,7 @@ use time::OffsetDateTime;
 use crate::error::Result;
 use crate::jobs;
 use crate::services::ai_enrichment::Input;
-use crate::services::category_checks;
+use crate::services::{category_checks, list_categories};
 
 /// Taught lines a shop's job reads, newest first: about 1 MB of embeddings, and a line is
 /// compared with each of them.
@@ -63,6 +65,7 @@ pub async fn learn(
                 product_id: Set(*id),
                 text: Set(example_text(p, check)),
                 category: Set(category.trim().to_owned()),
+                source_category: Set(p.source_category.clone()),
                 vector: Set(check.and_then(|c| c.vector.clone())),
                 created_at: Set(now),
                 ..Default::default()
@@ -73,6 +76,13 @@ pub async fn learn(
         return Ok(());
     }
     save(db, rows).await?;
+    let mut sources: Vec<String> = products
+        .iter()
+        .filter_map(|p| p.source_category.clone())
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    list_categories::follow(db, store_id, &sources).await?;
     requeue(db, store_id).await?;
     jobs::schedule(
         db,
@@ -110,6 +120,7 @@ async fn save(db: &impl ConnectionTrait, rows: Vec<category_example::ActiveModel
                 .update_columns([
                     category_example::Column::Text,
                     category_example::Column::Category,
+                    category_example::Column::SourceCategory,
                     category_example::Column::Vector,
                     category_example::Column::CreatedAt,
                 ])

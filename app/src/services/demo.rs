@@ -151,6 +151,7 @@ fn parse_catalogue() -> Vec<ProductData> {
                 review_note: opt(note),
                 source_name: None,
                 suggested_category: None,
+                source_category: None,
             })
         })
         .collect()

@@ -20,6 +20,7 @@ pub mod imports;
 pub mod inquiries;
 pub mod jobs;
 pub mod leads;
+pub mod list_categories;
 pub mod logo_files;
 pub mod match_cache;
 pub mod nearby;

@@ -28,6 +28,8 @@ pub struct ProductData {
     pub source_name: Option<String>,
     /// The category the AI proposes when it is not sure (review queue only).
     pub suggested_category: Option<String>,
+    /// The category as the price list had it (`products.source_category`).
+    pub source_category: Option<String>,
 }
 
 impl ProductData {
@@ -39,6 +41,7 @@ impl ProductData {
             review_note: None,
             source_name: None,
             suggested_category: None,
+            source_category: None,
         }
     }
 }
@@ -255,6 +258,7 @@ fn new_row(store_id: i64, data: ProductData, now: OffsetDateTime) -> product::Ac
             .review_note
             .filter(|_| data.status != ProductStatus::Normal)),
         source_name: Set(data.source_name),
+        source_category: Set(data.source_category),
         image_name: Set(image_name),
         variants: Set(variants),
         suggested_category: Set(data

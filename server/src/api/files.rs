@@ -85,10 +85,10 @@ impl From<ApiError> for Failure {
 impl From<ImportError> for Failure {
     fn from(err: ImportError) -> Self {
         let status = match err {
-            ImportError::UnsupportedFormat | ImportError::NotMetel => {
-                StatusCode::UNSUPPORTED_MEDIA_TYPE
-            }
-            ImportError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ImportError::UnsupportedFormat
+            | ImportError::NotMetel
+            | ImportError::NoMetelInArchive => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ImportError::TooLarge | ImportError::ArchiveTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ImportError::Cancelled => StatusCode::CONFLICT,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };

@@ -163,6 +163,7 @@ impl ProductInput {
             review_note: c.review_note.flatten(),
             source_name: None,
             suggested_category: None,
+            source_category: None,
         })
     }
 }

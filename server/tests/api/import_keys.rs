@@ -327,6 +327,94 @@ async fn a_text_file_that_is_not_metel_is_refused_clearly() {
     );
 }
 
+/// A ZIP of `entries`, as a wholesaler sends a METEL list with its other files.
+fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in entries {
+        w.start_file(*name, opts).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[tokio::test]
+async fn a_metel_list_zipped_with_its_barcode_file_imports_the_barcodes() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    // The records' own EAN (8012199000001) has a wrong check digit: the barcode file's wins.
+    let list = metel_list(&[
+        metel_record("BTI", "N4001N", "Interruttore 1P 16A", 590, 1, "PZ"),
+        metel_record("BTI", "N4003N", "Deviatore 1P 16A", 690, 1, "PZ"),
+        metel_record("BTI", "N4005N", "Pulsante 1P 10A", 790, 1, "PZ"),
+    ]);
+    let barcodes = [
+        "BTIN4001N          4006381333931   1",
+        "BTIN4003N          5012345678900   1",
+    ]
+    .join("\r\n");
+    let bytes = zip_of(&[
+        ("BTICINO/LSP_BTI.TXT", &list),
+        ("BTICINO/BAR_BTI.TXT", barcodes.as_bytes()),
+        (
+            "BTICINO/FSC_BTI.TXT",
+            b"BTIFAM01          Sconto serie civile 000045",
+        ),
+    ]);
+    let (status, analysis) = analyze(&shop, bytes.clone(), "BTICINO-METEL.zip").await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let note = analysis["formatNote"].as_str().unwrap();
+    assert!(
+        note.starts_with("Listino METEL riconosciuto: BTicino"),
+        "{note}"
+    );
+    assert!(
+        note.contains("Codici a barre dal file «BAR_BTI.TXT»: 2 prodotti li ricevono")
+            && note.contains("File dell'archivio non letti: «FSC_BTI.TXT»"),
+        "{note}"
+    );
+    let m = &analysis["mapping"];
+    assert_eq!(m["ean"], "EAN", "{m}");
+    let (status, processed) = process(&shop, bytes, "BTICINO-METEL.zip", m, false).await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    confirm(&shop, &processed).await;
+    let products = shop.products().await;
+    let ean = |sku: &str| {
+        let p = products.iter().find(|p| p["sku"] == sku).unwrap();
+        p["ean"].as_str().map(str::to_owned)
+    };
+    assert_eq!(ean("BTI N4001N").as_deref(), Some("4006381333931"));
+    assert_eq!(ean("BTI N4003N").as_deref(), Some("5012345678900"));
+    // Not in the barcode file: the list's own text stays, never a barcode from elsewhere.
+    assert_eq!(ean("BTI N4005N").as_deref(), Some("8012199000001"));
+}
+
+#[tokio::test]
+async fn a_zip_that_holds_no_metel_list_is_refused_clearly() {
+    let app = spawn_app().await;
+    let shop = app.shop("anna@ferramenta.it").await;
+    let photos = zip_of(&[("foto/vite.jpg", b"\xFF\xD8\xFF\xE0 not really a photo")]);
+    for (bytes, status, start) in [
+        (
+            photos,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Questo archivio ZIP non contiene un listino METEL",
+        ),
+        (
+            b"PK\x03\x04 cut short".to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "L'archivio ZIP è danneggiato",
+        ),
+    ] {
+        let (got, body) = analyze(&shop, bytes, "listino.zip").await;
+        assert_eq!(got, status, "{body}");
+        assert!(body["error"].as_str().unwrap().starts_with(start), "{body}");
+    }
+    assert_eq!(product_count(&shop).await, 0);
+}
+
 /// Danea Easyfatt's article export as its "Esporta articoli" writes it (headers from the
 /// program's own layout; `Listino 1` without VAT, costs and supplier prices beside).
 fn danea_xlsx() -> Vec<u8> {

@@ -34,6 +34,7 @@ mod jobs;
 mod layers;
 mod leads_geo;
 mod limits;
+mod list_categories;
 mod login_limits;
 mod logos;
 mod nearby;

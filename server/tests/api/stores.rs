@@ -192,6 +192,7 @@ async fn a_shop_is_public_only_once_its_owner_confirmed_the_email() {
             review_note: None,
             source_name: None,
             suggested_category: None,
+            source_category: None,
         }],
         time::OffsetDateTime::now_utc(),
     )

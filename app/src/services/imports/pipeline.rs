@@ -68,6 +68,10 @@ pub struct ImportItem {
     /// enrichment beside `category`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_categories: Vec<String>,
+    /// The category as the file had it, when the shop files it elsewhere or it may learn to
+    /// (`services::list_categories`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_category: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +104,9 @@ pub struct ExistingCodes {
     /// `name_key` → product, with and without its brand: every product for a file without a
     /// SKU column, those without a SKU for one with it (`write::ByName`).
     pub by_name: HashMap<String, i64>,
+    /// The list categories the shop learned to file under its own
+    /// (`services::list_categories::learned`).
+    pub list_categories: HashMap<String, String>,
 }
 
 impl ExistingCodes {
@@ -183,6 +190,7 @@ pub fn process(
     let mut warnings = outcome.warnings;
     let rows = outcome.drafts.len() + errors.len();
     let mut items = match_existing(outcome.drafts, existing, &mut errors, &mut warnings);
+    file_list_categories(&mut items, &existing.list_categories);
     checkpoint(cancel)?;
     enrich(&mut items, options, cancel)?;
     if mapping.tidy_names == Some(true) {
@@ -304,6 +312,21 @@ fn offer_category(item: &mut ImportItem, category: String) {
     }
 }
 
+/// Every row keeps the category its file gives as its `source_category`; a list category
+/// the shop learned is filed under the owner's category instead (new rows and updates
+/// alike, so a new list does not undo the owner's filing).
+fn file_list_categories(items: &mut [ImportItem], learned: &HashMap<String, String>) {
+    for item in items {
+        let Some(given) = item.product.category.clone() else {
+            continue;
+        };
+        if let Some(category) = crate::services::list_categories::file(learned, &given) {
+            item.product.category = Some(category);
+        }
+        item.source_category = Some(given);
+    }
+}
+
 /// The import's item of a file's row; `existing_id` is the product it updates.
 fn item_of(d: ProductDraft, existing_id: Option<i64>) -> ImportItem {
     ImportItem {
@@ -317,6 +340,7 @@ fn item_of(d: ProductDraft, existing_id: Option<i64>) -> ImportItem {
         source_name: None,
         suggested_category: None,
         other_categories: Vec::new(),
+        source_category: None,
     }
 }
 
@@ -335,6 +359,7 @@ impl ImportItem {
             source_name: d.source_name,
             suggested_category: d.suggested_category,
             other_categories: Vec::new(),
+            source_category: d.source_category,
         }
     }
 }
@@ -489,7 +514,7 @@ mod tests {
         let existing = ExistingCodes {
             by_sku: HashMap::from([("A-1".to_string(), 7)]),
             by_ean: HashMap::from([("0801234567890".to_string(), 9)]),
-            by_name: HashMap::new(),
+            ..ExistingCodes::default()
         };
         let csv = "nome;prezzo;sku;ean\n\
                    Cemento Buzzi 25 kg;6,50;A-1;\n\

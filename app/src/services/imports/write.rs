@@ -65,7 +65,10 @@ pub async fn existing_codes(
         .into_tuple()
         .all(db)
         .await?;
-    let mut codes = ExistingCodes::default();
+    let mut codes = ExistingCodes {
+        list_categories: crate::services::list_categories::learned(db, store_id).await?,
+        ..ExistingCodes::default()
+    };
     for (id, sku, ean) in rows {
         if let Some(s) = sku {
             codes.by_sku.entry(s).or_insert(id);
@@ -288,6 +291,7 @@ fn new_data(i: &ImportItem) -> ProductData {
         review_note: i.review_note.clone(),
         source_name: i.source_name.clone(),
         suggested_category: i.suggested_category.clone(),
+        source_category: i.source_category.clone(),
     }
 }
 
@@ -325,6 +329,7 @@ async fn update_row(
         (product::Column::Sku, &i.product.sku),
         (product::Column::Ean, &i.product.ean),
         (product::Column::SourceName, &i.source_name),
+        (product::Column::SourceCategory, &i.source_category),
         (product::Column::ImageName, &i.product.image_name),
     ];
     for (column, value) in optional {

@@ -93,12 +93,15 @@ export function mappingProblem(mapping: Mapping): string | null {
   return mapping.name ? null : t.mapping.nameRequired;
 }
 
-const EXTENSIONS = [".csv", ".xlsx", ".xls", ".txt"];
+/** `.txt` and `.zip`: a METEL list, alone or with its barcode file. */
+const EXTENSIONS = [".csv", ".xlsx", ".xls", ".txt", ".zip"];
 const TYPES = [
   "text/csv",
   "application/csv",
   "application/vnd.ms-excel",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/zip",
+  "application/x-zip-compressed",
 ];
 export const ACCEPT = EXTENSIONS.join(",");
 
