@@ -58,23 +58,37 @@ def row(i):
 METEL_MAKERS = ["BTI", "GEW", "VIM", "SCH", "ABB", "PRY"]
 
 
-def metel_record(i):
+def metel_record(i, ean=True):
     maker = METEL_MAKERS[i % len(METEL_MAKERS)]
     cable = maker == "PRY"
     description = (f"CAVO FG16OR16 3G{1 + i % 6},5 GRIGIO" if cable else f"INTERRUTTORE 1P 16A SERIE {i % 40}")
     public = 590 + (i * 37) % 90_000
-    return (f"{maker:<3}{f'C{i:08d}':<16}{ean13(801000000000 + i):<13}{description:<43}"
+    barcode = ean13(801000000000 + i) if ean else ""
+    return (f"{maker:<3}{f'C{i:08d}':<16}{barcode:<13}{description:<43}"
             f"{'0001000001000010001001':<22}{public // 2:011}{public:011}{(100 if cable else 1):06}EUR"
             f"{('MT' if cable else 'PZ'):<3}  20260301{'FAM' + str(i % 30):<36}")
 
 
+# Mark, maker, VAT number, list number, valid from, last change, description, version.
+METEL_HEADER = f"{'LISTINO METEL':<20}BTI{'01234567890'}{'000001'}{'20260301'}{'20260301'}{'Listino 2026':<30}{'':<39}021"
+
+
 def make_metel(path):
-    # Mark, maker, VAT number, list number, valid from, last change, description, version.
-    header = f"{'LISTINO METEL':<20}BTI{'01234567890'}{'000001'}{'20260301'}{'20260301'}{'Listino 2026':<30}{'':<39}021"
     with open(path, "w", encoding="cp1252", newline="") as f:
-        f.write(header + "\r\n")
+        f.write(METEL_HEADER + "\r\n")
         for i in range(rows):
             f.write(metel_record(i) + "\r\n")
+
+
+def make_metelzip(path):
+    """The list without barcodes on every other record, zipped with the barcode file that
+    gives every record's, as a wholesaler sends them."""
+    records = [METEL_HEADER] + [metel_record(i, ean=i % 2 == 0) for i in range(rows)]
+    barcodes = [f"{METEL_MAKERS[i % len(METEL_MAKERS)]:<3}{f'C{i:08d}':<16}{ean13(801000000000 + i)}   1"
+                for i in range(rows)]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("LSP.TXT", "\r\n".join(records).encode("cp1252"))
+        z.writestr("BAR.TXT", "\r\n".join(barcodes).encode("cp1252"))
 
 
 def make_csv(path):
@@ -142,10 +156,12 @@ def run(kind, path):
     t_analyze, analysis = call("POST", "/api/file/analyze", body, ctype)
     assert analysis["totalRows"] == rows, analysis
     mapping = analysis["mapping"]
-    expected = (("Prezzo di listino IVA esclusa (per unità)", "Codice METEL") if kind == "metel"
+    expected = (("Prezzo di listino IVA esclusa (per unità)", "Codice METEL") if kind.startswith("metel")
                 else ("Street Price Ivato", "Codice Prodotto"))
     assert (mapping["price"], mapping["sku"]) == expected, mapping
-    merged = 0 if kind == "metel" else MERGED
+    if kind == "metelzip":
+        assert f"{rows // 2} prodotti li ricevono" in analysis["formatNote"], analysis["formatNote"]
+    merged = 0 if kind.startswith("metel") else MERGED
     before = rss("VmRSS")
     # BENCH_REGENERATE_NAME=1: every row is rewritten (and, with an AI provider, queued for it).
     regenerate = "true" if os.environ.get("BENCH_REGENERATE_NAME") == "1" else "false"
@@ -176,9 +192,9 @@ def run(kind, path):
           f"RSS after analyze {before} MB, with 1/2/3 shops' files waiting {waiting}/{others[0]}/{others[1]} MB")
 
 
-path = os.path.join(work, "listino.txt" if kind == "metel" else f"listino.{kind}")
+path = os.path.join(work, {"metel": "listino.txt", "metelzip": "listino.zip"}.get(kind, f"listino.{kind}"))
 if not os.path.exists(path):
-    {"csv": make_csv, "xlsx": make_xlsx, "metel": make_metel}[kind](path)
+    {"csv": make_csv, "xlsx": make_xlsx, "metel": make_metel, "metelzip": make_metelzip}[kind](path)
 if kind in ("csv", "metel"):
     print(f"{rows} rows, business-plan shop, SQLite, release build")
 run(kind, path)

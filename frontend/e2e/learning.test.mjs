@@ -88,4 +88,44 @@ describe("learning from the owner", () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a list's own category codes: two products filed alike in the dialog, typed key by key, file the rest of their code", async () => {
+    const lines = (prefix) =>
+      ["Codice;Descrizione;Prezzo;Codice Categoria", ...["nylon 6 mm", "nylon 8 mm", "nylon 10 mm", "per cartongesso"].map((n, i) => `${prefix}${i + 1};Tassello ${n};2,50;A12`), `${prefix}9;Colla vinilica 1 kg;3,50;B07`].join("\n");
+    for (const [prefix, device] of [["TA", { viewport: { width: 1280, height: 900 } }], ["TB", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }]]) {
+      const { context, page, problems } = await demoOwnerPage(browser, server.url, device);
+      const tap = Boolean(device.hasTouch);
+      await importThroughWizard(page, `codici-${prefix}.csv`, lines(prefix));
+      const dialogCategory = () => page.getByRole("dialog").getByRole("textbox", { name: "Categoria" });
+      // The search box, typed as the owner does; the card of that product alone, then its "Modifica".
+      const open = async (sku, name) => {
+        await typeInto(page.getByPlaceholder(/Cerca/).first(), sku, { tap });
+        const cards = page.locator("article[data-product-id]");
+        await page.waitForFunction((n) => {
+          const shown = document.querySelectorAll("article[data-product-id]");
+          return shown.length === 1 && shown[0].textContent.includes(n);
+        }, name);
+        const edit = cards.getByRole("button", { name: `Modifica ${name}` });
+        await (tap ? edit.tap() : edit.click());
+        await dialogCategory().waitFor();
+      };
+      for (const [sku, name] of [[`${prefix}1`, "Tassello nylon 6 mm"], [`${prefix}2`, "Tassello nylon 8 mm"]]) {
+        await open(sku, name);
+        assert.equal(await page.locator("[data-list-category]").innerText(), "Nel listino: A12");
+        await typeInto(dialogCategory(), "Fissaggi", { tap });
+        const save = page.getByRole("button", { name: "Salva modifiche" });
+        await (tap ? save.tap() : save.click());
+        await page.getByRole("dialog").waitFor({ state: "detached" });
+      }
+      // The third and fourth of code A12 followed; the glue of B07 did not.
+      const bySku = async (sku) => (await ownShop(context.request, server.url)).Products.find((p) => p.sku === sku);
+      await eventually(async () => (await bySku(`${prefix}4`)).category, "Fissaggi");
+      assert.equal((await bySku(`${prefix}9`)).category, "B07");
+      await open(`${prefix}3`, "Tassello nylon 10 mm");
+      assert.equal(await dialogCategory().inputValue(), "Fissaggi");
+      await page.screenshot({ path: `${SHOTS}/list-category-${device.viewport.width}.png` });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
 });

@@ -55,6 +55,10 @@ pub struct ProductView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub source_name: Option<String>,
+    /// The category as the price list had it, when it had one: in the owner's replies only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub source_category: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -160,6 +164,7 @@ impl From<product::Model> for ProductView {
             created: rfc3339(p.created_at),
             review_note: None,
             source_name: None,
+            source_category: None,
         }
     }
 }
@@ -169,9 +174,11 @@ impl ProductView {
     pub fn for_owner(mut p: product::Model) -> Self {
         let review_note = p.review_note.take();
         let source_name = p.source_name.take();
+        let source_category = p.source_category.take();
         Self {
             review_note,
             source_name,
+            source_category,
             ..Self::from(p)
         }
     }

@@ -904,7 +904,7 @@ pub async fn reindex_stale_batch(
 /// The product columns a listing reads; the search columns stay in the database.
 const LISTED_COLUMNS: &str = "p.id, p.store_id, p.name, p.slug, p.price_cents, p.description, \
     p.category, p.brand, p.image_url, p.in_stock, p.availability, p.published, p.status, p.sku, p.ean, p.review_note, \
-    p.source_name, p.image_name, p.variants, p.suggested_category, \
+    p.source_name, p.source_category, p.image_name, p.variants, p.suggested_category, \
     '' AS search_name, '' AS search_rest, '' AS name_key, p.search_version, \
     p.created_at, p.updated_at";
 

@@ -30,4 +30,8 @@ review_note?: string,
  * The line as the price list had it, when the import tidied or rewrote the name: in
  * the owner's replies only.
  */
-source_name?: string, };
+source_name?: string, 
+/**
+ * The category as the price list had it, when it had one: in the owner's replies only.
+ */
+source_category?: string, };

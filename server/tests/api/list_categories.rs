@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use vetrina::services::jobs;
 
 use crate::helpers::{spawn_app, Shop};
-use crate::import::import_file;
+use crate::import::{analyze, import_file, process};
 
 /// A list that files its lines under its own codes.
 fn list(rows: &[(&str, &str, &str)]) -> Vec<u8> {
@@ -38,7 +38,8 @@ async fn category_of(shop: &Shop, sku: &str) -> Value {
         .clone()
 }
 
-async fn file_under(shop: &Shop, sku: &str, category: &str) {
+/// Files the product as the owner does in the dashboard; the owner's reply.
+async fn file_under(shop: &Shop, sku: &str, category: &str) -> Value {
     let id = shop
         .products()
         .await
@@ -53,6 +54,7 @@ async fn file_under(shop: &Shop, sku: &str, category: &str) {
         )
         .await;
     assert_eq!(reply.status(), StatusCode::OK);
+    reply.json().await.unwrap()
 }
 
 #[tokio::test]
@@ -71,7 +73,11 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     );
 
     // One product filed, one filed otherwise: not yet a rule.
-    file_under(&anna, "T01", "Fissaggi").await;
+    let edited = file_under(&anna, "T01", "Fissaggi").await;
+    assert_eq!(
+        edited["source_category"], "A12",
+        "the owner sees the list's own"
+    );
     file_under(&anna, "T05", "Sigillanti e chimici").await;
     assert_eq!(category_of(&anna, "T02").await, "A12");
 
@@ -96,7 +102,7 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     while jobs::run_due(&app.state).await.unwrap() > 0 {}
     let found: Value = anna
         .get(&format!(
-            "/api/stores/{}/products?search=fissaggi&per_page=100",
+            "/api/stores/{}/products?q=fissaggi&per_page=100",
             anna.id
         ))
         .await
@@ -110,6 +116,16 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
         .filter_map(|p| p["sku"].as_str())
         .collect();
     assert!(skus.contains(&"T04"), "{found}");
+    assert!(!skus.contains(&"C01"), "{found}");
+    // The owner's listing says where each came from.
+    assert!(
+        found["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["source_category"] == "A12"),
+        "{found}"
+    );
 
     // The next list: a new line of A12 is filed there, and the same list again does not
     // undo the owner's filing.
@@ -117,6 +133,20 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
         ("T06", "Tassello metallico 8 mm", "A12"),
         ("C02", "Colla a caldo", "B07"),
     ];
+    let (_, analysis) = analyze(&anna, list(&next), "listino-nuovo.csv").await;
+    let (status, processed) = process(
+        &anna,
+        list(&next),
+        "listino-nuovo.csv",
+        &analysis["mapping"],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{processed}");
+    assert_eq!(
+        processed["warnings"][0]["message"],
+        "Categorie del listino sistemate come le hai sistemate tu: «A12» → «Fissaggi» (1 riga)"
+    );
     let (status, body) = import_file(&anna, list(&next), "listino-nuovo.csv").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(category_of(&anna, "T06").await, "Fissaggi");

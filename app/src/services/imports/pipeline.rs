@@ -190,7 +190,7 @@ pub fn process(
     let mut warnings = outcome.warnings;
     let rows = outcome.drafts.len() + errors.len();
     let mut items = match_existing(outcome.drafts, existing, &mut errors, &mut warnings);
-    file_list_categories(&mut items, &existing.list_categories);
+    file_list_categories(&mut items, &existing.list_categories, &mut warnings);
     checkpoint(cancel)?;
     enrich(&mut items, options, cancel)?;
     if mapping.tidy_names == Some(true) {
@@ -314,17 +314,61 @@ fn offer_category(item: &mut ImportItem, category: String) {
 
 /// Every row keeps the category its file gives as its `source_category`; a list category
 /// the shop learned is filed under the owner's category instead (new rows and updates
-/// alike, so a new list does not undo the owner's filing).
-fn file_list_categories(items: &mut [ImportItem], learned: &HashMap<String, String>) {
+/// alike, so a new list does not undo the owner's filing), and the preview says so.
+fn file_list_categories(
+    items: &mut [ImportItem],
+    learned: &HashMap<String, String>,
+    warnings: &mut Vec<RowWarning>,
+) {
+    let mut filed: Vec<(String, String, usize)> = Vec::new();
     for item in items {
         let Some(given) = item.product.category.clone() else {
             continue;
         };
         if let Some(category) = crate::services::list_categories::file(learned, &given) {
+            match filed
+                .iter_mut()
+                .find(|(g, c, _)| *g == given && *c == category)
+            {
+                Some((_, _, n)) => *n += 1,
+                None => filed.push((given.clone(), category.clone(), 1)),
+            }
             item.product.category = Some(category);
         }
         item.source_category = Some(given);
     }
+    if !filed.is_empty() {
+        warnings.insert(
+            0,
+            RowWarning {
+                row_number: 0,
+                message: filed_message(&filed),
+            },
+        );
+    }
+}
+
+/// Categories of the list shown at most in the preview's line on them.
+const FILED_SHOWN: usize = 5;
+
+/// The preview's line on the list categories filed as the owner taught.
+fn filed_message(filed: &[(String, String, usize)]) -> String {
+    let shown: Vec<String> = filed
+        .iter()
+        .take(FILED_SHOWN)
+        .map(|(given, category, n)| {
+            let rows = if *n == 1 { "riga" } else { "righe" };
+            format!("«{given}» → «{category}» ({n} {rows})")
+        })
+        .collect();
+    let mut message = format!(
+        "Categorie del listino sistemate come le hai sistemate tu: {}",
+        shown.join(", ")
+    );
+    if filed.len() > FILED_SHOWN {
+        message.push_str(&format!(" e altre {}", filed.len() - FILED_SHOWN));
+    }
+    message
 }
 
 /// The import's item of a file's row; `existing_id` is the product it updates.

@@ -56,6 +56,7 @@ export function ProductDialog({ state, store, ...events }: { state: ProductDialo
             set={set}
             showImageUrl={dialog.photos.photos.length === 0}
             storedPicture={dialog.initial.image_url.startsWith("/media/") ? dialog.initial.image_url : null}
+            listCategory={dialog.editing?.source_category ?? null}
             priceError={dialog.priceError}
             onPriceChange={dialog.changePrice}
           />

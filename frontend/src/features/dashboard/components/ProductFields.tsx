@@ -51,6 +51,7 @@ export function ProductFields({
   storedPicture,
   priceError,
   onPriceChange,
+  listCategory = null,
 }: {
   form: ProductForm;
   set: SetField;
@@ -61,6 +62,9 @@ export function ProductFields({
   storedPicture: string | null;
   priceError: boolean;
   onPriceChange: (price: string) => void;
+  /** The category as the price list had it ("A12"): filing two of its products alike files
+   * the rest of it (docs/decisions/037-learning-from-the-owner.md). */
+  listCategory?: string | null;
 }) {
   const stored = form.image_url.startsWith("/media/");
   return (
@@ -90,7 +94,17 @@ export function ProductFields({
         </div>
         <div>
           <Label htmlFor="product-category">{t.category}</Label>
-          <Input id="product-category" value={form.category} onChange={(e) => set("category", e.target.value)} />
+          <Input
+            id="product-category"
+            value={form.category}
+            aria-describedby={listCategory ? "product-list-category" : undefined}
+            onChange={(e) => set("category", e.target.value)}
+          />
+          {listCategory && (
+            <p id="product-list-category" className="mt-1 truncate text-xs text-stone-500" data-list-category>
+              {t.sourceName} {listCategory}
+            </p>
+          )}
         </div>
       </div>
       <div>
