@@ -4,6 +4,7 @@
 //! import; a product the owner filed otherwise stays; another shop learns nothing. Both
 //! databases.
 
+use domain::plan::Plan;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use vetrina::services::jobs;
@@ -61,6 +62,10 @@ async fn file_under(shop: &Shop, sku: &str, category: &str) -> Value {
 async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     let app = spawn_app().await;
     let anna = app.shop("anna@ferramenta.it").await;
+    // Business: imports enough for a list and its next versions.
+    vetrina::services::stores::set_plan(&app.db, "anna@ferramenta.it", Plan::Business)
+        .await
+        .unwrap();
     let bruno = app.shop("bruno@edilizia.it").await;
     for shop in [&anna, &bruno] {
         let (status, body) = import_file(shop, list(&FIRST), "listino.csv").await;
@@ -156,4 +161,14 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     for sku in ["T01", "T03", "T04"] {
         assert_eq!(category_of(&anna, sku).await, "Fissaggi", "{sku}");
     }
+    assert_eq!(
+        category_of(&anna, "T05").await,
+        "Sigillanti e chimici",
+        "a list imported again keeps the owner's own filing"
+    );
+    // A list that files a product anew moves it, where the owner had left it as the list had.
+    let moved = [("C01", "Colla vinilica 1 kg", "B08")];
+    let (status, body) = import_file(&anna, list(&moved), "listino.csv").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(category_of(&anna, "C01").await, "B08");
 }

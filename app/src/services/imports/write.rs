@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use domain::Slug;
 use entities::product;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, SimpleExpr};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, TransactionTrait,
@@ -321,9 +321,11 @@ async fn update_row(
         )
         .col_expr(product::Column::UpdatedAt, Expr::value(now))
         .col_expr(product::Column::SearchVersion, Expr::value(0));
+    if let Some(category) = &i.product.category {
+        update = update.col_expr(product::Column::Category, category_kept_or(category));
+    }
     let optional = [
         (product::Column::Description, &i.product.description),
-        (product::Column::Category, &i.product.category),
         (product::Column::Brand, &i.product.brand),
         (product::Column::ImageUrl, &i.product.image_url),
         (product::Column::Sku, &i.product.sku),
@@ -362,6 +364,18 @@ async fn update_row(
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// The category a list's row writes on a product: the row's, unless the owner filed the
+/// product elsewhere than its list did (its category is not its list's), which stays.
+fn category_kept_or(category: &str) -> SimpleExpr {
+    let filed_by_owner = Expr::col(product::Column::Category)
+        .is_not_null()
+        .and(Expr::col(product::Column::SourceCategory).is_not_null())
+        .and(Expr::col(product::Column::Category).ne(Expr::col(product::Column::SourceCategory)));
+    Expr::case(filed_by_owner, Expr::col(product::Column::Category))
+        .finally(Expr::value(category.to_owned()))
+        .into()
 }
 
 /// What a daily sync changed.
