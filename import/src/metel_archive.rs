@@ -87,23 +87,9 @@ fn barcodes_of(others: Vec<(String, Vec<u8>)>, watch: &Watch<'_>) -> Result<Besi
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use std::io::{Cursor, Write};
-
-    use zip::write::SimpleFileOptions;
-
     use super::*;
     use crate::metel::tests::{header, product};
-
-    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
-        let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        let opts =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        for (name, data) in entries {
-            w.start_file(*name, opts).unwrap();
-            w.write_all(data).unwrap();
-        }
-        w.finish().unwrap().into_inner()
-    }
+    use crate::zip_guard::tests::zip_with;
 
     fn read_zip(bytes: &[u8]) -> Result<Table, ImportError> {
         read(bytes, &Limits::default(), &Watch::unlimited())
@@ -158,7 +144,7 @@ mod tests {
     #[test]
     fn the_barcode_file_beside_the_list_fills_the_missing_barcodes() {
         let families = b"VIM14001           FAM01 Interruttori serie Plana".to_vec();
-        let bytes = zip_of(&[
+        let bytes = zip_with(&[
             ("VIMAR/LSP_VIM.TXT", &list()),
             ("VIMAR/BAR_VIM.TXT", &barcode_file()),
             ("VIMAR/FST_VIM.TXT", &families),
@@ -187,11 +173,11 @@ mod tests {
 
     #[test]
     fn an_archive_without_one_list_is_refused_with_its_reason() {
-        let no_list = zip_of(&[("BAR_VIM.TXT", &barcode_file())]);
+        let no_list = zip_with(&[("BAR_VIM.TXT", &barcode_file())]);
         assert_eq!(refusal(read_zip(&no_list)), ImportError::NoMetelInArchive);
-        let two = zip_of(&[("A.TXT", &list()), ("B.TXT", &list())]);
+        let two = zip_with(&[("A.TXT", &list()), ("B.TXT", &list())]);
         assert_eq!(refusal(read_zip(&two)), ImportError::SeveralMetelLists);
-        let mut cut = zip_of(&[("A.TXT", &list())]);
+        let mut cut = zip_with(&[("A.TXT", &list())]);
         cut.truncate(cut.len() / 2);
         assert_eq!(refusal(read_zip(&cut)), ImportError::CorruptArchive);
     }
@@ -199,7 +185,7 @@ mod tests {
     #[test]
     fn a_bomb_or_a_crowd_of_files_is_refused() {
         let zeros = vec![b'0'; 3 * 1024 * 1024];
-        let bomb = zip_of(&[("LSP.TXT", &list()), ("BAR.TXT", &zeros)]);
+        let bomb = zip_with(&[("LSP.TXT", &list()), ("BAR.TXT", &zeros)]);
         let small = Limits {
             max_uncompressed_bytes: 1024 * 1024,
             ..Limits::default()
@@ -211,7 +197,7 @@ mod tests {
         let names: Vec<String> = (0..=MAX_FILES).map(|i| format!("F{i}.TXT")).collect();
         let crowd: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b"x"[..])).collect();
         assert_eq!(
-            refusal(read_zip(&zip_of(&crowd))),
+            refusal(read_zip(&zip_with(&crowd))),
             ImportError::ArchiveTooLarge
         );
     }

@@ -109,12 +109,13 @@ fn map_zip_error(e: ZipError) -> ImportError {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::io::Write;
     use zip::write::SimpleFileOptions;
 
-    fn zip_with(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    /// A ZIP of `entries`, deflated.
+    pub(crate) fn zip_with(entries: &[(&str, &[u8])]) -> Vec<u8> {
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
         let opts =
             SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);

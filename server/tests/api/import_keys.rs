@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{spawn_app, Shop};
 use crate::import::{analyze, process, product_count};
+use crate::photo_batches::zip_of;
 
 /// analyze → process with the proposal untouched; the analysis and the processing.
 async fn proposed(shop: &Shop, csv: &str, name: &str) -> (Value, Value) {
@@ -327,19 +328,6 @@ async fn a_text_file_that_is_not_metel_is_refused_clearly() {
     );
 }
 
-/// A ZIP of `entries`, as a wholesaler sends a METEL list with its other files.
-fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, data) in entries {
-        w.start_file(*name, opts).unwrap();
-        w.write_all(data).unwrap();
-    }
-    w.finish().unwrap().into_inner()
-}
-
 #[tokio::test]
 async fn a_metel_list_zipped_with_its_barcode_file_imports_the_barcodes() {
     let app = spawn_app().await;
@@ -355,12 +343,13 @@ async fn a_metel_list_zipped_with_its_barcode_file_imports_the_barcodes() {
         "BTIN4003N          5012345678900   1",
     ]
     .join("\r\n");
+    // As a wholesaler sends them: the list, its barcode file and a families file.
     let bytes = zip_of(&[
-        ("BTICINO/LSP_BTI.TXT", &list),
-        ("BTICINO/BAR_BTI.TXT", barcodes.as_bytes()),
+        ("BTICINO/LSP_BTI.TXT", list),
+        ("BTICINO/BAR_BTI.TXT", barcodes.into_bytes()),
         (
             "BTICINO/FSC_BTI.TXT",
-            b"BTIFAM01          Sconto serie civile 000045",
+            b"BTIFAM01          Sconto serie civile 000045".to_vec(),
         ),
     ]);
     let (status, analysis) = analyze(&shop, bytes.clone(), "BTICINO-METEL.zip").await;
@@ -395,7 +384,7 @@ async fn a_metel_list_zipped_with_its_barcode_file_imports_the_barcodes() {
 async fn a_zip_that_holds_no_metel_list_is_refused_clearly() {
     let app = spawn_app().await;
     let shop = app.shop("anna@ferramenta.it").await;
-    let photos = zip_of(&[("foto/vite.jpg", b"\xFF\xD8\xFF\xE0 not really a photo")]);
+    let photos = zip_of(&[("foto/vite.jpg", b"\xFF\xD8\xFF\xE0 not a photo".to_vec())]);
     for (bytes, status, start) in [
         (
             photos,

@@ -12,7 +12,7 @@ use vetrina::services::jobs;
 use crate::helpers::{error_of, spawn_app, Shop, TestApp};
 use crate::photos::{photos_of, picture};
 
-fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+pub(crate) fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
     for (name, bytes) in entries {
         w.start_file(*name, zip::write::SimpleFileOptions::default())
