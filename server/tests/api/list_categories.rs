@@ -78,7 +78,7 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     );
 
     // One product filed, one filed otherwise: not yet a rule.
-    let edited = file_under(&anna, "T01", "Fissaggi").await;
+    let edited = file_under(&anna, "T01", "Ancoranti").await;
     assert_eq!(
         edited["source_category"], "A12",
         "the owner sees the list's own"
@@ -87,9 +87,9 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     assert_eq!(category_of(&anna, "T02").await, "A12");
 
     // A second filed alike, and they are most of those re-filed: the rest follows.
-    file_under(&anna, "T02", "Fissaggi").await;
+    file_under(&anna, "T02", "Ancoranti").await;
     for sku in ["T03", "T04"] {
-        assert_eq!(category_of(&anna, sku).await, "Fissaggi", "{sku}");
+        assert_eq!(category_of(&anna, sku).await, "Ancoranti", "{sku}");
     }
     assert_eq!(
         category_of(&anna, "T05").await,
@@ -107,7 +107,7 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     while jobs::run_due(&app.state).await.unwrap() > 0 {}
     let found: Value = anna
         .get(&format!(
-            "/api/stores/{}/products?q=fissaggi&per_page=100",
+            "/api/stores/{}/products?q=ancoranti&per_page=100",
             anna.id
         ))
         .await
@@ -150,16 +150,16 @@ async fn two_products_filed_alike_file_the_rest_of_their_list_category() {
     assert_eq!(status, StatusCode::OK, "{processed}");
     assert_eq!(
         processed["warnings"][0]["message"],
-        "Categorie del listino sistemate come le hai sistemate tu: «A12» → «Fissaggi» (1 riga)"
+        "Categorie del listino sistemate come le hai sistemate tu: «A12» → «Ancoranti» (1 riga)"
     );
     let (status, body) = import_file(&anna, list(&next), "listino-nuovo.csv").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(category_of(&anna, "T06").await, "Fissaggi");
+    assert_eq!(category_of(&anna, "T06").await, "Ancoranti");
     assert_eq!(category_of(&anna, "C02").await, "B07");
     let (status, body) = import_file(&anna, list(&FIRST), "listino.csv").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     for sku in ["T01", "T03", "T04"] {
-        assert_eq!(category_of(&anna, sku).await, "Fissaggi", "{sku}");
+        assert_eq!(category_of(&anna, sku).await, "Ancoranti", "{sku}");
     }
     assert_eq!(
         category_of(&anna, "T05").await,
