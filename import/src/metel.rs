@@ -8,7 +8,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::metel_barcodes::{self, Barcodes};
+use super::metel_barcodes::Barcodes;
 use super::table::{RowError, Table};
 use super::values::is_gtin;
 use super::{ImportError, Limits, Watch};
@@ -31,6 +31,8 @@ const DESCRIPTION: RangeInclusive<usize> = 33..=75;
 const PUBLIC_PRICE: RangeInclusive<usize> = 109..=119;
 const MULTIPLIER: RangeInclusive<usize> = 120..=125;
 const UNIT: RangeInclusive<usize> = 129..=131;
+/// Where a record's key (maker and product code) ends: the other METEL files start with it.
+pub(crate) const KEY_END: usize = *CODE.end();
 /// A record must reach the multiplier to give a price.
 const SHORTEST_RECORD: usize = *MULTIPLIER.end();
 
@@ -52,6 +54,12 @@ const EAN_COLUMN: usize = 3;
 pub fn is_metel(bytes: &[u8]) -> bool {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     body.len() >= MARK.len() && body[..MARK.len()].eq_ignore_ascii_case(MARK.as_bytes())
+}
+
+/// A product's METEL key, as every METEL file gives it: maker code (in capitals) and
+/// product code.
+pub(crate) fn key(chars: &[char]) -> (String, String) {
+    (field(chars, MAKER).to_ascii_uppercase(), field(chars, CODE))
 }
 
 /// Characters `range` (1-based, inclusive) of a record, trimmed; empty past its end.
@@ -224,7 +232,7 @@ fn barcode_beside<'b>(barcodes: &'b Barcodes, chars: &[char], row: &[String]) ->
     if is_gtin(&row[EAN_COLUMN]) {
         return None;
     }
-    let (maker, code) = metel_barcodes::key(chars);
+    let (maker, code) = key(chars);
     barcodes.get(&maker, &code)
 }
 

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 
+use super::metel::{key, KEY_END};
 use super::values::is_gtin;
 
 /// Records looked at to find the barcode column.
@@ -17,18 +18,6 @@ const SAMPLE: usize = 2_000;
 const AGREEMENT: f64 = 0.9;
 /// The barcode column is looked for between the key's end and this position.
 const LAST_START: usize = 120;
-
-/// Characters `from..to` (0-based, end exclusive) of a record, trimmed; empty past its end.
-fn slice(chars: &[char], from: usize, to: usize) -> String {
-    let to = to.min(chars.len());
-    let from = from.min(to);
-    chars[from..to].iter().collect::<String>().trim().to_owned()
-}
-
-/// A product's METEL key: maker code and product code, as the price list has them.
-pub(crate) fn key(chars: &[char]) -> (String, String) {
-    (slice(chars, 0, 3).to_ascii_uppercase(), slice(chars, 3, 19))
-}
 
 /// The barcode starting at `at`: a run of digits that is a valid GTIN. A run of 13 digits
 /// or more glued to the next field gives its first 13; exactly 14 is a GTIN-14.
@@ -54,7 +43,7 @@ fn barcode_column(records: &[Vec<char>]) -> Option<usize> {
         return None;
     }
     let widest = sample.iter().map(Vec::len).max().unwrap_or(0);
-    let (best, count) = (19..widest.min(LAST_START))
+    let (best, count) = (KEY_END..widest.min(LAST_START))
         .map(|at| {
             let count = sample
                 .iter()
@@ -62,11 +51,8 @@ fn barcode_column(records: &[Vec<char>]) -> Option<usize> {
                 .count();
             (at, count)
         })
-        // The first of equals: `max_by_key` keeps the last.
-        .fold(
-            (0, 0),
-            |best, next| if next.1 > best.1 { next } else { best },
-        );
+        // The first of equals.
+        .max_by_key(|&(at, count)| (count, std::cmp::Reverse(at)))?;
     (count > 0 && count as f64 >= AGREEMENT * sample.len() as f64).then_some(best)
 }
 
@@ -81,7 +67,7 @@ impl Barcodes {
     pub(crate) fn read(text: &str) -> Option<Barcodes> {
         let records: Vec<Vec<char>> = text
             .lines()
-            .filter(|l| l.chars().count() > 19 && !l.trim().is_empty())
+            .filter(|l| l.chars().count() > KEY_END && !l.trim().is_empty())
             .map(|l| l.chars().collect())
             .collect();
         let column = barcode_column(&records)?;

@@ -54,11 +54,8 @@ fn decide(lessons: Vec<(String, String)>) -> HashMap<String, String> {
         .into_iter()
         .filter_map(|(source, categories)| {
             let total: usize = categories.values().sum();
-            // The most votes; among equals the first in name order, so the answer is
-            // stable (a tie is never more than half anyway).
-            let (category, count) = categories
-                .into_iter()
-                .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))?;
+            // A tie is never more than half: which of equals is taken does not matter.
+            let (category, count) = categories.into_iter().max_by_key(|(_, n)| *n)?;
             (count >= MIN_AGREEING && count * 2 > total).then_some((source, category))
         })
         .collect()
